@@ -1,0 +1,168 @@
+"""One round of poker betting with no draw: check, bet, call, raise, fold, all-in, side pots.
+
+Chips bet go straight onto the board's ``poker`` space, so the betting round only keeps
+what each seat has put in this round. The no-limit rule that an all-in raise smaller than a
+full raise does not reopen the betting for players who already acted is kept, as at a
+real table.
+"""
+
+from __future__ import annotations
+
+from rummoli.games.rummoli.actions import CALL, CHECK, FOLD
+
+NO_LIMIT = 0
+POT_LIMIT = -1
+#: A fixed limit allows the opening bet and at most three raises.
+FIXED_LIMIT_BETS = 4
+
+
+class Betting:
+    """The state of the betting round of one Rummoli round."""
+
+    __slots__ = (
+        "acted",
+        "bets_made",
+        "committed",
+        "folded",
+        "high",
+        "last_raise",
+        "limit",
+        "order",
+        "seat",
+    )
+
+    def __init__(self, order: list[int], num_seats: int, limit: int) -> None:
+        #: Seats in the round, clockwise from the dealer's left (who opens).
+        self.order = order
+        #: ``NO_LIMIT``, ``POT_LIMIT`` or the fixed bet size.
+        self.limit = limit
+        self.committed = [0] * num_seats
+        self.folded = [False] * num_seats
+        #: Whether the seat acted since the last full raise (then it may not raise again).
+        self.acted = [False] * num_seats
+        self.high = 0
+        self.last_raise = 0
+        self.bets_made = 0
+        self.seat = -1
+
+    def copy(self) -> Betting:
+        other = Betting.__new__(Betting)
+        other.order = self.order
+        other.limit = self.limit
+        other.committed = self.committed[:]
+        other.folded = self.folded[:]
+        other.acted = self.acted[:]
+        other.high = self.high
+        other.last_raise = self.last_raise
+        other.bets_made = self.bets_made
+        other.seat = self.seat
+        return other
+
+    def contenders(self) -> list[int]:
+        """Seats still in for the poker pot, clockwise from the dealer's left."""
+        return [s for s in self.order if not self.folded[s]]
+
+    def _needs_to_act(self, seat: int, chips: list[int]) -> bool:
+        if self.folded[seat] or chips[seat] == 0:
+            return False
+        if self.committed[seat] < self.high:
+            return True
+        if self.acted[seat]:
+            return False
+        # Nobody left to bet against: the last seat with chips need not act.
+        return any(
+            s != seat and not self.folded[s] and chips[s] > 0 for s in self.order
+        )
+
+    def next_seat(self, chips: list[int]) -> int:
+        """The seat to act next, or -1 when the betting is over."""
+        if sum(1 for s in self.order if not self.folded[s]) <= 1:
+            return -1
+        order = self.order
+        start = order.index(self.seat) + 1 if self.seat >= 0 else 0
+        count = len(order)
+        for i in range(count):
+            seat = order[(start + i) % count]
+            if self._needs_to_act(seat, chips):
+                return seat
+        return -1
+
+    def raise_range(self, seat: int, chips: list[int], pot: int) -> range:
+        """The totals ``seat`` may raise to (empty if it may not raise)."""
+        if self.acted[seat]:
+            return range(0)
+        committed = self.committed[seat]
+        all_in = committed + chips[seat]
+        if all_in <= self.high:
+            return range(0)
+        if not any(s != seat and not self.folded[s] and chips[s] > 0 for s in self.order):
+            return range(0)
+        if self.limit > 0:
+            if self.bets_made >= FIXED_LIMIT_BETS:
+                return range(0)
+            target = self.high + self.limit
+            return range(target, target + 1) if target <= all_in else range(all_in, all_in + 1)
+        minimum = self.high + max(self.last_raise, 1)
+        maximum = all_in
+        if self.limit == POT_LIMIT:
+            owed = self.high - committed
+            maximum = min(all_in, self.high + pot + owed)
+        if minimum > all_in:
+            return range(all_in, all_in + 1)
+        return range(minimum, maximum + 1)
+
+    def legal(self, seat: int, chips: list[int], pot: int, raise_base: int) -> list[int]:
+        owed = self.high - self.committed[seat]
+        actions = [CHECK] if owed == 0 else [CALL, FOLD]
+        for total in self.raise_range(seat, chips, pot):
+            actions.append(raise_base + total)
+        return actions
+
+    def put_in(self, seat: int, total: int, chips: list[int]) -> int:
+        """Raise ``seat``'s commitment to ``total``; returns the chips added."""
+        added = total - self.committed[seat]
+        chips[seat] -= added
+        self.committed[seat] = total
+        self.acted[seat] = True
+        raised_by = total - self.high
+        if raised_by > 0:
+            full = self.limit > 0 or raised_by >= max(self.last_raise, 1)
+            if full:
+                self.last_raise = raised_by
+                self.bets_made += 1
+                for s in self.order:
+                    if s != seat:
+                        self.acted[s] = False
+            self.high = total
+        return added
+
+    def pots(self, dead: int) -> list[tuple[int, list[int]]]:
+        """Main pot then side pots, each with the seats that may win it.
+
+        ``dead`` is what lay on the space before the betting (antes, carried chips): it
+        belongs to the main pot, which every seat still in may win.
+        """
+        contenders = self.contenders()
+        levels = sorted({self.committed[s] for s in contenders})
+        if not levels or levels[0] != 0:
+            levels.insert(0, 0)
+        pots: list[tuple[int, list[int]]] = []
+        previous = 0
+        for level in levels:
+            amount = sum(
+                min(c, level) - min(c, previous) for c in self.committed if c > previous
+            )
+            if level == 0:
+                amount = dead
+            eligible = [s for s in contenders if self.committed[s] >= level]
+            if pots and pots[-1][1] == eligible:
+                pots[-1] = (pots[-1][0] + amount, eligible)
+            elif amount or level == 0:
+                pots.append((amount, eligible))
+            previous = level
+        # Chips folded players put in above every contender's level join the last pot.
+        extra = sum(max(0, c - previous) for c in self.committed)
+        if extra:
+            amount, eligible = pots[-1]
+            pots[-1] = (amount + extra, eligible)
+        return pots

@@ -1,0 +1,150 @@
+"""The house rules of Rummoli: one object, every switch named as in RULES.md.
+
+The sources disagree in places (see ``docs/rules.md``); each disagreement is a switch here
+with the default reading as its default, so a table plays exactly the game it agreed on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from rummoli.engine.base import SetupError
+
+SHORT_ANTE = ("out", "pay_what_you_can")
+WIDOW = ("exchange_or_auction", "exchange_only", "none")
+POKER = ("betting", "showdown")
+BET_LIMITS = ("no_limit", "pot_limit")
+LEAD = ("lowest_in_hand", "lowest_of_any_suit")
+SWITCH_LEAD = ("lowest_of_colour", "any_suit_of_colour")
+DEADLOCK = ("end_round", "any_colour")
+SETTLEMENT = ("one_poker_hand", "poker_per_pot", "high_card")
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "short_ante": SHORT_ANTE,
+    "widow": WIDOW,
+    "poker": POKER,
+    "lead": LEAD,
+    "switch_lead": SWITCH_LEAD,
+    "deadlock": DEADLOCK,
+    "settlement": SETTLEMENT,
+}
+_FLAGS = ("ace_of_spades", "pay_card_blocks_exchange", "must_claim")
+
+#: What each house rule means, for help texts and the table settings page.
+RULE_HELP: dict[str, str] = {
+    "starting_chips": "chips each player starts with",
+    "ace_of_spades": "the board has the ace of spades space (AS)",
+    "short_ante": "a player who cannot pay the whole ante: 'out' of the game, or "
+    "'pay_what_you_can' (out only with no chips at all)",
+    "widow": "'exchange_or_auction': dealer may exchange, else the widow is auctioned; "
+    "'exchange_only': no auction; 'none': the widow stays dead",
+    "pay_card_blocks_exchange": "a hand holding a pay card may neither exchange nor bid",
+    "poker": "'betting': one betting round; 'showdown': hands shown, best takes the space",
+    "bet_limit": "'no_limit', 'pot_limit', or a whole number N for fixed bets of N",
+    "lead": "'lowest_in_hand': lead the lowest card held; 'lowest_of_any_suit': "
+    "pick a suit and lead its lowest card",
+    "switch_lead": "after a stop: 'lowest_of_colour' (lowest opposite-colour card) or "
+    "'any_suit_of_colour' (pick an opposite-colour suit, lead its lowest card)",
+    "cant_lead_fine": "chips a player pays to the rummoli space when he must lead "
+    "after a stop but holds no card of the colour",
+    "deadlock": "nobody holds the colour: 'end_round' (1 chip per card to rummoli) or "
+    "'any_colour' (the player leads his lowest card of any suit)",
+    "must_claim": "a player must claim a pay space as he lays the card, or the chips stay",
+    "rounds": "rounds to play (0: until the table stops or one player is left)",
+    "settlement": "board chips at the end: 'one_poker_hand', 'poker_per_pot' or 'high_card'",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every house rule, with the defaults of RULES.md."""
+
+    starting_chips: int = 100
+    ace_of_spades: bool = True
+    short_ante: str = "out"
+    widow: str = "exchange_or_auction"
+    pay_card_blocks_exchange: bool = True
+    poker: str = "betting"
+    bet_limit: str | int = "no_limit"
+    lead: str = "lowest_in_hand"
+    switch_lead: str = "lowest_of_colour"
+    cant_lead_fine: int = 0
+    deadlock: str = "end_round"
+    must_claim: bool = False
+    rounds: int = 0
+    settlement: str = "one_poker_hand"
+
+    def __post_init__(self) -> None:
+        for name, allowed in _CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise SetupError(
+                    f"house rule {name} must be one of {', '.join(allowed)}, not {value!r}"
+                )
+        for name in _FLAGS:
+            if not isinstance(getattr(self, name), bool):
+                raise SetupError(f"house rule {name} must be true or false")
+        for name, low in (("starting_chips", 1), ("cant_lead_fine", 0), ("rounds", 0)):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < low:
+                raise SetupError(f"house rule {name} must be a whole number >= {low}")
+        limit = self.bet_limit
+        if isinstance(limit, bool) or not (
+            limit in BET_LIMITS or (isinstance(limit, int) and limit >= 1)
+        ):
+            raise SetupError(
+                f"house rule bet_limit must be no_limit, pot_limit or a whole number >= 1, "
+                f"not {limit!r}"
+            )
+
+    @classmethod
+    def from_dict(cls, data: object) -> Rules:
+        """Rules from a JSON object of house rules by name; unknown names are an error."""
+        if data is None:
+            return cls()
+        if not isinstance(data, dict):
+            raise SetupError("rules must be an object of house rules by name")
+        known = {f.name for f in fields(cls)}
+        preset = data.get("preset")
+        base = preset_rules(preset) if preset is not None else cls()
+        unknown = sorted(str(k) for k in data if k not in known and k != "preset")
+        if unknown:
+            raise SetupError(f"unknown house rule {', '.join(unknown)}")
+        overrides = {k: v for k, v in data.items() if k != "preset"}
+        if isinstance(overrides.get("bet_limit"), str) and overrides["bet_limit"].isdigit():
+            overrides["bet_limit"] = int(overrides["bet_limit"])
+        return replace(base, **overrides)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def changed(self) -> dict[str, Any]:
+        """Only the house rules that differ from the defaults."""
+        default = Rules()
+        return {k: v for k, v in self.to_dict().items() if getattr(default, k) != v}
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    # The encyclopedia article: the defaults of RULES.md.
+    "encyclopedia": {},
+    # The printed rulebook, method 1: a poker showdown; no pay-card restriction on the
+    # widow; at the end the board goes to a cut, the rulebook's first suggestion.
+    "rulebook_method_1": {
+        "poker": "showdown",
+        "pay_card_blocks_exchange": False,
+        "settlement": "high_card",
+    },
+    # The printed rulebook, method 2: regular poker betting, otherwise as method 1.
+    "rulebook_method_2": {
+        "poker": "betting",
+        "pay_card_blocks_exchange": False,
+        "settlement": "high_card",
+    },
+}
+
+
+def preset_rules(name: object) -> Rules:
+    if not isinstance(name, str) or name not in PRESETS:
+        raise SetupError(f"unknown preset {name!r}; presets are {', '.join(PRESETS)}")
+    return Rules(**PRESETS[name])

@@ -1,0 +1,835 @@
+"""A whole game of Rummoli as a state machine.
+
+The state asks for a decision only where a player has a real choice; everything the rules
+force (the only card that may be laid, a pass by a player who may not bid, an ante) is
+done inside :meth:`RummoliState.apply`, which returns every event it caused. Chance (the
+cut, the shuffle, the settlement deals) is an explicit step whose outcome comes from the
+game's own seed, so a record of rules, setup, seed and actions replays the game exactly.
+
+Cards are ints and hands are 52-bit masks (see :mod:`rummoli.cards`); ``owner[card]``
+says where each card is, so finding who must lay the next card of a run is one lookup.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummoli.cards import (
+    ACE,
+    BLACK_MASK,
+    FULL_DECK,
+    NUM_RANKS,
+    RED_MASK,
+    SUIT_FIELD,
+    cards_of,
+    mask_of,
+)
+from rummoli.engine.base import (
+    CHANCE,
+    CHANCE_ACTION,
+    TERMINAL,
+    Event,
+    IllegalActionError,
+    SetupError,
+)
+from rummoli.engine.rng import shuffled_deck
+from rummoli.games.rummoli import actions as act
+from rummoli.games.rummoli.actions import ActionCodec
+from rummoli.games.rummoli.betting import NO_LIMIT, POT_LIMIT, Betting
+from rummoli.games.rummoli.board import (
+    ACE_DIAMONDS,
+    KING_DIAMONDS,
+    NINE,
+    NO_SPACE,
+    holds_pay_card,
+    pay_card_mask,
+    single_card_spaces,
+    space_names,
+)
+from rummoli.games.rummoli.rules import Rules
+from rummoli.games.rummoli.setup import Setup
+from rummoli.poker import best_five, hand_key
+
+# Phases.
+START, WIDOW, AUCTION, BETTING, PLAY, NEXT_ROUND, OVER = range(7)
+PHASE_NAMES = ("start", "widow", "auction", "betting", "play", "next_round", "over")
+
+# Where a card is, in ``owner``: a seat (>= 0), the widow, or laid.
+IN_WIDOW = -1
+LAID = -2
+
+# Purposes of the seeded draws (see rummoli.engine.rng).
+_DRAW_CUT, _DRAW_DEAL, _DRAW_SETTLE = 1, 2, 3
+
+_LAY_BASE = act.LAY_BASE
+_CLAIM_BASE = act.CLAIM_BASE
+
+
+def _lowest_cards(mask: int) -> list[int]:
+    """The cards of the lowest rank present in ``mask`` (one per suit holding that rank)."""
+    ranks = (mask | mask >> 13 | mask >> 26 | mask >> 39) & SUIT_FIELD
+    low = ranks & -ranks
+    cards = []
+    for suit_shift in (0, 13, 26, 39):
+        if (mask >> suit_shift) & low:
+            cards.append(suit_shift + low.bit_length() - 1)
+    return cards
+
+
+def _lowest_per_suit(mask: int) -> list[int]:
+    """The lowest card of each suit present in ``mask``."""
+    cards = []
+    for suit_shift in (0, 13, 26, 39):
+        field = (mask >> suit_shift) & SUIT_FIELD
+        if field:
+            cards.append(suit_shift + (field & -field).bit_length() - 1)
+    return cards
+
+
+class RummoliState:
+    """One game of Rummoli, from the cut for the first dealer to the settlement."""
+
+    __slots__ = (
+        "actions",
+        "auction_high",
+        "auction_passed",
+        "betting",
+        "board",
+        "chips",
+        "codec",
+        "deadlocked",
+        "dealer",
+        "draws",
+        "end_requested",
+        "end_requested_after",
+        "hands",
+        "in_round",
+        "known_widow",
+        "laid",
+        "leader",
+        "names",
+        "next_in_round",
+        "options",
+        "out",
+        "owner",
+        "phase",
+        "poker_dead",
+        "poker_winners",
+        "round_no",
+        "round_winner",
+        "rules",
+        "seed",
+        "setup",
+        "shown",
+        "single_space",
+        "space_index",
+        "spaces",
+        "start_chips",
+        "to_move",
+        "widow",
+        "widow_taker",
+        "_pay_cards",
+        "_bidders",
+        "_auction_high_bidder",
+        "_bid_turn",
+    )
+
+    def __init__(self, rules: Rules, setup: Setup, seed: int = 0) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise SetupError(f"seed must be a whole number, not {seed!r}")
+        self.rules = rules
+        self.setup = setup
+        self.seed = seed
+        self.names = setup.players
+        n = len(setup.players)
+        self.spaces = space_names(rules.ace_of_spades)
+        self.space_index = {name: i for i, name in enumerate(self.spaces)}
+        self.single_space = single_card_spaces(self.spaces)
+        self._pay_cards = pay_card_mask(rules.ace_of_spades)
+        self.board = [0] * len(self.spaces)
+        for name, chips in setup.board.items():
+            if name not in self.space_index:
+                raise SetupError(f"unknown board space {name!r}; spaces are {self.spaces}")
+            self.board[self.space_index[name]] = chips
+        self.chips = list(setup.chips)
+        self.start_chips = sum(self.chips) + sum(self.board)
+        self.codec = ActionCodec(max(self.start_chips, 1))
+        self.out = [False] * n
+        self.dealer = -1 if setup.dealer is None else setup.dealer
+        self.round_no = 0
+        self.phase = START
+        self.to_move = CHANCE
+        self.options: list[int] = [CHANCE_ACTION]
+        self.actions: list[int] = []
+        self.end_requested = False
+        self.end_requested_after: int | None = None
+        self.draws = 0
+        self._clear_round()
+        if setup.hands is not None:
+            self._check_position_hands(setup.hands)
+
+    # ----------------------------------------------------------------- set-up helpers
+
+    @classmethod
+    def new_game(
+        cls, players: list[str], rules: Rules | None = None, seed: int = 0
+    ) -> RummoliState:
+        """A new game: the seed decides the cut and every shuffle."""
+        from rummoli.games.rummoli.setup import players_from
+
+        rules = rules or Rules()
+        names = players_from(players)
+        return cls(rules, Setup(names, (rules.starting_chips,) * len(names)), seed)
+
+    def _check_position_hands(self, hands: tuple[tuple[int, ...], ...]) -> None:
+        playing = self._who_can_pay_ante()
+        for seat, name in enumerate(self.names):
+            if seat in playing and not hands[seat]:
+                raise SetupError(f"{name} plays this round but has no cards")
+            if seat not in playing and hands[seat]:
+                raise SetupError(f"{name} cannot pay the ante, so cannot hold cards")
+        if len(playing) < 2:
+            raise SetupError("fewer than two players can pay the ante")
+
+    def _clear_round(self) -> None:
+        n = len(self.names)
+        self.hands = [0] * n
+        self.widow = 0
+        self.owner = [IN_WIDOW] * 52
+        self.in_round: list[int] = []
+        self.next_in_round = [-1] * n
+        self.widow_taker = -1
+        self.known_widow = 0
+        self.auction_high = 0
+        self._auction_high_bidder = -1
+        self.auction_passed = [False] * n
+        self._bidders: list[int] = []
+        self._bid_turn = -1
+        self.betting: Betting | None = None
+        self.poker_dead = 0
+        self.poker_winners: list[int] = []
+        self.shown: dict[int, int] = {}
+        self.leader = -1
+        self.laid: list[tuple[int, int]] = []
+        self.round_winner = -1
+        self.deadlocked = False
+
+    def clone(self) -> RummoliState:
+        """An independent copy, made field by field (far cheaper than ``deepcopy``)."""
+        other = RummoliState.__new__(RummoliState)
+        for name in RummoliState.__slots__:
+            value = getattr(self, name)
+            if type(value) is list:
+                value = value[:]
+            elif type(value) is dict:
+                value = dict(value)
+            elif type(value) is Betting:
+                value = value.copy()
+            setattr(other, name, value)
+        return other
+
+    # ----------------------------------------------------------------- the protocol
+
+    def current_player(self) -> int:
+        return self.to_move
+
+    def is_terminal(self) -> bool:
+        return self.to_move == TERMINAL
+
+    def legal_actions(self) -> list[int]:
+        return self.options[:]
+
+    def num_distinct_actions(self) -> int:
+        return self.codec.size
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may see; decided in :mod:`.view` alone."""
+        from rummoli.games.rummoli.view import build_view
+
+        return build_view(self, seat)
+
+    def record(self) -> dict[str, Any]:
+        from rummoli.games.rummoli.record import make_record
+
+        return make_record(self)
+
+    def action_to_text(self, action: int) -> str:
+        return self.codec.to_text(action)
+
+    def action_from_text(self, text: str) -> int:
+        return self.codec.from_text(text)
+
+    def apply(self, action: int) -> list[Event]:
+        """Apply a legal action; an illegal one raises and changes nothing."""
+        if action not in self.options:
+            raise IllegalActionError(self._why_illegal(action))
+        self.actions.append(action)
+        events: list[Event] = []
+        if self.to_move == CHANCE:
+            self._chance(events)
+        elif self.phase == PLAY:
+            self._play(self.to_move, action, events)
+        elif self.phase == BETTING:
+            self._bet(self.to_move, action, events)
+        elif self.phase == AUCTION:
+            self._bid(self.to_move, action, events)
+        else:
+            self._widow_decision(action, events)
+        return events
+
+    def _why_illegal(self, action: object) -> str:
+        if self.to_move == TERMINAL:
+            return "the game is over: no action is legal"
+        try:
+            text = self.codec.to_text(action) if isinstance(action, int) else repr(action)
+        except IllegalActionError:
+            text = repr(action)
+        who = "chance" if self.to_move == CHANCE else self.names[self.to_move]
+        legal = ", ".join(self.codec.to_text(a) for a in self.options[:12])
+        more = " ..." if len(self.options) > 12 else ""
+        return f"{text} is not legal now; {who} decides among: {legal}{more}"
+
+    def request_end(self) -> None:
+        """The table asks to stop: the game ends after the round being played."""
+        if not self.end_requested:
+            self.end_requested = True
+            self.end_requested_after = len(self.actions)
+
+    # ----------------------------------------------------------------- chance
+
+    def _chance(self, events: list[Event]) -> None:
+        if self.phase == START and self.dealer < 0:
+            self._cut_for_dealer(events)
+        if self.phase == START:
+            events.append(("dealer", self.dealer))
+            self._begin_round(events, rotate=False)
+        elif self.phase == NEXT_ROUND:
+            self._begin_round(events, rotate=True)
+
+    def _draw_deck(self, purpose: int) -> list[int]:
+        self.draws += 1
+        return shuffled_deck(self.seed, purpose, self.draws)
+
+    def _cut_for_dealer(self, events: list[Event]) -> None:
+        contenders = list(range(len(self.names)))
+        while len(contenders) > 1:
+            deck = self._draw_deck(_DRAW_CUT)
+            cut = dict(zip(contenders, deck, strict=False))
+            for seat in contenders:
+                events.append(("cut", seat, cut[seat]))
+            best = max(cut[s] % NUM_RANKS for s in contenders)
+            contenders = [s for s in contenders if cut[s] % NUM_RANKS == best]
+        self.dealer = contenders[0]
+
+    def _who_can_pay_ante(self) -> list[int]:
+        need = len(self.spaces) if self.rules.short_ante == "out" else 1
+        return [s for s in range(len(self.names)) if not self.out[s] and self.chips[s] >= need]
+
+    def _begin_round(self, events: list[Event], rotate: bool) -> None:
+        """Ante, elimination, end of game, or the deal of a new round."""
+        rules = self.rules
+        if rules.rounds and self.round_no >= rules.rounds or self.end_requested:
+            self._settle(events)
+            return
+        playing = set(self._who_can_pay_ante())
+        for seat in range(len(self.names)):
+            if not self.out[seat] and seat not in playing:
+                self.out[seat] = True
+                events.append(("out", seat))
+        if len(playing) < 2:
+            self._settle(events)
+            return
+        n = len(self.names)
+        if rotate or self.out[self.dealer]:
+            seat = self.dealer
+            for _ in range(n):
+                seat = (seat + 1) % n
+                if not self.out[seat]:
+                    break
+            self.dealer = seat
+            if rotate:
+                events.append(("dealer", seat))
+        self._clear_round()
+        self.round_no += 1
+        order = [(self.dealer + 1 + i) % n for i in range(n)]
+        self.in_round = [s for s in order if not self.out[s]]
+        for i, seat in enumerate(self.in_round):
+            self.next_in_round[seat] = self.in_round[(i + 1) % len(self.in_round)]
+        for seat in self.in_round:
+            paid = 0
+            for space in range(len(self.board)):
+                if self.chips[seat] == 0:
+                    break
+                self.chips[seat] -= 1
+                self.board[space] += 1
+                paid += 1
+            events.append(("ante", seat, paid))
+        self._deal(events)
+
+    def _deal(self, events: list[Event]) -> None:
+        setup = self.setup
+        hands = self.hands
+        if self.round_no == 1 and setup.hands is not None:
+            for seat in self.in_round:
+                hands[seat] = mask_of(setup.hands[seat])
+            self.widow = mask_of(setup.hands[-1])
+        else:
+            deck = list(setup.deck) if self.round_no == 1 and setup.deck else None
+            if deck is None:
+                deck = self._draw_deck(_DRAW_DEAL)
+            receivers = [*self.in_round, -1]
+            groups = len(receivers)
+            masks = [0] * groups
+            for i, card in enumerate(deck):
+                masks[i % groups] |= 1 << card
+            for seat, mask in zip(self.in_round, masks, strict=False):
+                hands[seat] = mask
+            self.widow = masks[-1]
+        owner = self.owner
+        for seat in self.in_round:
+            mask = hands[seat]
+            while mask:
+                low = mask & -mask
+                owner[low.bit_length() - 1] = seat
+                mask ^= low
+        for seat in self.in_round:
+            events.append(("hand", seat, hands[seat]))
+        events.append(("widow_dealt", self.widow.bit_count()))
+        self._start_widow(events)
+
+    # ----------------------------------------------------------------- widow
+
+    def _blocked(self, seat: int) -> bool:
+        return self.rules.pay_card_blocks_exchange and holds_pay_card(
+            self.hands[seat], self._pay_cards
+        )
+
+    def _start_widow(self, events: list[Event]) -> None:
+        if self.rules.widow == "none":
+            events.append(("widow_dead",))
+            self._start_poker(events)
+            return
+        if self._blocked(self.dealer):
+            events.append(("keep", self.dealer, "pay card"))
+            self._after_keep(events)
+            return
+        self.phase = WIDOW
+        self.to_move = self.dealer
+        self.options = [act.KEEP, act.EXCHANGE]
+
+    def _widow_decision(self, action: int, events: list[Event]) -> None:
+        if action == act.EXCHANGE:
+            self._exchange(self.dealer, events)
+            self._start_poker(events)
+        else:
+            events.append(("keep", self.dealer, ""))
+            self._after_keep(events)
+
+    def _exchange(self, seat: int, events: list[Event]) -> None:
+        old = self.hands[seat]
+        new = self.widow
+        self.hands[seat] = new
+        self.widow = old
+        self.widow_taker = seat
+        self.known_widow = old
+        owner = self.owner
+        for card in cards_of(new):
+            owner[card] = seat
+        for card in cards_of(old):
+            owner[card] = IN_WIDOW
+        events.append(("exchange", seat))
+        events.append(("hand", seat, new))
+
+    def _after_keep(self, events: list[Event]) -> None:
+        if self.rules.widow != "exchange_or_auction":
+            events.append(("widow_dead",))
+            self._start_poker(events)
+            return
+        self._bidders = self.in_round[:-1]
+        self.phase = AUCTION
+        self._next_bidder(events)
+
+    def _next_bidder(self, events: list[Event]) -> None:
+        bidders = self._bidders
+        count = len(bidders)
+        start = bidders.index(self._bid_turn) + 1 if self._bid_turn >= 0 else 0
+        for i in range(count):
+            seat = bidders[(start + i) % count]
+            if self.auction_passed[seat] or seat == self._auction_high_bidder:
+                continue
+            if self._blocked(seat) or self.chips[seat] <= self.auction_high:
+                self.auction_passed[seat] = True
+                reason = "pay card" if self._blocked(seat) else "chips"
+                events.append(("pass", seat, reason))
+                continue
+            self._bid_turn = seat
+            self.to_move = seat
+            self.options = [act.PASS] + [
+                self.codec.bid(b) for b in range(self.auction_high + 1, self.chips[seat] + 1)
+            ]
+            return
+        self._end_auction(events)
+
+    def _bid(self, seat: int, action: int, events: list[Event]) -> None:
+        if action == act.PASS:
+            self.auction_passed[seat] = True
+            events.append(("pass", seat, ""))
+        else:
+            self.auction_high = action - act.BID_BASE
+            self._auction_high_bidder = seat
+            events.append(("bid", seat, self.auction_high))
+        self._next_bidder(events)
+
+    def _end_auction(self, events: list[Event]) -> None:
+        winner = self._auction_high_bidder
+        if winner < 0:
+            events.append(("no_bid",))
+            events.append(("widow_dead",))
+        else:
+            price = self.auction_high
+            self.chips[winner] -= price
+            self.chips[self.dealer] += price
+            events.append(("bought", winner, price, self.dealer))
+            self._exchange(winner, events)
+        self._start_poker(events)
+
+    # ----------------------------------------------------------------- poker
+
+    def _start_poker(self, events: list[Event]) -> None:
+        if self.rules.poker == "showdown":
+            contenders = self.in_round
+            self._show(contenders, events)
+            self._award_poker([(self.board[0], contenders)], events)
+            return
+        limit = self.rules.bet_limit
+        code = NO_LIMIT if limit == "no_limit" else POT_LIMIT if limit == "pot_limit" else limit
+        assert isinstance(code, int)
+        self.betting = Betting(self.in_round, len(self.names), code)
+        self.poker_dead = self.board[0]
+        self.phase = BETTING
+        self._next_bettor(events)
+
+    def _next_bettor(self, events: list[Event]) -> None:
+        betting = self.betting
+        assert betting is not None
+        seat = betting.next_seat(self.chips)
+        if seat < 0:
+            self._end_betting(events)
+            return
+        betting.seat = seat
+        self.to_move = seat
+        self.options = betting.legal(seat, self.chips, self.board[0], self.codec.raise_base)
+
+    def _bet(self, seat: int, action: int, events: list[Event]) -> None:
+        betting = self.betting
+        assert betting is not None
+        if action == act.CHECK:
+            betting.acted[seat] = True
+            events.append(("check", seat))
+        elif action == act.FOLD:
+            betting.folded[seat] = True
+            events.append(("fold", seat))
+        else:
+            if action == act.CALL:
+                total = min(betting.high, betting.committed[seat] + self.chips[seat])
+            else:
+                total = action - self.codec.raise_base
+            raising = total > betting.high
+            added = betting.put_in(seat, total, self.chips)
+            self.board[0] += added
+            all_in = self.chips[seat] == 0
+            events.append(("raise" if raising else "call", seat, total, added, all_in))
+        self._next_bettor(events)
+
+    def _end_betting(self, events: list[Event]) -> None:
+        betting = self.betting
+        assert betting is not None
+        contenders = betting.contenders()
+        if len(contenders) == 1:
+            pots = [(self.board[0], contenders)]
+        else:
+            self._show(contenders, events)
+            pots = betting.pots(self.poker_dead)
+        self._award_poker(pots, events)
+
+    def _show(self, seats: list[int], events: list[Event]) -> None:
+        for seat in seats:
+            five = mask_of(best_five(self.hands[seat]))
+            self.shown[seat] = five
+            events.append(("show", seat, five, hand_key(self.hands[seat])))
+
+    def _award_poker(self, pots: list[tuple[int, list[int]]], events: list[Event]) -> None:
+        """Each pot to the best hand among its seats; ties split, odd chips stay."""
+        winners_all: list[int] = []
+        leader = -1
+        for index, (amount, eligible) in enumerate(pots):
+            if len(eligible) == 1:
+                winners = eligible
+            else:
+                keys = {s: hand_key(self.hands[s]) for s in eligible}
+                best = max(keys.values())
+                winners = [s for s in eligible if keys[s] == best]
+            share = amount // len(winners)
+            for seat in winners:
+                self.chips[seat] += share
+                self.board[0] -= share
+                if seat not in winners_all:
+                    winners_all.append(seat)
+            events.append(("poker_pot", index, amount, tuple(winners), share))
+            if index == 0:
+                leader = winners[0]
+        self.poker_winners = sorted(winners_all)
+        self.leader = leader
+        events.append(("leads", leader))
+        self._start_play(leader, events)
+
+    # ----------------------------------------------------------------- the Rummoli phase
+
+    def _start_play(self, leader: int, events: list[Event]) -> None:
+        self.phase = PLAY
+        hand = self.hands[leader]
+        if self.rules.lead == "lowest_in_hand":
+            cards = _lowest_cards(hand)
+        else:
+            cards = _lowest_per_suit(hand)
+        self._offer_lay(leader, cards, events)
+
+    def _space_for(self, seat: int, card: int) -> int:
+        """The space that laying ``card`` now would win for ``seat`` (or NO_SPACE)."""
+        space = self.single_space[card]
+        if space != NO_SPACE:
+            return space
+        laid = self.laid
+        if card == ACE_DIAMONDS:
+            if laid and laid[-1] == (seat, KING_DIAMONDS):
+                return self.space_index["AKD"]
+        elif card % NUM_RANKS == NINE and len(laid) >= 2:
+            if laid[-1] == (seat, card - 1) and laid[-2] == (seat, card - 2):
+                return self.space_index["789"]
+        return NO_SPACE
+
+    def _offer_lay(self, seat: int, cards: list[int], events: list[Event]) -> None:
+        """Let ``seat`` choose among ``cards``; lay at once when there is no real choice."""
+        options = [_LAY_BASE + (c % NUM_RANKS) * 4 + c // NUM_RANKS for c in cards]
+        if self.rules.must_claim:
+            for card in cards:
+                space = self._space_for(seat, card)
+                if space != NO_SPACE and self.board[space]:
+                    options.append(_CLAIM_BASE + (card % NUM_RANKS) * 4 + card // NUM_RANKS)
+        if len(options) == 1:
+            self._run(seat, cards[0], True, events)
+            return
+        options.sort()
+        self.to_move = seat
+        self.options = options
+
+    def _play(self, seat: int, action: int, events: list[Event]) -> None:
+        card = act.lay_card(action)
+        claim = action >= _CLAIM_BASE or not self.rules.must_claim
+        self._run(seat, card, claim, events)
+
+    def _run(self, seat: int, card: int, claim: bool, events: list[Event]) -> None:
+        """Lay ``card`` and every card the rules force after it, until a real choice."""
+        owner = self.owner
+        hands = self.hands
+        must_claim = self.rules.must_claim
+        while True:
+            space = self._space_for(seat, card)
+            hands[seat] ^= 1 << card
+            owner[card] = LAID
+            self.laid.append((seat, card))
+            events.append(("lay", seat, card))
+            if space != NO_SPACE and self.board[space]:
+                if claim:
+                    amount = self.board[space]
+                    self.board[space] = 0
+                    self.chips[seat] += amount
+                    events.append(("space", seat, self.spaces[space], amount))
+                else:
+                    events.append(("unclaimed", seat, self.spaces[space]))
+            if not hands[seat]:
+                self._win_round(seat, events)
+                return
+            if card % NUM_RANKS != ACE:
+                holder = owner[card + 1]
+                if holder >= 0:
+                    card += 1
+                    if must_claim:
+                        space = self._space_for(holder, card)
+                        if space != NO_SPACE and self.board[space]:
+                            self._offer_lay(holder, [card], events)
+                            return
+                    seat = holder
+                    claim = True
+                    continue
+            events.append(("stop", card))
+            nxt = self._after_stop(seat, card, events)
+            if nxt is None:
+                return
+            seat, card = nxt
+            claim = True
+
+    def _after_stop(self, seat: int, card: int, events: list[Event]) -> tuple[int, int] | None:
+        """Who leads after a stop, and what; None when a decision or the round's end waits."""
+        colour = BLACK_MASK if (13 <= card < 39) else RED_MASK
+        hands = self.hands
+        leader = seat
+        skipped = []
+        while not hands[leader] & colour:
+            skipped.append(leader)
+            leader = self.next_in_round[leader]
+            if leader == seat:
+                return self._deadlock(seat, events)
+        fine = self.rules.cant_lead_fine
+        for passer in skipped:
+            paid = min(fine, self.chips[passer])
+            if paid:
+                self.chips[passer] -= paid
+                self.board[-1] += paid
+            events.append(("duty_passes", passer, paid))
+        mine = hands[leader] & colour
+        if self.rules.switch_lead == "lowest_of_colour":
+            cards = _lowest_cards(mine)
+        else:
+            cards = _lowest_per_suit(mine)
+        return self._choose_or_lay(leader, cards, events)
+
+    def _choose_or_lay(
+        self, seat: int, cards: list[int], events: list[Event]
+    ) -> tuple[int, int] | None:
+        if len(cards) == 1 and not self.rules.must_claim:
+            return seat, cards[0]
+        self._offer_lay(seat, cards, events)
+        return None
+
+    def _deadlock(self, seat: int, events: list[Event]) -> tuple[int, int] | None:
+        if self.rules.deadlock == "any_colour":
+            events.append(("deadlock_continue", seat))
+            return self._choose_or_lay(seat, _lowest_cards(self.hands[seat]), events)
+        self.deadlocked = True
+        events.append(("deadlock",))
+        for player in self.in_round:
+            paid = min(self.hands[player].bit_count(), self.chips[player])
+            self.chips[player] -= paid
+            self.board[-1] += paid
+            events.append(("deadlock_pays", player, paid))
+        self._end_round(events)
+        return None
+
+    def _win_round(self, seat: int, events: list[Event]) -> None:
+        self.round_winner = seat
+        pot = self.board[-1]
+        self.board[-1] = 0
+        self.chips[seat] += pot
+        events.append(("round_won", seat, pot))
+        for player in self.in_round:
+            if player != seat:
+                paid = min(self.hands[player].bit_count(), self.chips[player])
+                self.chips[player] -= paid
+                self.chips[seat] += paid
+                events.append(("pays", player, seat, paid))
+        self._end_round(events)
+
+    def _end_round(self, events: list[Event]) -> None:
+        events.append(("round_over", self.round_no))
+        self.phase = NEXT_ROUND
+        if self.setup.single_round:
+            self._finish(events)
+            return
+        self.to_move = CHANCE
+        self.options = [CHANCE_ACTION]
+
+    # ----------------------------------------------------------------- end of game
+
+    def _settle(self, events: list[Event]) -> None:
+        """Board chips go to the players still in, by the ``settlement`` house rule."""
+        seats = [s for s in range(len(self.names)) if not self.out[s]] or list(
+            range(len(self.names))
+        )
+        n = len(self.names)
+        left = (self.dealer + 1) % n
+        seats.sort(key=lambda s: (s - left) % n)
+        method = self.rules.settlement
+        if sum(self.board) == 0:
+            pass
+        elif len(seats) == 1:
+            total = sum(self.board)
+            self.board = [0] * len(self.board)
+            self.chips[seats[0]] += total
+            events.append(("settled", "all", total, (seats[0],)))
+        elif method == "poker_per_pot":
+            spaces = sorted(
+                (i for i, c in enumerate(self.board) if c), key=lambda i: (self.board[i], i)
+            )
+            for space in spaces:
+                amount = self.board[space]
+                self.board[space] = 0
+                self._settle_pot(self.spaces[space], amount, seats, events)
+        else:
+            total = sum(self.board)
+            self.board = [0] * len(self.board)
+            self._settle_pot("all", total, seats, events)
+        self._finish(events)
+
+    def _settle_pot(self, name: str, amount: int, seats: list[int], events: list[Event]) -> None:
+        deck = self._draw_deck(_DRAW_SETTLE)
+        if self.rules.settlement == "high_card":
+            cut = dict(zip(seats, deck, strict=False))
+            for seat in seats:
+                events.append(("settle_cut", seat, cut[seat]))
+            keys = {s: cut[s] % NUM_RANKS for s in seats}
+        else:
+            hands = {s: mask_of(deck[5 * i : 5 * i + 5]) for i, s in enumerate(seats)}
+            for seat in seats:
+                events.append(("settle_hand", seat, hands[seat], hand_key(hands[seat])))
+            keys = {s: hand_key(hands[s]) for s in seats}
+        best = max(keys.values())
+        winners = [s for s in seats if keys[s] == best]
+        share, odd = divmod(amount, len(winners))
+        for seat in winners:
+            self.chips[seat] += share
+        self.chips[winners[0]] += odd
+        events.append(("settled", name, amount, tuple(winners)))
+
+    def _finish(self, events: list[Event]) -> None:
+        self.phase = OVER
+        self.to_move = TERMINAL
+        self.options = []
+        if not self.setup.single_round:
+            events.append(("game_over", tuple(self.chips)))
+
+    # ----------------------------------------------------------------- reading the state
+
+    def standings(self) -> list[tuple[str, int]]:
+        """Players by chips, most first (ties in seat order)."""
+        order = sorted(range(len(self.names)), key=lambda s: -self.chips[s])
+        return [(self.names[s], self.chips[s]) for s in order]
+
+    def board_dict(self) -> dict[str, int]:
+        return dict(zip(self.spaces, self.board, strict=True))
+
+    def hand_of(self, seat: int) -> list[int]:
+        return cards_of(self.hands[seat])
+
+    def total_chips(self) -> int:
+        return sum(self.chips) + sum(self.board)
+
+    def cards_conserved(self) -> bool:
+        """Every card is in exactly one place: a hand, the widow, or laid."""
+        if self.round_no == 0:
+            return True
+        seen = self.widow
+        total = self.widow.bit_count() + len(self.laid)
+        for hand in self.hands:
+            seen |= hand
+            total += hand.bit_count()
+        for _, card in self.laid:
+            seen |= 1 << card
+        return seen == FULL_DECK and total == 52
+
+    def __repr__(self) -> str:
+        return (
+            f"RummoliState(round={self.round_no}, phase={PHASE_NAMES[self.phase]}, "
+            f"to_move={self.to_move}, chips={self.chips}, board={self.board})"
+        )
+
