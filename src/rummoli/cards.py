@@ -54,7 +54,7 @@ def suit_of(card: int) -> int:
 def is_red(card: int) -> bool:
     """Diamonds and hearts are red; clubs and spades are black."""
     suit = card // NUM_RANKS
-    return suit == DIAMONDS or suit == HEARTS
+    return suit in (DIAMONDS, HEARTS)
 
 
 def order_key(card: int) -> int:

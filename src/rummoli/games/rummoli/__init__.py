@@ -7,8 +7,8 @@ from rummoli.games.rummoli.state import RummoliState
 
 __all__ = [
     "PRESETS",
-    "RummoliState",
     "Rules",
+    "RummoliState",
     "Setup",
     "make_record",
     "preset_rules",

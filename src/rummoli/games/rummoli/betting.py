@@ -70,9 +70,7 @@ class Betting:
         if self.acted[seat]:
             return False
         # Nobody left to bet against: the last seat with chips need not act.
-        return any(
-            s != seat and not self.folded[s] and chips[s] > 0 for s in self.order
-        )
+        return any(s != seat and not self.folded[s] and chips[s] > 0 for s in self.order)
 
     def next_seat(self, chips: list[int]) -> int:
         """The seat to act next, or -1 when the betting is over."""
@@ -114,8 +112,9 @@ class Betting:
     def legal(self, seat: int, chips: list[int], pot: int, raise_base: int) -> list[int]:
         owed = self.high - self.committed[seat]
         actions = [CHECK] if owed == 0 else [CALL, FOLD]
-        for total in self.raise_range(seat, chips, pot):
-            actions.append(raise_base + total)
+        totals = self.raise_range(seat, chips, pot)
+        if totals:
+            actions.extend(range(raise_base + totals.start, raise_base + totals.stop))
         return actions
 
     def put_in(self, seat: int, total: int, chips: list[int]) -> int:
@@ -149,9 +148,7 @@ class Betting:
         pots: list[tuple[int, list[int]]] = []
         previous = 0
         for level in levels:
-            amount = sum(
-                min(c, level) - min(c, previous) for c in self.committed if c > previous
-            )
+            amount = sum(min(c, level) - min(c, previous) for c in self.committed if c > previous)
             if level == 0:
                 amount = dead
             eligible = [s for s in contenders if self.committed[s] >= level]

@@ -54,9 +54,7 @@ def players_from(value: object) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
         raise SetupError("players must be a list of names")
     if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
-        raise SetupError(
-            f"Rummoli needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(value)}"
-        )
+        raise SetupError(f"Rummoli needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(value)}")
     names = tuple(p.strip() for p in value)
     if any(not n for n in names):
         raise SetupError("a player name is empty")

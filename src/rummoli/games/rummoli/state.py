@@ -12,6 +12,7 @@ says where each card is, so finding who must lay the next card of a run is one l
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rummoli.cards import (
@@ -61,6 +62,9 @@ LAID = -2
 # Purposes of the seeded draws (see rummoli.engine.rng).
 _DRAW_CUT, _DRAW_DEAL, _DRAW_SETTLE = 1, 2, 3
 
+_BIT = tuple(1 << card for card in range(52))
+#: Cards that can complete a two- or three-card pay space (AD for AKD, any 9 for 789).
+_COMBO_END = tuple(card == ACE_DIAMONDS or card % NUM_RANKS == NINE for card in range(52))
 _LAY_BASE = act.LAY_BASE
 _CLAIM_BASE = act.CLAIM_BASE
 
@@ -90,6 +94,10 @@ class RummoliState:
     """One game of Rummoli, from the cut for the first dealer to the settlement."""
 
     __slots__ = (
+        "_auction_high_bidder",
+        "_bid_turn",
+        "_bidders",
+        "_pay_cards",
         "actions",
         "auction_high",
         "auction_passed",
@@ -128,10 +136,6 @@ class RummoliState:
         "to_move",
         "widow",
         "widow_taker",
-        "_pay_cards",
-        "_bidders",
-        "_auction_high_bidder",
-        "_bid_turn",
     )
 
     def __init__(self, rules: Rules, setup: Setup, seed: int = 0) -> None:
@@ -328,7 +332,7 @@ class RummoliState:
     def _begin_round(self, events: list[Event], rotate: bool) -> None:
         """Ante, elimination, end of game, or the deal of a new round."""
         rules = self.rules
-        if rules.rounds and self.round_no >= rules.rounds or self.end_requested:
+        if (rules.rounds and self.round_no >= rules.rounds) or self.end_requested:
             self._settle(events)
             return
         playing = set(self._who_can_pay_ante())
@@ -355,45 +359,52 @@ class RummoliState:
         self.in_round = [s for s in order if not self.out[s]]
         for i, seat in enumerate(self.in_round):
             self.next_in_round[seat] = self.in_round[(i + 1) % len(self.in_round)]
+        board = self.board
+        chips = self.chips
+        spaces = len(board)
+        full = 0
         for seat in self.in_round:
-            paid = 0
-            for space in range(len(self.board)):
-                if self.chips[seat] == 0:
-                    break
-                self.chips[seat] -= 1
-                self.board[space] += 1
-                paid += 1
-            events.append(("ante", seat, paid))
+            if chips[seat] >= spaces:
+                chips[seat] -= spaces
+                full += 1
+                events.append(("ante", seat, spaces))
+            else:  # pay_what_you_can: one chip a space, in board order, while chips last
+                paid = chips[seat]
+                chips[seat] = 0
+                for space in range(paid):
+                    board[space] += 1
+                events.append(("ante", seat, paid))
+        if full:
+            for space in range(spaces):
+                board[space] += full
         self._deal(events)
 
     def _deal(self, events: list[Event]) -> None:
+        """Deal one card at a time from the dealer's left, the widow right after the dealer."""
         setup = self.setup
-        hands = self.hands
+        receivers = [*self.in_round, IN_WIDOW]
         if self.round_no == 1 and setup.hands is not None:
-            for seat in self.in_round:
-                hands[seat] = mask_of(setup.hands[seat])
-            self.widow = mask_of(setup.hands[-1])
+            given: list[Sequence[int]] = [setup.hands[seat] for seat in self.in_round]
+            given.append(setup.hands[-1])
         else:
-            deck = list(setup.deck) if self.round_no == 1 and setup.deck else None
-            if deck is None:
+            if self.round_no == 1 and setup.deck is not None:
+                deck = list(setup.deck)
+            else:
                 deck = self._draw_deck(_DRAW_DEAL)
-            receivers = [*self.in_round, -1]
             groups = len(receivers)
-            masks = [0] * groups
-            for i, card in enumerate(deck):
-                masks[i % groups] |= 1 << card
-            for seat, mask in zip(self.in_round, masks, strict=False):
-                hands[seat] = mask
-            self.widow = masks[-1]
+            given = [deck[g::groups] for g in range(groups)]
         owner = self.owner
-        for seat in self.in_round:
-            mask = hands[seat]
-            while mask:
-                low = mask & -mask
-                owner[low.bit_length() - 1] = seat
-                mask ^= low
-        for seat in self.in_round:
-            events.append(("hand", seat, hands[seat]))
+        hands = self.hands
+        for holder, cards in zip(receivers, given, strict=True):
+            mask = 0
+            for card in cards:
+                mask |= _BIT[card]
+                owner[card] = holder
+            if holder == IN_WIDOW:
+                self.widow = mask
+            else:
+                hands[holder] = mask
+                events.append(("hand", holder, mask))
         events.append(("widow_dealt", self.widow.bit_count()))
         self._start_widow(events)
 
@@ -464,9 +475,10 @@ class RummoliState:
                 continue
             self._bid_turn = seat
             self.to_move = seat
-            self.options = [act.PASS] + [
-                self.codec.bid(b) for b in range(self.auction_high + 1, self.chips[seat] + 1)
-            ]
+            self.options = [act.PASS]
+            self.options.extend(
+                range(act.BID_BASE + self.auction_high + 1, act.BID_BASE + self.chips[seat] + 1)
+            )
             return
         self._end_auction(events)
 
@@ -554,9 +566,10 @@ class RummoliState:
 
     def _show(self, seats: list[int], events: list[Event]) -> None:
         for seat in seats:
+            key = hand_key(self.hands[seat])
             five = mask_of(best_five(self.hands[seat]))
             self.shown[seat] = five
-            events.append(("show", seat, five, hand_key(self.hands[seat])))
+            events.append(("show", seat, five, key))
 
     def _award_poker(self, pots: list[tuple[int, list[int]]], events: list[Event]) -> None:
         """Each pot to the best hand among its seats; ties split, odd chips stay."""
@@ -597,15 +610,19 @@ class RummoliState:
     def _space_for(self, seat: int, card: int) -> int:
         """The space that laying ``card`` now would win for ``seat`` (or NO_SPACE)."""
         space = self.single_space[card]
-        if space != NO_SPACE:
+        if space != NO_SPACE or not _COMBO_END[card]:
             return space
         laid = self.laid
         if card == ACE_DIAMONDS:
             if laid and laid[-1] == (seat, KING_DIAMONDS):
                 return self.space_index["AKD"]
-        elif card % NUM_RANKS == NINE and len(laid) >= 2:
-            if laid[-1] == (seat, card - 1) and laid[-2] == (seat, card - 2):
-                return self.space_index["789"]
+        elif (
+            card % NUM_RANKS == NINE
+            and len(laid) >= 2
+            and laid[-1] == (seat, card - 1)
+            and laid[-2] == (seat, card - 2)
+        ):
+            return self.space_index["789"]
         return NO_SPACE
 
     def _offer_lay(self, seat: int, cards: list[int], events: list[Event]) -> None:
@@ -632,21 +649,27 @@ class RummoliState:
         """Lay ``card`` and every card the rules force after it, until a real choice."""
         owner = self.owner
         hands = self.hands
+        board = self.board
+        single_space = self.single_space
+        lay = self.laid.append
+        emit = events.append
         must_claim = self.rules.must_claim
         while True:
-            space = self._space_for(seat, card)
-            hands[seat] ^= 1 << card
+            space = single_space[card]
+            if _COMBO_END[card]:
+                space = self._space_for(seat, card)
+            hands[seat] ^= _BIT[card]
             owner[card] = LAID
-            self.laid.append((seat, card))
-            events.append(("lay", seat, card))
-            if space != NO_SPACE and self.board[space]:
+            lay((seat, card))
+            emit(("lay", seat, card))
+            if space != NO_SPACE and board[space]:
                 if claim:
-                    amount = self.board[space]
-                    self.board[space] = 0
+                    amount = board[space]
+                    board[space] = 0
                     self.chips[seat] += amount
-                    events.append(("space", seat, self.spaces[space], amount))
+                    emit(("space", seat, self.spaces[space], amount))
                 else:
-                    events.append(("unclaimed", seat, self.spaces[space]))
+                    emit(("unclaimed", seat, self.spaces[space]))
             if not hands[seat]:
                 self._win_round(seat, events)
                 return
@@ -662,7 +685,7 @@ class RummoliState:
                     seat = holder
                     claim = True
                     continue
-            events.append(("stop", card))
+            emit(("stop", card))
             nxt = self._after_stop(seat, card, events)
             if nxt is None:
                 return
@@ -674,25 +697,30 @@ class RummoliState:
         colour = BLACK_MASK if (13 <= card < 39) else RED_MASK
         hands = self.hands
         leader = seat
-        skipped = []
-        while not hands[leader] & colour:
-            skipped.append(leader)
-            leader = self.next_in_round[leader]
-            if leader == seat:
-                return self._deadlock(seat, events)
-        fine = self.rules.cant_lead_fine
-        for passer in skipped:
-            paid = min(fine, self.chips[passer])
-            if paid:
-                self.chips[passer] -= paid
-                self.board[-1] += paid
-            events.append(("duty_passes", passer, paid))
-        mine = hands[leader] & colour
+        mine = hands[seat] & colour
+        if not mine:
+            skipped = []
+            while not hands[leader] & colour:
+                skipped.append(leader)
+                leader = self.next_in_round[leader]
+                if leader == seat:
+                    return self._deadlock(seat, events)
+            fine = self.rules.cant_lead_fine
+            for passer in skipped:
+                paid = min(fine, self.chips[passer])
+                if paid:
+                    self.chips[passer] -= paid
+                    self.board[-1] += paid
+                events.append(("duty_passes", passer, paid))
+            mine = hands[leader] & colour
         if self.rules.switch_lead == "lowest_of_colour":
             cards = _lowest_cards(mine)
         else:
             cards = _lowest_per_suit(mine)
-        return self._choose_or_lay(leader, cards, events)
+        if len(cards) == 1 and not self.rules.must_claim:
+            return leader, cards[0]
+        self._offer_lay(leader, cards, events)
+        return None
 
     def _choose_or_lay(
         self, seat: int, cards: list[int], events: list[Event]
@@ -832,4 +860,3 @@ class RummoliState:
             f"RummoliState(round={self.round_no}, phase={PHASE_NAMES[self.phase]}, "
             f"to_move={self.to_move}, chips={self.chips}, board={self.board})"
         )
-

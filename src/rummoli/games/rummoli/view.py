@@ -98,7 +98,9 @@ def event_to_json(event: Event, names: Sequence[str]) -> dict[str, Any]:
     return out
 
 
-def events_for(events: Iterable[Event], seat: int | None, names: Sequence[str]) -> list[dict[str, Any]]:
+def events_for(
+    events: Iterable[Event], seat: int | None, names: Sequence[str]
+) -> list[dict[str, Any]]:
     """The events ``seat`` may see, as JSON."""
     return [event_to_json(e, names) for e in events if is_visible(e, seat)]
 

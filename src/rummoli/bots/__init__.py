@@ -1,0 +1,73 @@
+"""Computer players: one interface for every level, from random to strong.
+
+A bot decides from what its seat may see (``state.view(seat)``, a dict) and the legal
+actions (ints), never from the state itself: a bot that could read the state could read
+the other hands, and nothing would show it cheated. :func:`ask_bot` is the one place the
+project consults a bot, so that rule is kept in one place and checked there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from rummoli.engine.base import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A bot's chosen action, with an optional short reason for logs and tutors."""
+
+    action: int
+    reason: str = ""
+
+
+class Bot(Protocol):
+    """A computer player: picks one of ``legal`` from what its seat may see."""
+
+    def choose(self, view: dict[str, Any], legal: list[int]) -> Decision: ...
+
+
+class BotError(ValueError):
+    """A bot answered with an action that is not legal (a bug in the bot)."""
+
+
+def ask_bot(bot: Bot, state: GameState, seat: int) -> Decision:
+    """Ask ``bot`` to decide for ``seat``, giving it that seat's view only.
+
+    The answer is checked, so a buggy bot fails loudly here instead of as a puzzling
+    engine error later.
+    """
+    legal = state.legal_actions()
+    decision = bot.choose(state.view(seat), legal)
+    if decision.action not in legal:
+        raise BotError(
+            f"{type(bot).__name__} chose {decision.action}, which is not legal (legal: "
+            f"{legal[:12]}{' ...' if len(legal) > 12 else ''})"
+        )
+    return decision
+
+
+def _random(seed: int) -> Bot:
+    from rummoli.bots.random_bot import RandomBot
+
+    return RandomBot(seed)
+
+
+#: Bot levels by name; ``basic`` and ``strong`` join this table when they exist.
+LEVELS: dict[str, Callable[[int], Bot]] = {"random": _random}
+
+
+def make_bot(level: str, seed: int) -> Bot:
+    """A new bot of ``level`` whose choices depend only on ``seed`` and what it sees."""
+    try:
+        factory = LEVELS[level]
+    except KeyError:
+        raise ValueError(
+            f"unknown bot level {level!r}; levels are {', '.join(sorted(LEVELS))}"
+        ) from None
+    return factory(seed)
+
+
+__all__ = ["LEVELS", "Bot", "BotError", "Decision", "ask_bot", "make_bot"]

@@ -1,0 +1,27 @@
+"""The random bot: a uniform choice among the legal actions.
+
+It is the baseline every other level must beat, and a cheap opponent for tests that need
+whole games: its own seeded generator makes each game repeatable.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rummoli.bots import Decision
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions, with its own ``random.Random``."""
+
+    level = "random"
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any], legal: list[int]) -> Decision:
+        """Any legal action, each equally likely (the view is not even read)."""
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        return Decision(self._rng.choice(legal), "random")
