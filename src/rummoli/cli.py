@@ -65,14 +65,16 @@ def replay(
     import json
 
     from rummoli.engine.base import GameError
-    from rummoli.games.rummoli import replay as replay_record
+    from rummoli.games.registry import replay as replay_record
 
     try:
         state = replay_record(record.read_text(encoding="utf-8"))
     except GameError as error:
         typer.echo(json.dumps({"error": str(error)}))
         raise typer.Exit(2) from None
-    typer.echo(json.dumps({"chips": dict(zip(state.names, state.chips, strict=True))}))
+    view = state.view(None)
+    chips = {player["name"]: player["chips"] for player in view["players"]}
+    typer.echo(json.dumps({"finished": state.is_terminal(), "chips": chips}))
 
 
 def main() -> None:

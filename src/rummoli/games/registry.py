@@ -1,0 +1,43 @@
+"""The games this project holds, by name: one way in for every interface.
+
+Interfaces (terminal, web table, simulations) create and replay games through these two
+functions, so adding a game means adding it here, not in every interface.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rummoli.engine.base import GameState, SetupError
+
+GAMES = ("rummoli",)
+
+
+def new_game(
+    game: str, players: Sequence[str], rules: Mapping[str, Any] | None = None, seed: int = 0
+) -> GameState:
+    """A new game of ``game`` for ``players`` with house rules by name."""
+    if game == "rummoli":
+        from rummoli.games.rummoli import RummoliState, Rules
+
+        return RummoliState.new_game(list(players), Rules.from_dict(dict(rules or {})), seed)
+    raise SetupError(f"unknown game {game!r}; games are {', '.join(GAMES)}")
+
+
+def replay(record: object) -> GameState:
+    """Rebuild any game of the project from its JSON record."""
+    if isinstance(record, str | bytes):
+        try:
+            record = json.loads(record)
+        except json.JSONDecodeError as error:
+            raise SetupError(f"the record is not JSON: {error}") from None
+    if not isinstance(record, dict):
+        raise SetupError("a record must be a JSON object")
+    game = record.get("game")
+    if game == "rummoli":
+        from rummoli.games.rummoli import replay as replay_rummoli
+
+        return replay_rummoli(record)
+    raise SetupError(f"unknown game {game!r} in the record; games are {', '.join(GAMES)}")
