@@ -1,0 +1,415 @@
+"""``rummoli play``: one human against computer players, in a plain terminal.
+
+The loop drives the engine: chance steps are taken at once, computer players get their
+seat's view through :func:`rummoli.bots.ask_bot`, and the human gets the table drawn from
+seat 0's view, the sentences for the events seat 0 may see, and a numbered menu. The
+console and the input function are parameters, so tests play whole games with a script.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from rummoli.bots import Bot, ask_bot, make_bot
+from rummoli.engine.base import CHANCE, CHANCE_ACTION, GameError
+from rummoli.games.rummoli import Rules, RummoliState
+from rummoli.games.rummoli.view import event_to_json, visible_events
+from rummoli.tui import render
+from rummoli.tui.menu import AskAmount, Command, Menu
+from rummoli.tui.narrate import Narrator
+from rummoli.tui.summary import RoundTally
+
+#: Reads one line after showing a prompt; raises EOFError when input ends.
+ReadLine = Callable[[str], str]
+
+#: Names of the computer players, in seat order after the human.
+BOT_NAMES = ("Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo")
+
+HELP = """\
+[bold]Your turn:[/] type a choice's number, or its name: [bold]keep[/], [bold]check[/], \
+[bold]raise 30[/], [bold]bid 5[/], a card such as [bold]7H[/] or [bold]10S[/].
+[bold]At any prompt:[/] [bold]h[/] help, [bold]q[/] quit now (shows the standings), \
+[bold]end[/] stop after this round, [bold]save[/] write the game record.
+[bold]The game:[/] ante 1 chip per space; the dealer may take the widow, else it is \
+auctioned; one round of poker for the poker space; then lay cards in runs of one suit \
+(the lowest card leads; after a stop, the opposite colour). Laying 10S JD QC KH AS, \
+KD+AD or 7-8-9 of a suit wins that space; the first out of cards wins the rummoli space \
+and 1 chip per card from everyone else."""
+
+
+class _Quit(Exception):
+    """The human asked to leave the table (or input ended)."""
+
+
+# ---------------------------------------------------------------------- setting up
+
+
+def parse_value(text: str) -> bool | int | str:
+    """A house rule's value as typed: true/false (yes/no, on/off), a whole number, or text."""
+    lowered = text.strip().lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    if lowered.isdigit():
+        return int(lowered)
+    return text.strip()
+
+
+def parse_house_rules(items: Sequence[str]) -> dict[str, bool | int | str]:
+    """``["widow=none", "cant_lead_fine=2"]`` as a dict; raises ValueError on bad items."""
+    out: dict[str, bool | int | str] = {}
+    for item in items:
+        name, equals, value = item.partition("=")
+        if not equals or not name.strip() or not value.strip():
+            raise ValueError(f"a house rule is NAME=VALUE, e.g. widow=none; not {item!r}")
+        out[name.strip()] = parse_value(value)
+    return out
+
+
+def build_rules(chips: int, rounds: int, items: Sequence[str], preset: str | None) -> Rules:
+    """The table's rules: the preset, then ``--chips``/``--rounds``, then ``--rule`` items."""
+    data: dict[str, Any] = {"starting_chips": chips, "rounds": rounds}
+    data.update(parse_house_rules(items))
+    if preset is not None:
+        data["preset"] = preset
+    return Rules.from_dict(data)
+
+
+def table_names(name: str, players: int) -> list[str]:
+    """The human's name first, then computer players whose names differ from it."""
+    others = [n for n in BOT_NAMES if n.lower() != name.strip().lower()]
+    return [name, *others[: players - 1]]
+
+
+def run_play(
+    *,
+    players: int,
+    chips: int,
+    rounds: int,
+    rules: Sequence[str],
+    preset: str | None,
+    seed: int | None,
+    name: str,
+    console: Console | None = None,
+    read_line: ReadLine | None = None,
+    save_dir: Path | None = None,
+) -> int:
+    """Set up a table and play; the exit code: 0 played, 2 bad settings, 130 interrupted."""
+    console = console or Console(highlight=False)
+    try:
+        table_rules = build_rules(chips, rounds, rules, preset)
+        if seed is None:
+            seed = random.SystemRandom().randrange(1_000_000)
+        state = RummoliState.new_game(table_names(name, players), table_rules, seed)
+    except (GameError, ValueError) as error:
+        say(console, Text.assemble(("error: ", "bold red"), str(error)))
+        return 2
+    _announce(console, state)
+    bots: dict[int, Bot] = {s: make_bot("random", seed * 10 + s) for s in range(1, players)}
+    if read_line is None:
+        _enable_line_editing()
+        read_line = input  # not console.input: readline must know the prompt's width
+    try:
+        return play_game(state, console, read_line, bots, save_dir=save_dir)
+    except KeyboardInterrupt:
+        say(console, Text("\nInterrupted."))
+        return 130
+
+
+def _announce(console: Console, state: RummoliState) -> None:
+    rules = state.rules
+    changed = ", ".join(f"{k}={_typed(v)}" for k, v in rules.changed().items()) or "defaults"
+    say(
+        console,
+        Text.assemble(("Rummoli", "bold"), f" · seed {state.seed} · rules: {changed}"),
+        Text(f"(play this deal again with --seed {state.seed}; h for help)", style="dim"),
+    )
+
+
+def _typed(value: object) -> str:
+    """A rule's value as the user would type it (``true``, not ``True``)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _enable_line_editing() -> None:
+    """Arrow keys and history at the prompt, where the platform has readline."""
+    with contextlib.suppress(ImportError):  # Windows has no readline
+        import readline  # noqa: F401
+
+
+# ---------------------------------------------------------------------- the game loop
+
+
+def play_game(
+    state: RummoliState,
+    console: Console,
+    read_line: ReadLine,
+    bots: Mapping[int, Bot],
+    *,
+    human: int = 0,
+    save_dir: Path | None = None,
+) -> int:
+    """Play ``state`` to the end: ``human`` at the keyboard, ``bots`` at the other seats."""
+    return _Table(state, console, read_line, bots, human, save_dir).run()
+
+
+class _Table:
+    """One game at the terminal: the loop, the human's prompts, and the summaries."""
+
+    def __init__(
+        self,
+        state: RummoliState,
+        console: Console,
+        read_line: ReadLine,
+        bots: Mapping[int, Bot],
+        human: int,
+        save_dir: Path | None,
+    ) -> None:
+        self.state = state
+        self.console = console
+        self.read_line = read_line
+        self.bots = bots
+        self.human = human
+        self.save_dir = save_dir or Path.cwd()
+        self.me = state.names[human]
+        self.narrator = Narrator(self.me)
+        self.tally = RoundTally(self.me)
+        self.round_ended = False
+        self.told_out = False
+        self.chips_before = self._chips()
+
+    def run(self) -> int:
+        state = self.state
+        try:
+            while not state.is_terminal():
+                self._apply(self._next_action())
+                if self.round_ended and not state.is_terminal():
+                    self._between_rounds()
+        except _Quit:
+            self._leave()
+            return 0
+        self._finish()
+        return 0
+
+    def _next_action(self) -> int:
+        seat = self.state.current_player()
+        if seat == CHANCE:
+            return CHANCE_ACTION
+        if seat == self.human:
+            return self._ask_human()
+        return ask_bot(self.bots[seat], self.state, seat).action
+
+    def _apply(self, action: int) -> None:
+        """Apply one action and narrate what seat ``human`` may see of it."""
+        state = self.state
+        events = visible_events(state.apply(action), self.human)
+        self.round_ended = False
+        for event in events:
+            data = event_to_json(event, state.names)
+            self.narrator.feed(data)
+            self.tally.feed(data)
+            if data["type"] == "round_over":
+                self.round_ended = True
+        self._check_out()
+
+    def _check_out(self) -> None:
+        """A human out of chips only watches: the table stops after this round."""
+        if self.told_out or not self.state.view(self.human)["players"][self.human]["out"]:
+            return
+        self.told_out = True
+        if not self.state.is_terminal():
+            self._flush_log()
+            self._say(Text("You are out: the table stops after this round.", "yellow"))
+            self.state.request_end()
+
+    def _chips(self) -> list[tuple[str, int]]:
+        players = self.state.view(self.human)["players"]
+        return [(p["name"], p["chips"]) for p in players]
+
+    # ------------------------------------------------------------------ output
+
+    def _say(self, *lines: Text) -> None:
+        say(self.console, *lines)
+
+    def _rule(self, title: Text) -> None:
+        self.console.rule(_for(self.console, title), style="dim")
+
+    def _flush_log(self) -> None:
+        self._say(*self.narrator.take())
+
+    def _show_table(self, view: dict[str, Any]) -> None:
+        self._rule(render.header(view, self.state.rules.rounds))
+        self._say(*render.table(view))
+
+    # ------------------------------------------------------------------ the human
+
+    def _ask_human(self) -> int:
+        """Show the table and the menu, and read until a legal choice is typed."""
+        self._flush_log()
+        view = self.state.view(self.human)
+        menu = Menu(
+            [entry["action"] for entry in view["legal_actions"]],
+            lambda action: _label(self.state.action_to_text(action), view),
+            self.state.action_from_text,
+        )
+        self._show_table(view)
+        self._say(menu.render())
+        while True:
+            try:
+                choice = menu.parse(self._read("> "))
+            except ValueError as error:
+                self._say(Text(str(error), style="red"))
+                continue
+            if isinstance(choice, Command):
+                self._command(choice)
+            elif isinstance(choice, AskAmount):
+                action = self._ask_amount(menu, choice)
+                if action is not None:
+                    return action
+            else:
+                return choice
+
+    def _ask_amount(self, menu: Menu, choice: AskAmount) -> int | None:
+        """Read the amount for a ranged entry; an empty line goes back to the menu."""
+        entry = choice.entry
+        while True:
+            line = self._read(f"{entry.word} how much? ({entry.low}-{entry.high}) > ")
+            if not line.strip():
+                return None
+            try:
+                return menu.amount(entry, line)
+            except ValueError as error:
+                self._say(Text(str(error), style="red"))
+
+    def _read(self, prompt: str) -> str:
+        try:
+            return self.read_line(prompt)
+        except EOFError:
+            raise _Quit from None
+
+    def _command(self, command: Command) -> None:
+        if command is Command.QUIT:
+            raise _Quit
+        if command is Command.HELP:
+            self._say(Text.from_markup(HELP))
+        elif command is Command.SAVE:
+            self._save()
+        elif command is Command.END:
+            self.state.request_end()
+            self._say(Text("The game ends after this round.", style="yellow"))
+
+    # ------------------------------------------------------------------ rounds and the end
+
+    def _between_rounds(self) -> None:
+        """The round's summary, then a pause so it can be read before the next deal."""
+        self._flush_log()
+        self._rule(Text(f" Round {self.state.round_no} over ", style="bold"))
+        chips = self._chips()
+        board = sum(self.state.view(self.human)["board"].values())
+        self._say(*self.tally.summary(self.chips_before, chips, board))
+        self.tally = RoundTally(self.me)
+        self.chips_before = chips
+        if self._last_round():
+            return
+        prompt = "Enter: next round, end: finish now, q: quit > "
+        while True:
+            word = self._read(prompt).strip().lower()
+            if word in ("q", "quit", "exit"):
+                raise _Quit
+            if word in ("h", "help", "?"):
+                self._say(Text.from_markup(HELP))
+            elif word == "save":
+                self._save()
+            else:
+                if word == "end":
+                    self.state.request_end()
+                return
+
+    def _last_round(self) -> bool:
+        """Whether the table stops now (then the settlement follows without a pause)."""
+        state = self.state
+        rounds = state.rules.rounds
+        return state.end_requested or bool(rounds and state.round_no >= rounds)
+
+    def _finish(self) -> None:
+        self._flush_log()
+        self._rule(Text(" Game over ", style="bold"))
+        chips = self._chips()
+        self._say(render.standings(chips, self.me), self._winner_line(chips))
+        self._say(Text(f"Seed {self.state.seed}.", style="dim"))
+        try:
+            answer = self.read_line("Type save to keep the game record, Enter to leave > ")
+        except EOFError:
+            return
+        if answer.strip().lower() == "save":
+            self._save()
+
+    def _winner_line(self, chips: list[tuple[str, int]]) -> Text:
+        best = max(c for _, c in chips)
+        winners = [n for n, c in chips if c == best]
+        if winners == [self.me]:
+            return Text("You win the game!", style="bold green")
+        if len(winners) == 1:
+            return Text(f"{winners[0]} wins the game.", style="bold")
+        return Text(f"A tie between {', '.join(winners)}.", style="bold")
+
+    def _leave(self) -> None:
+        """Quit: the standings as they are, board chips not settled."""
+        self._flush_log()
+        self._rule(Text(" You leave the table ", style="bold"))
+        chips = self._chips()
+        self._say(render.standings(chips, self.me))
+        board = sum(self.state.view(self.human)["board"].values())
+        if board:
+            self._say(Text(f"{board} chips were left on the board.", style="dim"))
+        self._say(Text(f"Seed {self.state.seed}.", style="dim"))
+
+    def _save(self) -> None:
+        """Write the game record (it replays with ``rummoli replay``)."""
+        path = _free_path(self.save_dir, f"rummoli-{self.state.seed}")
+        path.write_text(json.dumps(self.state.record(), indent=1) + "\n", encoding="utf-8")
+        self._say(Text(f"Saved the game record to {path}", style="green"))
+
+
+_LABELS = {"keep": "keep your hand", "exchange": "exchange it for the widow"}
+
+
+def _label(text: str, view: dict[str, Any]) -> str:
+    """A menu label: a few words more than the engine's text (``call`` says its cost)."""
+    if text in _LABELS:
+        return _LABELS[text]
+    if text != "call" or "betting" not in view:
+        return text
+    me = view["players"][view["seat"]]
+    cost = min(view["betting"]["high"] - me["bet"], me["chips"])
+    return f"call (+{cost}, all in)" if cost == me["chips"] else f"call (+{cost})"
+
+
+def _for(console: Console, text: Text) -> Text:
+    """``text`` as this console can print it: plain ASCII where Unicode cannot be shown."""
+    return text if console.encoding.lower().startswith("utf") else render.ascii_text(text)
+
+
+def say(console: Console, *lines: Text) -> None:
+    """Print lines of text, in ASCII on a terminal without Unicode."""
+    for line in lines:
+        console.print(_for(console, line))
+
+
+def _free_path(directory: Path, stem: str) -> Path:
+    """``stem.json`` in ``directory``, or ``stem-2.json``... so nothing is overwritten."""
+    path = directory / f"{stem}.json"
+    number = 2
+    while path.exists():
+        path = directory / f"{stem}-{number}.json"
+        number += 1
+    return path

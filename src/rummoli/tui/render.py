@@ -1,0 +1,220 @@
+"""Drawing the table for one seat, from that seat's view only.
+
+Everything here takes a view dict (``state.view(seat)``), never the state, so what the
+screen shows is exactly what the engine says the seat may see. The layout is built for a
+plain 80x24 terminal: a compact block of one line per player, printed each time the
+human must decide, instead of a full-screen application.
+
+Cards are always drawn by :func:`card`, as a rank and a suit symbol (``T♠``); board
+spaces keep their names (``10S``, ``KH``), so a card on screen is never confused with a
+space. A terminal that cannot show the symbols gets :func:`ascii_text` of every line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from rich.text import Text
+
+SUITS = "CDHS"
+RANKS = "23456789TJQKA"
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+RED_SUITS = ("D", "H")
+
+#: The width the layout is designed for; wider terminals just get the same lines.
+WIDTH = 80
+
+PHASE_LABELS = {
+    "start": "the deal",
+    "widow": "the widow",
+    "auction": "widow auction",
+    "betting": "poker betting",
+    "play": "Rummoli phase",
+    "next_round": "round over",
+    "over": "game over",
+}
+
+
+def suit_text(suit: str) -> Text:
+    """A suit letter as its symbol, red for diamonds and hearts."""
+    return Text(SUIT_SYMBOLS[suit], style="bold red" if suit in RED_SUITS else "bold")
+
+
+def card(text: str) -> Text:
+    """One card from its text (``TS`` or ``10S``), e.g. ``T♠``."""
+    rank, suit = text[:-1], text[-1]
+    rank = "T" if rank == "10" else rank
+    return Text(rank + SUIT_SYMBOLS[suit], style="bold red" if suit in RED_SUITS else "bold")
+
+
+def cards(texts: Iterable[str]) -> Text:
+    return Text(" ").join(card(c) for c in texts)
+
+
+def hand(texts: Sequence[str]) -> Text:
+    """A hand grouped by suit (C D H S), low to high, with a wider gap between suits."""
+    groups = [sorted((c for c in texts if c[-1] == s), key=_rank_index) for s in SUITS]
+    return Text("   ").join(cards(g) for g in groups if g)
+
+
+_ASCII = str.maketrans(
+    {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "·": ".", "…": "~", "▪": "|", "─": "-"}
+)
+
+
+def ascii_text(text: Text) -> Text:
+    """The same text in plain ASCII, for a terminal without Unicode: one character for
+    one (``T♠`` becomes ``TS``), so every style stays where it was."""
+    out = text.copy()
+    out.plain = text.plain.translate(_ASCII)
+    return out
+
+
+def _rank_index(card: str) -> int:
+    rank = card[:-1]
+    return RANKS.index("T" if rank == "10" else rank)
+
+
+def pack(tokens: Sequence[Text], label: str = "", width: int = WIDTH, sep: str = "  ") -> Text:
+    """Tokens on as few lines as fit ``width``, never splitting a token; continuation
+    lines are indented under the first token so the label stands out."""
+    indent = " " * len(label)
+    out = Text(label)
+    line_len = len(label)
+    first = True
+    for token in tokens:
+        need = token.cell_len + (0 if first else len(sep))
+        if not first and line_len + need > width:
+            out.append("\n" + indent)
+            line_len = len(indent)
+            need = token.cell_len
+        elif not first:
+            out.append(sep)
+        out.append_text(token)
+        line_len += need
+        first = False
+    return out
+
+
+def header(view: dict[str, Any], rounds: int) -> Text:
+    """``Round 2/5 · poker betting · dealer Cy`` for the rule above the table."""
+    players = view["players"]
+    of = f"/{rounds}" if rounds else ""
+    dealer = players[view["dealer"]]["name"] if view["dealer"] is not None else "?"
+    phase = PHASE_LABELS.get(view["phase"], view["phase"])
+    return Text(f" Round {view['round']}{of} · {phase} · dealer {dealer} ", style="bold")
+
+
+def board_line(board: dict[str, int]) -> Text:
+    """Each space with its chips, e.g. ``poker 3  10S 3 ... rummoli 12``."""
+    tokens = []
+    for name, chips in board.items():
+        token = Text(name + " ", style="cyan")
+        token.append(str(chips), style="bold yellow" if chips else "dim")
+        tokens.append(token)
+    return pack(tokens, label="Board  ")
+
+
+def _status(player: dict[str, Any], view: dict[str, Any]) -> Text:
+    """What the table knows about a player this round, in a few words."""
+    if player["out"]:
+        return Text("out of the game", style="dim")
+    if not player["in_round"]:
+        return Text("sits out", style="dim")
+    parts: list[Text] = [Text(f"{player['cards']:>2} cards")]
+    if view["phase"] != "betting":
+        pass
+    elif player["folded"]:
+        parts.append(Text("folded", style="dim"))
+    else:
+        parts.append(Text(f"bet {player['bet']}", style="yellow"))
+    return Text("  ").join(parts)
+
+
+def player_line(seat: int, view: dict[str, Any], me: bool = False) -> Text:
+    """One player: name ((D) for the dealer), chips, cards, bet, laid cards."""
+    player = view["players"][seat]
+    name = player["name"][:12] + (" (D)" if view["dealer"] == seat else "")
+    line = Text(" ")
+    line.append(f"{name:<16}", style="bold cyan" if me else "bold")
+    line.append(f"{player['chips']:>5}", style="bold yellow")
+    line.append(" chips  ")
+    line.append_text(_status(player, view))
+    laid = player["laid"]
+    if laid and not me:
+        room = WIDTH - line.cell_len - len("  laid ")
+        shown = laid[-max(room // 3, 1) :]
+        line.append("  laid " if len(shown) == len(laid) else "  laid …", style="dim")
+        line.append_text(cards(shown))
+    return line
+
+
+def laid_strip(view: dict[str, Any]) -> Text:
+    """Every suit as 13 places: the ranks already laid, ``x`` for a card known to be in
+    the widow, a dot for the others. Where a run will stop is the first thing a Rummoli
+    player looks for."""
+    laid = {entry["card"] for entry in view["laid"]}
+    dead = set(view["widow"]["known"])
+    tokens = []
+    for suit in SUITS:
+        token = suit_text(suit)
+        token.append(" ")
+        for rank in RANKS:
+            if rank + suit in laid:
+                token.append(rank, style="bold")
+            elif rank + suit in dead:
+                token.append("x", style="dim red")
+            else:
+                token.append("·", style="dim")
+        tokens.append(token)
+    return pack(tokens, label="Laid   ")
+
+
+def table(view: dict[str, Any]) -> list[Text]:
+    """The whole table as ``view["seat"]`` sees it: board, others, laid cards, own hand."""
+    me = view["seat"]
+    n = len(view["players"])
+    lines: list[Text] = [board_line(view["board"])]
+    for step in range(1, n):
+        lines.append(player_line((me + step) % n, view))
+    if view["laid"] or view["phase"] == "play":
+        lines.append(laid_strip(view))
+    extra = situation(view)
+    if extra is not None:
+        lines.append(extra)
+    lines.append(player_line(me, view, me=True))
+    lines.append(pack([hand(view["hand"])], label="Hand   "))
+    known = view["widow"]["known"]
+    if known:
+        lines.append(pack([cards(known)], label="Widow  (your old hand) "))
+    return lines
+
+
+def situation(view: dict[str, Any]) -> Text | None:
+    """The auction's or the betting's state, when one is going on."""
+    names = [p["name"] for p in view["players"]]
+    if view["phase"] == "auction" and "auction" in view:
+        auction = view["auction"]
+        if auction["high_bidder"] is None:
+            return Text("Widow auction: no bid yet", style="italic")
+        who = names[auction["high_bidder"]]
+        return Text(f"Widow auction: high bid {auction['high_bid']} by {who}", style="italic")
+    if view["phase"] == "betting" and "betting" in view:
+        betting = view["betting"]
+        return Text(f"Poker: pot {betting['pot']}, high bet {betting['high']}", style="italic")
+    return None
+
+
+def standings(players: Sequence[tuple[str, int]], me: str) -> Text:
+    """Final or current standings, most chips first."""
+    order = sorted(players, key=lambda p: -p[1])
+    lines = []
+    for place, (name, chips) in enumerate(order, start=1):
+        style = "bold cyan" if name == me else "bold"
+        line = Text(f"{place:>3}. ")
+        line.append(f"{name[:20]:<20}", style=style)
+        line.append(f"{chips:>6}", style="bold yellow")
+        line.append(" chips")
+        lines.append(line)
+    return Text("\n").join(lines)

@@ -1,0 +1,92 @@
+"""The round summary: who went out, who won which space, and how the chips moved.
+
+Built from the round's public events (JSON form), so it says nothing the table could not
+see; the chip changes come from two snapshots of the seat's view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+
+from rummoli.tui.render import pack
+
+
+class RoundTally:
+    """Collects one round's results while its events go by."""
+
+    def __init__(self, me: str) -> None:
+        self.me = me
+        self.spaces: list[tuple[str, str, int]] = []
+        self.poker: dict[str, int] = {}
+        self.winner = ""
+        self.rummoli = 0
+        self.paid = 0
+        self.deadlock = False
+
+    def feed(self, event: dict[str, Any]) -> None:
+        kind = event["type"]
+        if kind == "space":
+            self.spaces.append((event["player"], event["space"], event["chips"]))
+        elif kind == "poker_pot":
+            for winner in event["winners"]:
+                self.poker[winner] = self.poker.get(winner, 0) + event["share"]
+        elif kind == "round_won":
+            self.winner, self.rummoli = event["player"], event["chips"]
+        elif kind == "pays":
+            self.paid += event["chips"]
+        elif kind == "deadlock":
+            self.deadlock = True
+
+    def _name(self, name: str) -> Text:
+        return Text(name, style="bold cyan" if name == self.me else "bold")
+
+    def summary(
+        self, before: Sequence[tuple[str, int]], after: Sequence[tuple[str, int]], board: int
+    ) -> list[Text]:
+        """A few lines: the round's winner, spaces and poker won, chips with changes."""
+        return [self._outcome(), self._spaces(), self._chips(before, after, board)]
+
+    def _outcome(self) -> Text:
+        if self.winner:
+            text = self._name(self.winner)
+            text.append(" went out first: rummoli ")
+            text.append(str(self.rummoli), style="bold yellow")
+            text.append(" + ")
+            text.append(str(self.paid), style="bold yellow")
+            text.append(" paid by the others.")
+            return text
+        if self.deadlock:
+            return Text("Deadlock: nobody went out; 1 chip per card went to rummoli.")
+        return Text("The round ended without a winner.")
+
+    def _spaces(self) -> Text:
+        tokens = [
+            Text.assemble(self._name(p), f" {space} ", (str(c), "bold yellow"))
+            for p, space, c in self.spaces
+        ] or [Text("none won", style="dim")]
+        text = pack(tokens, label="Spaces: ", sep=" · ")
+        if self.poker:
+            won = [
+                Text.assemble(self._name(p), " ", (str(c), "bold yellow"))
+                for p, c in self.poker.items()
+            ]
+            text = Text("\n").join([text, pack(won, label="Poker:  ", sep=" · ")])
+        return text
+
+    def _chips(
+        self, before: Sequence[tuple[str, int]], after: Sequence[tuple[str, int]], board: int
+    ) -> Text:
+        """Chips and their change this round; players long out (0, unchanged) are left out."""
+        old = dict(before)
+        tokens = []
+        for name, chips in sorted(after, key=lambda p: -p[1]):
+            change = chips - old.get(name, chips)
+            if not chips and not change:
+                continue
+            style = "green" if change > 0 else "red" if change < 0 else "dim"
+            tokens.append(Text.assemble(self._name(name), f" {chips} ", (f"({change:+d})", style)))
+        tokens.append(Text(f"board {board}", style="dim"))
+        return pack(tokens, label="Chips:  ", sep=" · ")

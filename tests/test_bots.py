@@ -1,0 +1,107 @@
+"""The bot interface and the random bot: legal, repeatable, and fed only a seat's view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rummoli.bots import Bot, BotError, Decision, ask_bot, make_bot
+from rummoli.bots.random_bot import RandomBot
+from rummoli.engine.base import CHANCE, CHANCE_ACTION
+from rummoli.games.rummoli import Rules, RummoliState
+
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+
+
+class SpyBot:
+    """Wraps a bot and records every argument it was given."""
+
+    def __init__(self, inner: Bot) -> None:
+        self.inner = inner
+        self.calls: list[tuple[Any, Any]] = []
+
+    def choose(self, view: dict[str, Any], legal: list[int]) -> Decision:
+        self.calls.append((view, legal))
+        return self.inner.choose(view, legal)
+
+
+def play_out(state: RummoliState, bots: dict[int, Bot]) -> RummoliState:
+    """Play to the end, every seat a bot, every decision checked against the legal list."""
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat == CHANCE:
+            state.apply(CHANCE_ACTION)
+            continue
+        legal = state.legal_actions()
+        decision = ask_bot(bots[seat], state, seat)
+        assert decision.action in legal
+        state.apply(decision.action)
+    return state
+
+
+def new_state(seed: int, players: int = 4, rounds: int = 2) -> RummoliState:
+    return RummoliState.new_game(NAMES[:players], Rules(rounds=rounds), seed=seed)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_bots_play_whole_games_legally(seed: int) -> None:
+    bots: dict[int, Bot] = {s: make_bot("random", seed * 10 + s) for s in range(4)}
+    state = play_out(new_state(seed), bots)
+    assert state.total_chips() == 400
+
+
+def test_random_bot_is_deterministic_per_seed() -> None:
+    def record(seed: int) -> list[int]:
+        bots: dict[int, Bot] = {s: RandomBot(seed + s) for s in range(4)}
+        return play_out(new_state(7), bots).actions
+
+    assert record(1) == record(1)
+    assert record(1) != record(2)
+    legal = list(range(100))
+    first = [RandomBot(5).choose({}, legal).action for _ in range(3)]
+    again = [RandomBot(5).choose({}, legal).action for _ in range(3)]
+    assert first == again
+
+
+def test_bots_receive_the_seat_view_never_the_state() -> None:
+    spies = {s: SpyBot(RandomBot(s)) for s in range(4)}
+    state = new_state(11)
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat == CHANCE:
+            state.apply(CHANCE_ACTION)
+            continue
+        expected_view = state.view(seat)
+        calls = len(spies[seat].calls)
+        state.apply(ask_bot(spies[seat], state, seat).action)
+        view, legal = spies[seat].calls[calls]
+        assert type(view) is dict and view == expected_view
+        assert type(legal) is list and all(type(a) is int for a in legal)
+    assert all(spy.calls for spy in spies.values())
+    for spy in spies.values():
+        for view, _ in spy.calls:
+            assert not isinstance(view, RummoliState)
+            assert all(not isinstance(v, RummoliState) for v in view.values())
+
+
+def test_unknown_level_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match=r"'genius'.*random"):
+        make_bot("genius", 1)
+
+
+def test_ask_bot_refuses_an_illegal_answer() -> None:
+    class Cheat:
+        def choose(self, view: dict[str, Any], legal: list[int]) -> Decision:
+            return Decision(-99, "cheating")
+
+    state = new_state(3)
+    while state.current_player() == CHANCE:
+        state.apply(CHANCE_ACTION)
+    with pytest.raises(BotError, match="-99"):
+        ask_bot(Cheat(), state, state.current_player())
+
+
+def test_random_bot_needs_a_choice() -> None:
+    with pytest.raises(ValueError):
+        RandomBot(1).choose({}, [])
