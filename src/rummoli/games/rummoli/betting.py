@@ -125,7 +125,8 @@ class Betting:
         self.acted[seat] = True
         raised_by = total - self.high
         if raised_by > 0:
-            full = self.limit > 0 or raised_by >= max(self.last_raise, 1)
+            # A short all-in raise does not reopen the betting, at any limit.
+            full = raised_by >= (self.limit if self.limit > 0 else max(self.last_raise, 1))
             if full:
                 self.last_raise = raised_by
                 self.bets_made += 1
@@ -134,6 +135,19 @@ class Betting:
                         self.acted[s] = False
             self.high = total
         return added
+
+    def take_back_uncalled(self) -> tuple[int, int]:
+        """The part of the highest bet that nobody matched goes back to its owner, as at
+        any poker table; returns ``(seat, chips)`` (chips 0 when every bet was matched)."""
+        committed = self.committed
+        top = max(committed)
+        leaders = [s for s in self.order if committed[s] == top]
+        if top == 0 or len(leaders) != 1:
+            return -1, 0
+        seat = leaders[0]
+        second = max(c for s, c in enumerate(committed) if s != seat)
+        committed[seat] = second
+        return seat, top - second
 
     def pots(self, dead: int) -> list[tuple[int, list[int]]]:
         """Main pot then side pots, each with the seats that may win it.

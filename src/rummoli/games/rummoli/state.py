@@ -188,8 +188,11 @@ class RummoliState:
     def _check_position_hands(self, hands: tuple[tuple[int, ...], ...]) -> None:
         playing = self._who_can_pay_ante()
         for seat, name in enumerate(self.names):
-            if seat in playing and not hands[seat]:
-                raise SetupError(f"{name} plays this round but has no cards")
+            if seat in playing and len(hands[seat]) < 5:
+                raise SetupError(
+                    f"{name} holds {len(hands[seat])} cards: a hand needs at least 5 "
+                    "for the poker phase"
+                )
             if seat not in playing and hands[seat]:
                 raise SetupError(f"{name} cannot pay the ante, so cannot hold cards")
         if len(playing) < 2:
@@ -556,6 +559,11 @@ class RummoliState:
     def _end_betting(self, events: list[Event]) -> None:
         betting = self.betting
         assert betting is not None
+        seat, uncalled = betting.take_back_uncalled()
+        if uncalled:
+            self.chips[seat] += uncalled
+            self.board[0] -= uncalled
+            events.append(("returned", seat, uncalled))
         contenders = betting.contenders()
         if len(contenders) == 1:
             pots = [(self.board[0], contenders)]

@@ -43,6 +43,7 @@ _EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "fold": ("player",),
     "call": ("player", "total", "chips", "all_in"),
     "raise": ("player", "total", "chips", "all_in"),
+    "returned": ("player", "chips"),
     "show": ("player", "cards", "hand:key"),
     "poker_pot": ("pot", "chips", "winners:players", "share"),
     "leads": ("player",),
