@@ -268,7 +268,7 @@ class RummoliState:
 
     def apply(self, action: int) -> list[Event]:
         """Apply a legal action; an illegal one raises and changes nothing."""
-        if action not in self.options:
+        if type(action) is not int or action not in self.options:
             raise IllegalActionError(self._why_illegal(action))
         self.actions.append(action)
         events: list[Event] = []
@@ -287,8 +287,10 @@ class RummoliState:
     def _why_illegal(self, action: object) -> str:
         if self.to_move == TERMINAL:
             return "the game is over: no action is legal"
+        if type(action) is not int:
+            return f"an action is a whole number, not {action!r}"
         try:
-            text = self.codec.to_text(action) if isinstance(action, int) else repr(action)
+            text = self.codec.to_text(action)
         except IllegalActionError:
             text = repr(action)
         who = "chance" if self.to_move == CHANCE else self.names[self.to_move]
