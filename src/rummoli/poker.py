@@ -284,8 +284,20 @@ def category_name(key: int) -> str:
     return CATEGORY_NAMES[key >> _CATEGORY_SHIFT]
 
 
+#: The ranks of every 13-bit rank mask, highest first.
+_RANKS_DESC: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r for r in range(NUM_RANKS - 1, -1, -1) if ranks >> r & 1) for ranks in range(1 << 13)
+)
+#: For a 4-bit pattern of the suits holding one rank (bit s = suit s), the suits high to low.
+_SUITS_DESC: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s for s in range(3, -1, -1) if pattern >> s & 1) for pattern in range(16)
+)
+#: How many cards of each primary rank a category's best five holds (0: no primary).
+_PRIMARY_SIZE = (0, 2, 2, 3, 0, 0, 3, 4, 0)
+
+
 def _ranks_desc(ranks: int) -> list[int]:
-    return [r for r in range(NUM_RANKS - 1, -1, -1) if ranks >> r & 1]
+    return list(_RANKS_DESC[ranks])
 
 
 def _straight_ranks(top_bit: int) -> list[int]:
@@ -297,21 +309,13 @@ def _straight_ranks(top_bit: int) -> list[int]:
 def _rank_groups(key: int) -> list[tuple[int, int]]:
     """(rank, how many cards of it) of a non-flush key's best five, most important first."""
     category = key >> _CATEGORY_SHIFT
-    primary = key >> _PRIMARY_SHIFT & _FIELD
     secondary = key & _FIELD
     if category == STRAIGHT:
         return [(r, 1) for r in _straight_ranks(secondary)]
-    size = {
-        HIGH_CARD: 1,
-        PAIR: 2,
-        TWO_PAIR: 2,
-        THREE_OF_A_KIND: 3,
-        FULL_HOUSE: 3,
-        FOUR_OF_A_KIND: 4,
-    }[category]
-    groups = [(r, size) for r in _ranks_desc(primary)]
+    size = _PRIMARY_SIZE[category]
+    groups = [(r, size) for r in _RANKS_DESC[key >> _PRIMARY_SHIFT & _FIELD]]
     second_size = 2 if category == FULL_HOUSE else 1
-    groups += [(r, second_size) for r in _ranks_desc(secondary)]
+    groups += [(r, second_size) for r in _RANKS_DESC[secondary]]
     return groups
 
 
@@ -340,8 +344,9 @@ def best_five(mask: int) -> list[int]:
         return [suit * NUM_RANKS + r for r in ranks]
     cards: list[int] = []
     for rank, count in _rank_groups(key):
-        suits = [s for s in range(3, -1, -1) if mask >> (s * NUM_RANKS + rank) & 1]
-        cards += [s * NUM_RANKS + rank for s in suits[:count]]
+        column = mask >> rank
+        pattern = (column & 1) | (column >> 12 & 2) | (column >> 24 & 4) | (column >> 36 & 8)
+        cards += [s * NUM_RANKS + rank for s in _SUITS_DESC[pattern][:count]]
     return cards
 
 
