@@ -330,7 +330,12 @@ def best_five(mask: int) -> list[int]:
     last).  Raises ``ValueError`` for fewer than five cards.
     """
     _check_mask(mask)
-    key = hand_key(mask)
+    return five_of(mask, hand_key(mask))
+
+
+def five_of(mask: int, key: int) -> list[int]:
+    """The best five cards of ``mask`` whose :func:`hand_key` is ``key`` (unchecked: for
+    callers that already hold the key, such as a showdown that also ranks the hands)."""
     category = key >> _CATEGORY_SHIFT
     if category in (FLUSH, STRAIGHT_FLUSH):
         flush = _T["flush"]

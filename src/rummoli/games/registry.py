@@ -20,7 +20,7 @@ def new_game(
 ) -> GameState:
     """A new game of ``game`` for ``players`` with house rules by name."""
     if game == "rummoli":
-        from rummoli.games.rummoli import RummoliState, Rules
+        from rummoli.games.rummoli import Rules, RummoliState
 
         return RummoliState.new_game(list(players), Rules.from_dict(dict(rules or {})), seed)
     raise SetupError(f"unknown game {game!r}; games are {', '.join(GAMES)}")

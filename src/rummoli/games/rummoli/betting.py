@@ -62,26 +62,33 @@ class Betting:
         """Seats still in for the poker pot, clockwise from the dealer's left."""
         return [s for s in self.order if not self.folded[s]]
 
-    def _needs_to_act(self, seat: int, chips: list[int]) -> bool:
-        if self.folded[seat] or chips[seat] == 0:
-            return False
-        if self.committed[seat] < self.high:
-            return True
-        if self.acted[seat]:
-            return False
-        # Nobody left to bet against: the last seat with chips need not act.
-        return any(s != seat and not self.folded[s] and chips[s] > 0 for s in self.order)
+    def _others_can_bet(self, seat: int, chips: list[int]) -> bool:
+        """Whether anyone besides ``seat`` is still in with chips to bet."""
+        folded = self.folded
+        return any(s != seat and not folded[s] and chips[s] for s in self.order)
 
     def next_seat(self, chips: list[int]) -> int:
-        """The seat to act next, or -1 when the betting is over."""
-        if sum(1 for s in self.order if not self.folded[s]) <= 1:
-            return -1
+        """The seat to act next, or -1 when the betting is over.
+
+        A seat acts when it owes chips, or when it has not acted since the last full raise
+        and somebody else could still answer a bet; a seat with no chips never acts.
+        """
         order = self.order
-        start = order.index(self.seat) + 1 if self.seat >= 0 else 0
+        folded = self.folded
+        if len(order) - sum(folded) <= 1:
+            return -1
+        committed = self.committed
+        acted = self.acted
+        high = self.high
         count = len(order)
-        for i in range(count):
-            seat = order[(start + i) % count]
-            if self._needs_to_act(seat, chips):
+        start = order.index(self.seat) + 1 if self.seat >= 0 else 0
+        for i in range(start, start + count):
+            seat = order[i % count]
+            if folded[seat] or not chips[seat]:
+                continue
+            if committed[seat] < high:
+                return seat
+            if not acted[seat] and self._others_can_bet(seat, chips):
                 return seat
         return -1
 
@@ -93,7 +100,7 @@ class Betting:
         all_in = committed + chips[seat]
         if all_in <= self.high:
             return range(0)
-        if not any(s != seat and not self.folded[s] and chips[s] > 0 for s in self.order):
+        if not self._others_can_bet(seat, chips):
             return range(0)
         if self.limit > 0:
             if self.bets_made >= FIXED_LIMIT_BETS:

@@ -49,7 +49,7 @@ from rummoli.games.rummoli.board import (
 )
 from rummoli.games.rummoli.rules import Rules
 from rummoli.games.rummoli.setup import Setup
-from rummoli.poker import best_five, hand_key
+from rummoli.poker import five_of, hand_key
 
 # Phases.
 START, WIDOW, AUCTION, BETTING, PLAY, NEXT_ROUND, OVER = range(7)
@@ -69,25 +69,35 @@ _LAY_BASE = act.LAY_BASE
 _CLAIM_BASE = act.CLAIM_BASE
 
 
-def _lowest_cards(mask: int) -> list[int]:
+#: ``_CARDS_OF_RANK[rank][pattern]``: the cards of ``rank`` in the suits of a 4-bit pattern.
+_CARDS_OF_RANK = tuple(
+    tuple(
+        tuple(suit * NUM_RANKS + rank for suit in range(4) if pattern >> suit & 1)
+        for pattern in range(16)
+    )
+    for rank in range(NUM_RANKS)
+)
+#: The lowest rank of every non-empty 13-bit rank mask.
+_LOWEST_RANK = tuple((ranks & -ranks).bit_length() - 1 for ranks in range(1 << NUM_RANKS))
+
+
+def _lowest_cards(mask: int) -> tuple[int, ...]:
     """The cards of the lowest rank present in ``mask`` (one per suit holding that rank)."""
-    ranks = (mask | mask >> 13 | mask >> 26 | mask >> 39) & SUIT_FIELD
-    low = ranks & -ranks
-    cards = []
-    for suit_shift in (0, 13, 26, 39):
-        if (mask >> suit_shift) & low:
-            cards.append(suit_shift + low.bit_length() - 1)
-    return cards
+    rank = _LOWEST_RANK[(mask | mask >> 13 | mask >> 26 | mask >> 39) & SUIT_FIELD]
+    column = mask >> rank
+    return _CARDS_OF_RANK[rank][
+        (column & 1) | (column >> 12 & 2) | (column >> 24 & 4) | (column >> 36 & 8)
+    ]
 
 
-def _lowest_per_suit(mask: int) -> list[int]:
+def _lowest_per_suit(mask: int) -> tuple[int, ...]:
     """The lowest card of each suit present in ``mask``."""
     cards = []
     for suit_shift in (0, 13, 26, 39):
         field = (mask >> suit_shift) & SUIT_FIELD
         if field:
-            cards.append(suit_shift + (field & -field).bit_length() - 1)
-    return cards
+            cards.append(suit_shift + _LOWEST_RANK[field])
+    return tuple(cards)
 
 
 class RummoliState:
@@ -515,8 +525,8 @@ class RummoliState:
     def _start_poker(self, events: list[Event]) -> None:
         if self.rules.poker == "showdown":
             contenders = self.in_round
-            self._show(contenders, events)
-            self._award_poker([(self.board[0], contenders)], events)
+            keys = self._show(contenders, events)
+            self._award_poker([(self.board[0], contenders)], keys, events)
             return
         limit = self.rules.bet_limit
         code = NO_LIMIT if limit == "no_limit" else POT_LIMIT if limit == "pot_limit" else limit
@@ -568,29 +578,36 @@ class RummoliState:
             events.append(("returned", seat, uncalled))
         contenders = betting.contenders()
         if len(contenders) == 1:
-            pots = [(self.board[0], contenders)]
+            self._award_poker([(self.board[0], contenders)], {}, events)
         else:
-            self._show(contenders, events)
-            pots = betting.pots(self.poker_dead)
-        self._award_poker(pots, events)
+            keys = self._show(contenders, events)
+            self._award_poker(betting.pots(self.poker_dead), keys, events)
 
-    def _show(self, seats: list[int], events: list[Event]) -> None:
+    def _show(self, seats: list[int], events: list[Event]) -> dict[int, int]:
+        """Show the best five cards of each seat; returns the hands' keys by seat."""
+        keys = {}
         for seat in seats:
-            key = hand_key(self.hands[seat])
-            five = mask_of(best_five(self.hands[seat]))
+            hand = self.hands[seat]
+            key = keys[seat] = hand_key(hand)
+            five = 0
+            for card in five_of(hand, key):
+                five |= _BIT[card]
             self.shown[seat] = five
             events.append(("show", seat, five, key))
+        return keys
 
-    def _award_poker(self, pots: list[tuple[int, list[int]]], events: list[Event]) -> None:
-        """Each pot to the best hand among its seats; ties split, odd chips stay."""
+    def _award_poker(
+        self, pots: list[tuple[int, list[int]]], keys: dict[int, int], events: list[Event]
+    ) -> None:
+        """Each pot to the best hand among its seats (``keys``: the shown hands' strength);
+        ties split, odd chips stay on the space."""
         winners_all: list[int] = []
         leader = -1
         for index, (amount, eligible) in enumerate(pots):
             if len(eligible) == 1:
                 winners = eligible
             else:
-                keys = {s: hand_key(self.hands[s]) for s in eligible}
-                best = max(keys.values())
+                best = max(keys[s] for s in eligible)
                 winners = [s for s in eligible if keys[s] == best]
             share = amount // len(winners)
             for seat in winners:
@@ -635,7 +652,7 @@ class RummoliState:
             return self.space_index["789"]
         return NO_SPACE
 
-    def _offer_lay(self, seat: int, cards: list[int], events: list[Event]) -> None:
+    def _offer_lay(self, seat: int, cards: Sequence[int], events: list[Event]) -> None:
         """Let ``seat`` choose among ``cards``; lay at once when there is no real choice."""
         options = [_LAY_BASE + (c % NUM_RANKS) * 4 + c // NUM_RANKS for c in cards]
         if self.rules.must_claim:
@@ -690,7 +707,7 @@ class RummoliState:
                     if must_claim:
                         space = self._space_for(holder, card)
                         if space != NO_SPACE and self.board[space]:
-                            self._offer_lay(holder, [card], events)
+                            self._offer_lay(holder, (card,), events)
                             return
                     seat = holder
                     claim = True
@@ -733,7 +750,7 @@ class RummoliState:
         return None
 
     def _choose_or_lay(
-        self, seat: int, cards: list[int], events: list[Event]
+        self, seat: int, cards: Sequence[int], events: list[Event]
     ) -> tuple[int, int] | None:
         if len(cards) == 1 and not self.rules.must_claim:
             return seat, cards[0]
