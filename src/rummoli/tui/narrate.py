@@ -24,6 +24,7 @@ _GROUPS: dict[str, str] = {
     "ante": "deal",
     "widow_dealt": "deal",
     "out": "out",
+    "blocked": "widow",
     "keep": "widow",
     "exchange": "widow",
     "pass": "widow",
@@ -35,6 +36,7 @@ _GROUPS: dict[str, str] = {
     "call": "bet",
     "raise": "bet",
     "fold": "bet",
+    "returned": "bet",
     "show": "show",
     "poker_pot": "pot",
     "leads": "pot",
@@ -162,21 +164,25 @@ class Narrator:
 
     # ------------------------------------------------------------------ the widow
 
+    def _blocked(self, e: dict[str, Any]) -> None:
+        # Only the blocked player sees this event (the view decides): the table does not
+        # learn that his hand holds a pay card.
+        self._part(Text("your pay card rules out the widow", style="dim"))
+
     def _keep(self, e: dict[str, Any]) -> None:
         text = self.does(e["player"], "keep", "keeps")
         text.append(" the hand")
-        if e["reason"]:
-            text.append(f" ({e['reason']})", style="dim")
         self._part(text)
 
     def _exchange(self, e: dict[str, Any]) -> None:
         self._part(Text.assemble(self.does(e["player"], "take", "takes"), " the widow"))
 
     def _pass(self, e: dict[str, Any]) -> None:
-        text = self.does(e["player"], "pass", "passes")
-        reason = {"pay card": "pay card", "chips": "too few chips"}.get(e["reason"])
-        if reason:
-            text.append(f" ({reason})", style="dim")
+        self._part(self.does(e["player"], "pass", "passes"))
+
+    def _returned(self, e: dict[str, Any]) -> None:
+        text = self.does(e["player"], "take", "takes")
+        text.append(f" back {e['chips']} uncalled")
         self._part(text)
 
     def _bid(self, e: dict[str, Any]) -> None:

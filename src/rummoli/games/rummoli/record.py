@@ -56,6 +56,15 @@ def replay(record: object) -> RummoliState:
     ):
         raise SetupError("the record's actions must be a list of whole numbers")
     end_after = record.get("end_requested_after")
+    if end_after is not None and (
+        isinstance(end_after, bool)
+        or not isinstance(end_after, int)
+        or not 0 <= end_after <= len(actions)
+    ):
+        raise SetupError(
+            f"the record's end_requested_after must be null or a whole number from 0 to "
+            f"{len(actions)}, not {end_after!r}"
+        )
     state = RummoliState(rules, setup, seed)
     for index, action in enumerate(actions):
         if end_after == index:
@@ -64,6 +73,6 @@ def replay(record: object) -> RummoliState:
             state.apply(action)
         except GameError as error:
             raise SetupError(f"action {index} of the record: {error}") from None
-    if end_after is not None and end_after >= len(actions):
+    if end_after == len(actions):
         state.request_end()
     return state

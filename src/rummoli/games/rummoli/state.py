@@ -317,20 +317,15 @@ class RummoliState:
     # ----------------------------------------------------------------- chance
 
     def _chance(self, events: list[Event]) -> None:
-        if self.phase == START and self.dealer < 0:
-            self._cut_for_dealer(events)
-        if self.phase == START:
-            events.append(("dealer", self.dealer))
-            self._begin_round(events, rotate=False)
-        elif self.phase == NEXT_ROUND:
-            self._begin_round(events, rotate=True)
+        self._begin_round(events, rotate=self.phase == NEXT_ROUND)
 
     def _draw_deck(self, purpose: int) -> list[int]:
         self.draws += 1
         return shuffled_deck(self.seed, purpose, self.draws)
 
     def _cut_for_dealer(self, events: list[Event]) -> None:
-        contenders = list(range(len(self.names)))
+        """Players still in cut; the highest rank deals, tied players cut again."""
+        contenders = [s for s in range(len(self.names)) if not self.out[s]]
         while len(contenders) > 1:
             deck = self._draw_deck(_DRAW_CUT)
             cut = dict(zip(contenders, deck, strict=False))
@@ -359,15 +354,16 @@ class RummoliState:
             self._settle(events)
             return
         n = len(self.names)
-        if rotate or self.out[self.dealer]:
+        if self.dealer < 0:
+            self._cut_for_dealer(events)
+        elif rotate or self.out[self.dealer]:
             seat = self.dealer
             for _ in range(n):
                 seat = (seat + 1) % n
                 if not self.out[seat]:
                     break
             self.dealer = seat
-            if rotate:
-                events.append(("dealer", seat))
+        events.append(("dealer", self.dealer))
         self._clear_round()
         self.round_no += 1
         order = [(self.dealer + 1 + i) % n for i in range(n)]
@@ -436,7 +432,8 @@ class RummoliState:
             self._start_poker(events)
             return
         if self._blocked(self.dealer):
-            events.append(("keep", self.dealer, "pay card"))
+            events.append(("blocked", self.dealer))
+            events.append(("keep", self.dealer))
             self._after_keep(events)
             return
         self.phase = WIDOW
@@ -448,7 +445,7 @@ class RummoliState:
             self._exchange(self.dealer, events)
             self._start_poker(events)
         else:
-            events.append(("keep", self.dealer, ""))
+            events.append(("keep", self.dealer))
             self._after_keep(events)
 
     def _exchange(self, seat: int, events: list[Event]) -> None:
@@ -483,10 +480,12 @@ class RummoliState:
             seat = bidders[(start + i) % count]
             if self.auction_passed[seat] or seat == self._auction_high_bidder:
                 continue
-            if self._blocked(seat) or self.chips[seat] <= self.auction_high:
+            blocked = self._blocked(seat)
+            if blocked or self.chips[seat] <= self.auction_high:
                 self.auction_passed[seat] = True
-                reason = "pay card" if self._blocked(seat) else "chips"
-                events.append(("pass", seat, reason))
+                if blocked:
+                    events.append(("blocked", seat))
+                events.append(("pass", seat))
                 continue
             self._bid_turn = seat
             self.to_move = seat
@@ -500,7 +499,7 @@ class RummoliState:
     def _bid(self, seat: int, action: int, events: list[Event]) -> None:
         if action == act.PASS:
             self.auction_passed[seat] = True
-            events.append(("pass", seat, ""))
+            events.append(("pass", seat))
         else:
             self.auction_high = action - act.BID_BASE
             self._auction_high_bidder = seat

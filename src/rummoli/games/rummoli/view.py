@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from rummoli.games.rummoli.state import RummoliState
 
 #: Events only one seat may see, with the index of that seat in the event.
-PRIVATE_EVENTS = {"hand": 1}
+PRIVATE_EVENTS = {"hand": 1, "blocked": 1}
 
 # How to write each event's fields as JSON: kind -> field names, each with a conversion:
 # "player" a seat (as its name), "card" a card, "cards" a mask, others as they are.
@@ -33,9 +33,10 @@ _EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "hand": ("player", "cards"),
     "widow_dealt": ("count",),
     "widow_dead": (),
-    "keep": ("player", "reason"),
+    "blocked": ("player",),
+    "keep": ("player",),
     "exchange": ("player",),
-    "pass": ("player", "reason"),
+    "pass": ("player",),
     "bid": ("player", "chips"),
     "no_bid": (),
     "bought": ("player", "chips", "dealer:player"),

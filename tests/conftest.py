@@ -1,0 +1,215 @@
+"""Shared helpers for the engine tests, and the hypothesis profiles.
+
+Profiles: ``ci`` (the default) and ``dev``; choose one with ``HYPOTHESIS_PROFILE=dev``.
+Both have no deadline (a whole game per example is far slower than hypothesis expects
+of one call) and print the reproduction blob of a failing example.
+
+The helpers are imported by the test modules (``from conftest import ...``): pytest puts
+this directory on ``sys.path`` because ``tests`` is not a package.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable
+
+from hypothesis import HealthCheck, settings
+
+from rummoli.cards import FULL_DECK, cards_of
+from rummoli.engine.base import Event
+from rummoli.games.rummoli import Rules, RummoliState
+from rummoli.games.rummoli.setup import setup_from_dict
+from rummoli.games.rummoli.state import IN_WIDOW, LAID
+
+settings.register_profile(
+    "ci",
+    deadline=None,
+    derandomize=False,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.register_profile("dev", parent=settings.get_profile("ci"), max_examples=20)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
+
+
+def players(n: int) -> list[str]:
+    return list(NAMES[:n])
+
+
+def new_state(
+    n: int,
+    rules: Rules | None = None,
+    seed: int = 0,
+    *,
+    chips: list[int] | None = None,
+    dealer: int | None = None,
+    board: dict[str, int] | None = None,
+) -> RummoliState:
+    """A game of ``n`` players; with ``chips``/``dealer``/``board`` from a setup dict."""
+    rules = rules or Rules()
+    if chips is None and dealer is None and board is None:
+        return RummoliState.new_game(players(n), rules, seed)
+    data: dict[str, object] = {"players": players(n)}
+    if chips is not None:
+        data["chips"] = chips
+    if dealer is not None:
+        data["dealer"] = dealer
+    if board:
+        data["board"] = board
+    return RummoliState(rules, setup_from_dict(data, rules.starting_chips), seed)
+
+
+def choose_action(state: RummoliState, rng: random.Random) -> int:
+    """A random legal action: uniform half the time, else one of the first (cheap) ones.
+
+    Uniform choice alone would almost always bid or raise big (those have many values),
+    so games would be all-in every round; the mix plays checks, calls and passes too.
+    """
+    legal = state.legal_actions()
+    r = rng.random()
+    if r < 0.5:
+        return rng.choice(legal)
+    if r < 0.75:
+        return legal[0]
+    return rng.choice(legal[:3])
+
+
+StepHook = Callable[[RummoliState, int, list[Event]], None]
+
+
+def play_random(
+    state: RummoliState,
+    rng: random.Random,
+    *,
+    max_steps: int = 50_000,
+    on_step: StepHook | None = None,
+) -> list[Event]:
+    """Play to the end with random legal actions; returns every event (in order)."""
+    events: list[Event] = []
+    steps = 0
+    while not state.is_terminal():
+        assert steps < max_steps, f"game did not end in {max_steps} steps: {state!r}"
+        action = choose_action(state, rng)
+        new = state.apply(action)
+        events.extend(new)
+        if on_step is not None:
+            on_step(state, action, new)
+        steps += 1
+    return events
+
+
+def play_until(
+    state: RummoliState,
+    rng: random.Random,
+    stop: Callable[[RummoliState], bool],
+    *,
+    max_steps: int = 50_000,
+) -> list[Event]:
+    """Play random actions until ``stop(state)`` or the end of the game."""
+    events: list[Event] = []
+    steps = 0
+    while not state.is_terminal() and not stop(state):
+        assert steps < max_steps
+        events.extend(state.apply(choose_action(state, rng)))
+        steps += 1
+    return events
+
+
+def shown_mask(state: RummoliState) -> int:
+    mask = 0
+    for five in state.shown.values():
+        mask |= five
+    return mask
+
+
+def laid_mask(state: RummoliState) -> int:
+    mask = 0
+    for _, card in state.laid:
+        mask |= 1 << card
+    return mask
+
+
+def visible_mask(state: RummoliState, seat: int | None) -> int:
+    """Every card ``seat`` (None: a spectator) may know the place of, by the rules:
+    its own hand, laid cards, cards shown at a showdown, and the widow's cards when it
+    gave its own hand to the widow."""
+    mask = laid_mask(state) | shown_mask(state)
+    if seat is not None:
+        mask |= state.hands[seat]
+        if state.widow_taker == seat:
+            mask |= state.known_widow
+    return mask
+
+
+def hidden_mask(state: RummoliState, seat: int | None) -> int:
+    """Cards in other players' hands or the widow that ``seat`` may not see."""
+    mask = state.widow
+    for other, hand in enumerate(state.hands):
+        if other != seat:
+            mask |= hand
+    return mask & ~visible_mask(state, seat)
+
+
+def permute_unseen(state: RummoliState, seat: int | None, rng: random.Random) -> RummoliState:
+    """A copy of ``state`` in which the cards ``seat`` cannot see are shuffled among the
+    places it cannot see (other hands and the widow), every place keeping its count.
+
+    Test code edits the internal ``hands``, ``widow`` and ``owner`` fields directly: the
+    public API has (rightly) no way to move cards, and this copy stands for "another deal
+    that ``seat`` could not tell apart from the real one".
+    """
+    other = state.clone()
+    hidden = hidden_mask(state, seat)
+    places: list[int] = [s for s in range(len(state.hands)) if s != seat]
+    places.append(IN_WIDOW)
+    pool = cards_of(hidden)
+    rng.shuffle(pool)
+    for place in places:
+        current = state.widow if place == IN_WIDOW else state.hands[place]
+        keep = current & ~hidden
+        count = (current & hidden).bit_count()
+        taken, pool = pool[:count], pool[count:]
+        new = keep
+        for card in taken:
+            new |= 1 << card
+        if place == IN_WIDOW:
+            other.widow = new
+        else:
+            other.hands[place] = new
+        for card in taken:
+            other.owner[card] = place
+    assert not pool
+    return other
+
+
+def check_card_places(state: RummoliState) -> None:
+    """Hands, widow and laid cards partition the deck, and ``owner`` agrees with them."""
+    if state.round_no == 0:
+        return
+    assert state.cards_conserved()
+    seen = 0
+    total = 0
+    for seat, hand in enumerate(state.hands):
+        assert not seen & hand, f"a card of seat {seat} is elsewhere too"
+        seen |= hand
+        total += hand.bit_count()
+        for card in cards_of(hand):
+            assert state.owner[card] == seat, f"owner of card {card} is not seat {seat}"
+        if seat not in state.in_round:
+            # (A player who goes out at the next ante keeps the last round's cards.)
+            assert hand == 0, f"seat {seat} is not in the round but holds cards"
+    assert not seen & state.widow
+    seen |= state.widow
+    for card in cards_of(state.widow):
+        assert state.owner[card] == IN_WIDOW
+    laid = laid_mask(state)
+    assert laid.bit_count() == len(state.laid), "a card was laid twice"
+    assert not seen & laid
+    seen |= laid
+    for card in cards_of(laid):
+        assert state.owner[card] == LAID
+    assert seen == FULL_DECK
+    assert total + state.widow.bit_count() + len(state.laid) == 52
