@@ -1,7 +1,9 @@
-"""The bot interface and the random bot: legal, repeatable, and fed only a seat's view."""
+"""The bot interface and the random bot: legal, repeatable, and fed only a seat's
+observation (what its view shows), never the state."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -10,6 +12,7 @@ from rummoli.bots import Bot, BotError, Decision, ask_bot, make_bot
 from rummoli.bots.random_bot import RandomBot
 from rummoli.engine.base import CHANCE, CHANCE_ACTION
 from rummoli.games.rummoli import Rules, RummoliState
+from rummoli.games.rummoli.view import Observation, observation_to_view
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 
@@ -21,7 +24,7 @@ class SpyBot:
         self.inner = inner
         self.calls: list[tuple[Any, Any]] = []
 
-    def choose(self, view: dict[str, Any], legal: list[int]) -> Decision:
+    def choose(self, view: Any, legal: list[int]) -> Decision:
         self.calls.append((view, legal))
         return self.inner.choose(view, legal)
 
@@ -59,12 +62,12 @@ def test_random_bot_is_deterministic_per_seed() -> None:
     assert record(1) == record(1)
     assert record(1) != record(2)
     legal = list(range(100))
-    first = [RandomBot(5).choose({}, legal).action for _ in range(3)]
-    again = [RandomBot(5).choose({}, legal).action for _ in range(3)]
+    first = [RandomBot(5).choose(None, legal).action for _ in range(3)]
+    again = [RandomBot(5).choose(None, legal).action for _ in range(3)]
     assert first == again
 
 
-def test_bots_receive_the_seat_view_never_the_state() -> None:
+def test_bots_receive_the_seat_observation_never_the_state() -> None:
     spies = {s: SpyBot(RandomBot(s)) for s in range(4)}
     state = new_state(11)
     while not state.is_terminal():
@@ -72,17 +75,20 @@ def test_bots_receive_the_seat_view_never_the_state() -> None:
         if seat == CHANCE:
             state.apply(CHANCE_ACTION)
             continue
+        expected = state.observation(seat)
         expected_view = state.view(seat)
         calls = len(spies[seat].calls)
         state.apply(ask_bot(spies[seat], state, seat).action)
-        view, legal = spies[seat].calls[calls]
-        assert type(view) is dict and view == expected_view
+        observation, legal = spies[seat].calls[calls]
+        assert type(observation) is Observation and observation == expected
+        assert observation.seat == seat and list(observation.legal) == legal
+        assert observation_to_view(observation) == expected_view
         assert type(legal) is list and all(type(a) is int for a in legal)
     assert all(spy.calls for spy in spies.values())
     for spy in spies.values():
-        for view, _ in spy.calls:
-            assert not isinstance(view, RummoliState)
-            assert all(not isinstance(v, RummoliState) for v in view.values())
+        for observation, _ in spy.calls:
+            fields = [getattr(observation, f.name) for f in dataclasses.fields(observation)]
+            assert all(not isinstance(v, RummoliState) for v in fields)
 
 
 def test_unknown_level_is_a_clear_error() -> None:
@@ -92,7 +98,7 @@ def test_unknown_level_is_a_clear_error() -> None:
 
 def test_ask_bot_refuses_an_illegal_answer() -> None:
     class Cheat:
-        def choose(self, view: dict[str, Any], legal: list[int]) -> Decision:
+        def choose(self, view: Any, legal: list[int]) -> Decision:
             return Decision(-99, "cheating")
 
     state = new_state(3)

@@ -257,6 +257,7 @@ def check_view_hidden(state: RummoliState, rng: random.Random) -> None:
         other = permute_unseen(state, who, rng)
         check_card_places(other)
         assert other.view(who) == state.view(who), f"the view of {who} shows hidden cards"
+        assert other.observation(who) == state.observation(who), f"{who}'s observation leaks"
 
 
 class PlayChecker:
@@ -756,6 +757,7 @@ def test_every_view_is_blind_to_hidden_cards_at_every_step(game: Game) -> None:
         for seat in [*range(game.n), None]:
             other = permute_unseen(state, seat, rng)
             assert other.view(seat) == state.view(seat), f"the view of {seat} shows hidden cards"
+            assert other.observation(seat) == state.observation(seat)
             json.dumps(state.view(seat))
         if state.is_terminal():
             return

@@ -1,8 +1,9 @@
 """Computer players: one interface for every level, from random to strong.
 
-A bot decides from what its seat may see (``state.view(seat)``, a dict) and the legal
-actions (ints), never from the state itself: a bot that could read the state could read
-the other hands, and nothing would show it cheated. :func:`ask_bot` is the one place the
+A bot decides from what its seat may see (``state.observation(seat)``: the same
+knowledge as the seat's view, as plain numbers) and the legal actions (ints), never from
+the state itself: a bot that could read the state could read the other hands, and nothing
+would show it cheated. :func:`ask_bot` is the one place the
 project consults a bot, so that rule is kept in one place and checked there.
 """
 
@@ -26,7 +27,7 @@ class Decision:
 class Bot(Protocol):
     """A computer player: picks one of ``legal`` from what its seat may see."""
 
-    def choose(self, view: dict[str, Any], legal: list[int]) -> Decision: ...
+    def choose(self, observation: Any, legal: list[int]) -> Decision: ...
 
 
 class BotError(ValueError):
@@ -34,13 +35,13 @@ class BotError(ValueError):
 
 
 def ask_bot(bot: Bot, state: GameState, seat: int) -> Decision:
-    """Ask ``bot`` to decide for ``seat``, giving it that seat's view only.
+    """Ask ``bot`` to decide for ``seat``, giving it that seat's observation only.
 
     The answer is checked, so a buggy bot fails loudly here instead of as a puzzling
     engine error later.
     """
     legal = state.legal_actions()
-    decision = bot.choose(state.view(seat), legal)
+    decision = bot.choose(state.observation(seat), legal)
     if decision.action not in legal:
         raise BotError(
             f"{type(bot).__name__} chose {decision.action}, which is not legal (legal: "

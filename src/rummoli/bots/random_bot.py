@@ -20,8 +20,8 @@ class RandomBot:
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, view: dict[str, Any], legal: list[int]) -> Decision:
-        """Any legal action, each equally likely (the view is not even read)."""
+    def choose(self, observation: Any, legal: list[int]) -> Decision:
+        """Any legal action, each equally likely (the observation is not even read)."""
         if not legal:
             raise ValueError("no legal action to choose from")
         return Decision(self._rng.choice(legal), "random")

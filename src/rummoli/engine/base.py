@@ -57,6 +57,10 @@ class GameState(Protocol):
         """What ``seat`` may see (``None``: a spectator), as JSON-ready data."""
         ...
 
+    def observation(self, seat: int | None) -> Any:
+        """The same knowledge as :meth:`view`, as a typed object cheap enough for bots."""
+        ...
+
     def clone(self) -> Self: ...
 
     def record(self) -> dict[str, Any]:

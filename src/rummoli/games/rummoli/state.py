@@ -13,7 +13,7 @@ says where each card is, so finding who must lay the next card of a run is one l
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rummoli.cards import (
     ACE,
@@ -50,6 +50,9 @@ from rummoli.games.rummoli.board import (
 from rummoli.games.rummoli.rules import Rules
 from rummoli.games.rummoli.setup import Setup
 from rummoli.poker import five_of, hand_key
+
+if TYPE_CHECKING:
+    from rummoli.games.rummoli.view import Observation
 
 # Phases.
 START, WIDOW, AUCTION, BETTING, PLAY, NEXT_ROUND, OVER = range(7)
@@ -124,6 +127,7 @@ class RummoliState:
         "in_round",
         "known_widow",
         "laid",
+        "laid_mask",
         "leader",
         "names",
         "next_in_round",
@@ -228,6 +232,7 @@ class RummoliState:
         self.shown: dict[int, int] = {}
         self.leader = -1
         self.laid: list[tuple[int, int]] = []
+        self.laid_mask = 0
         self.round_winner = -1
         self.deadlocked = False
 
@@ -264,6 +269,12 @@ class RummoliState:
         from rummoli.games.rummoli.view import build_view
 
         return build_view(self, seat)
+
+    def observation(self, seat: int | None) -> Observation:
+        """The same knowledge as :meth:`view`, as plain numbers (for bots and simulations)."""
+        from rummoli.games.rummoli.view import build_observation
+
+        return build_observation(self, seat)
 
     def record(self) -> dict[str, Any]:
         from rummoli.games.rummoli.record import make_record
@@ -685,6 +696,7 @@ class RummoliState:
             if _COMBO_END[card]:
                 space = self._space_for(seat, card)
             hands[seat] ^= _BIT[card]
+            self.laid_mask |= _BIT[card]
             owner[card] = LAID
             lay((seat, card))
             emit(("lay", seat, card))

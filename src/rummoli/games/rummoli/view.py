@@ -11,10 +11,14 @@ what the table sees. The test of this module: change every card a seat cannot se
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rummoli.cards import card_str, cards_of, sorted_by_suit
 from rummoli.engine.base import CHANCE, TERMINAL, Event
+from rummoli.games.rummoli.actions import ActionCodec
+from rummoli.games.rummoli.rules import Rules
+from rummoli.games.rummoli.state import PHASE_NAMES
 from rummoli.poker import category_name
 
 if TYPE_CHECKING:
@@ -111,68 +115,166 @@ def _cards(mask: int) -> list[str]:
     return [card_str(c) for c in sorted_by_suit(cards_of(mask))]
 
 
-def build_view(state: RummoliState, seat: int | None) -> dict[str, Any]:
-    """The whole table as ``seat`` (None: a spectator) may see it, as JSON-ready data."""
-    from rummoli.games.rummoli.state import PHASE_NAMES
+@dataclass(slots=True)
+class Observation:
+    """Everything one seat (``seat is None``: a spectator) may know, as plain numbers.
 
-    names = state.names
+    Treat it as read-only (it is not frozen only because frozen dataclasses are several
+    times slower to build, and a simulation builds one per decision).
+
+    Cards are ints and hands are masks (see :mod:`rummoli.cards`); seats are indexes.
+    Bots and simulations read this (it is cheap to build); people get the JSON view
+    made from it by :func:`observation_to_view`. Both come from :func:`build_observation`,
+    the one function that decides what a seat may see.
+    """
+
+    seat: int | None
+    names: tuple[str, ...]
+    rules: Rules
+    spaces: tuple[str, ...]
+    round_no: int
+    phase: str
+    dealer: int
+    #: The seat to decide, CHANCE or TERMINAL.
+    to_move: int
+    chips: tuple[int, ...]
+    out: tuple[bool, ...]
+    #: Seats dealt in this round, clockwise from the dealer's left (the dealer last).
+    in_round: tuple[int, ...]
+    card_counts: tuple[int, ...]
+    board: tuple[int, ...]
+    #: This seat's hand (0 for a spectator).
+    hand: int
+    widow_count: int
+    #: The seat that gave its hand to the widow, or -1.
+    widow_taker: int
+    #: The widow's cards if this seat gave its hand to it, else 0.
+    known_widow: int
+    #: (seat, card) in the order laid this round.
+    laid: tuple[tuple[int, int], ...]
+    laid_mask: int
+    #: (seat, five-card mask) shown at the showdown.
+    shown: tuple[tuple[int, int], ...]
+    auction_high: int
+    auction_high_bidder: int
+    auction_passed: tuple[int, ...]
+    #: Chips each seat put in during this betting round, and who folded.
+    bets: tuple[int, ...]
+    folded: tuple[bool, ...]
+    high_bet: int
+    poker_winners: tuple[int, ...]
+    leader: int
+    round_winner: int
+    deadlocked: bool
+    #: This seat's legal actions when it is to move, else empty.
+    legal: tuple[int, ...]
+    codec: ActionCodec
+
+
+def build_observation(state: RummoliState, seat: int | None) -> Observation:
+    """What ``seat`` (None: a spectator) may see of ``state``: the one place that decides."""
+    n = len(state.names)
     betting = state.betting
+    # Positional: keyword arguments would make this the slowest line of a simulation.
+    return Observation(
+        seat,
+        state.names,
+        state.rules,
+        state.spaces,
+        state.round_no,
+        PHASE_NAMES[state.phase],
+        state.dealer,
+        state.to_move,
+        tuple(state.chips),
+        tuple(state.out),
+        tuple(state.in_round),
+        tuple(map(int.bit_count, state.hands)),
+        tuple(state.board),
+        state.hands[seat] if seat is not None else 0,
+        state.widow.bit_count(),
+        state.widow_taker,
+        state.known_widow if seat is not None and seat == state.widow_taker else 0,
+        tuple(state.laid),
+        state.laid_mask,
+        tuple(state.shown.items()),
+        state.auction_high,
+        state._auction_high_bidder,
+        tuple(s for s in state.in_round if state.auction_passed[s]),
+        tuple(betting.committed) if betting else (0,) * n,
+        tuple(betting.folded) if betting else (False,) * n,
+        betting.high if betting else 0,
+        tuple(state.poker_winners),
+        state.leader,
+        state.round_winner,
+        state.deadlocked,
+        tuple(state.options) if seat is not None and state.to_move == seat else (),
+        state.codec,
+    )
+
+
+def _seat_or_none(seat: int) -> int | None:
+    return seat if seat >= 0 else None
+
+
+def observation_to_view(obs: Observation) -> dict[str, Any]:
+    """The JSON-ready view of an observation, for people and the wire."""
     players = []
-    for s, name in enumerate(names):
+    for s, name in enumerate(obs.names):
         players.append(
             {
                 "name": name,
-                "chips": state.chips[s],
-                "cards": state.hands[s].bit_count(),
-                "out": state.out[s],
-                "in_round": s in state.in_round,
-                "bet": betting.committed[s] if betting else 0,
-                "folded": bool(betting and betting.folded[s]),
-                "laid": [card_str(c) for p, c in state.laid if p == s],
+                "chips": obs.chips[s],
+                "cards": obs.card_counts[s],
+                "out": obs.out[s],
+                "in_round": s in obs.in_round,
+                "bet": obs.bets[s],
+                "folded": obs.folded[s],
+                "laid": [card_str(c) for p, c in obs.laid if p == s],
             }
         )
     to_move: int | str | None
-    if state.to_move == CHANCE:
+    if obs.to_move == CHANCE:
         to_move = "chance"
-    elif state.to_move == TERMINAL:
+    elif obs.to_move == TERMINAL:
         to_move = None
     else:
-        to_move = state.to_move
-    taker = state.widow_taker
+        to_move = obs.to_move
     view: dict[str, Any] = {
         "game": "rummoli",
-        "seat": seat,
-        "round": state.round_no,
-        "phase": PHASE_NAMES[state.phase],
-        "dealer": state.dealer,
+        "seat": obs.seat,
+        "round": obs.round_no,
+        "phase": obs.phase,
+        "dealer": obs.dealer,
         "to_move": to_move,
         "players": players,
-        "board": state.board_dict(),
+        "board": dict(zip(obs.spaces, obs.board, strict=True)),
         "widow": {
-            "cards": state.widow.bit_count(),
-            "taken_by": taker if taker >= 0 else None,
-            "known": _cards(state.known_widow) if seat is not None and seat == taker else [],
+            "cards": obs.widow_count,
+            "taken_by": _seat_or_none(obs.widow_taker),
+            "known": _cards(obs.known_widow),
         },
-        "laid": [{"player": s, "card": card_str(c)} for s, c in state.laid],
-        "shown": {str(s): _cards(m) for s, m in state.shown.items()},
-        "poker_winners": list(state.poker_winners),
-        "leader": state.leader if state.leader >= 0 else None,
-        "round_winner": state.round_winner if state.round_winner >= 0 else None,
-        "deadlock": state.deadlocked,
+        "laid": [{"player": s, "card": card_str(c)} for s, c in obs.laid],
+        "shown": {str(s): _cards(m) for s, m in obs.shown},
+        "poker_winners": list(obs.poker_winners),
+        "leader": _seat_or_none(obs.leader),
+        "round_winner": _seat_or_none(obs.round_winner),
+        "deadlock": obs.deadlocked,
     }
-    if state.phase == 2:  # auction
-        high = state._auction_high_bidder
+    if obs.phase == "auction":
         view["auction"] = {
-            "high_bid": state.auction_high,
-            "high_bidder": high if high >= 0 else None,
-            "passed": [s for s in state.in_round if state.auction_passed[s]],
+            "high_bid": obs.auction_high,
+            "high_bidder": _seat_or_none(obs.auction_high_bidder),
+            "passed": list(obs.auction_passed),
         }
-    if betting is not None:
-        view["betting"] = {"high": betting.high, "pot": state.board[0]}
-    if seat is not None:
-        view["hand"] = _cards(state.hands[seat])
-        if state.to_move == seat:
-            view["legal_actions"] = [
-                {"action": a, "text": state.codec.to_text(a)} for a in state.options
-            ]
+    if obs.phase == "betting":
+        view["betting"] = {"high": obs.high_bet, "pot": obs.board[0]}
+    if obs.seat is not None:
+        view["hand"] = _cards(obs.hand)
+        if obs.legal:
+            view["legal_actions"] = [{"action": a, "text": obs.codec.to_text(a)} for a in obs.legal]
     return view
+
+
+def build_view(state: RummoliState, seat: int | None) -> dict[str, Any]:
+    """The whole table as ``seat`` (None: a spectator) may see it, as JSON-ready data."""
+    return observation_to_view(build_observation(state, seat))
