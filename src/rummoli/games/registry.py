@@ -6,11 +6,11 @@ functions, so adding a game means adding it here, not in every interface.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rummoli.engine.base import GameState, SetupError
+from rummoli.engine.records import record_object
 
 GAMES = ("rummoli",)
 
@@ -28,13 +28,7 @@ def new_game(
 
 def replay(record: object) -> GameState:
     """Rebuild any game of the project from its JSON record."""
-    if isinstance(record, str | bytes):
-        try:
-            record = json.loads(record)
-        except json.JSONDecodeError as error:
-            raise SetupError(f"the record is not JSON: {error}") from None
-    if not isinstance(record, dict):
-        raise SetupError("a record must be a JSON object")
+    record = record_object(record)
     game = record.get("game")
     if game == "rummoli":
         from rummoli.games.rummoli import replay as replay_rummoli

@@ -6,10 +6,10 @@ every shuffle again, so the record is small and replays to the same events.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from rummoli.engine.base import GameError, SetupError
+from rummoli.engine.records import record_object
 from rummoli.games.rummoli.rules import Rules
 from rummoli.games.rummoli.setup import setup_from_dict
 from rummoli.games.rummoli.state import RummoliState
@@ -31,13 +31,7 @@ def make_record(state: RummoliState) -> dict[str, Any]:
 
 def replay(record: object) -> RummoliState:
     """Rebuild a game from its record, applying every action; errors name the problem."""
-    if isinstance(record, str | bytes):
-        try:
-            record = json.loads(record)
-        except json.JSONDecodeError as error:
-            raise SetupError(f"the record is not JSON: {error}") from None
-    if not isinstance(record, dict):
-        raise SetupError("a record must be a JSON object")
+    record = record_object(record)
     if record.get("game") != "rummoli":
         raise SetupError(f"not a Rummoli record (game: {record.get('game')!r})")
     if record.get("version") != RECORD_VERSION:
