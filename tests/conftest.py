@@ -1,8 +1,11 @@
 """Shared helpers for the engine tests, and the hypothesis profiles.
 
-Profiles: ``ci`` (the default) and ``dev``; choose one with ``HYPOTHESIS_PROFILE=dev``.
-Both have no deadline (a whole game per example is far slower than hypothesis expects
-of one call) and print the reproduction blob of a failing example.
+Profiles, chosen with ``HYPOTHESIS_PROFILE``: ``explore`` (the default on a developer's
+machine: new random examples every run, to find new bugs), ``ci`` (the default when the
+``CI`` variable is set: derandomized, so a landing never depends on which examples a run
+happened to draw; run ``explore`` locally to hunt) and ``dev`` (fewer examples, quick).
+All have no deadline (a whole game per example is far slower than hypothesis expects of
+one call) and print the reproduction blob of a failing example.
 
 The helpers are imported by the test modules (``from conftest import ...``): pytest puts
 this directory on ``sys.path`` because ``tests`` is not a package.
@@ -23,14 +26,18 @@ from rummoli.games.rummoli.setup import setup_from_dict
 from rummoli.games.rummoli.state import IN_WIDOW, LAID
 
 settings.register_profile(
-    "ci",
+    "explore",
     deadline=None,
     derandomize=False,
     print_blob=True,
+    database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-settings.register_profile("dev", parent=settings.get_profile("ci"), max_examples=20)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+settings.register_profile("ci", parent=settings.get_profile("explore"), derandomize=True)
+settings.register_profile("dev", parent=settings.get_profile("explore"), max_examples=20)
+settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "explore")
+)
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 
