@@ -1,4 +1,4 @@
-# Two entry points: `make run` (play) and `make test` (the whole suite, as CI runs it).
+# Two entry points: `make run` (the web table) and `make test` (the whole suite, as CI runs it).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -12,8 +12,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev,ray]'
 	touch $(STAMP)
 
+# The web table on the embedded database (./data/rummoli.db); it prints the address to open.
 run: $(STAMP)
-	$(BIN)/rummoli play
+	$(BIN)/rummoli serve
 
 test: $(STAMP) system-deps lint typecheck pytest
 

@@ -63,6 +63,10 @@ def run_scenario(data: object) -> dict[str, Any]:
 def _play(data: object) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ScenarioError("a scenario must be a JSON object")
+    if data.get("game") == "rummy":
+        from rummoli.games.rummy.scenario import run_rummy_scenario
+
+        return run_rummy_scenario(data)
     unknown = sorted(str(key) for key in data if key not in SCENARIO_KEYS)
     if unknown:
         raise ScenarioError(
@@ -71,7 +75,7 @@ def _play(data: object) -> dict[str, Any]:
         )
     game = data.get("game", "rummoli")
     if game != "rummoli":
-        raise ScenarioError(f"unknown game {game!r}: this runner plays 'rummoli'")
+        raise ScenarioError(f"unknown game {game!r}: scenarios play 'rummoli' or 'rummy'")
     choices = data.get("choices", [])
     if not isinstance(choices, list):
         raise ScenarioError("choices must be a list of actions such as 'Bob: bid 5'")

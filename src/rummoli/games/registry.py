@@ -12,7 +12,7 @@ from typing import Any
 from rummoli.engine.base import GameState, SetupError
 from rummoli.engine.records import record_object
 
-GAMES = ("rummoli",)
+GAMES = ("rummoli", "rummy")
 
 
 def new_game(
@@ -23,6 +23,11 @@ def new_game(
         from rummoli.games.rummoli import Rules, RummoliState
 
         return RummoliState.new_game(list(players), Rules.from_dict(dict(rules or {})), seed)
+    if game == "rummy":
+        from rummoli.games.rummy import Rules as RummyRules
+        from rummoli.games.rummy import RummyState
+
+        return RummyState.new_game(list(players), RummyRules.from_dict(dict(rules or {})), seed)
     raise SetupError(f"unknown game {game!r}; games are {', '.join(GAMES)}")
 
 
@@ -34,4 +39,8 @@ def replay(record: object) -> GameState:
         from rummoli.games.rummoli import replay as replay_rummoli
 
         return replay_rummoli(record)
+    if game == "rummy":
+        from rummoli.games.rummy import replay as replay_rummy
+
+        return replay_rummy(record)
     raise SetupError(f"unknown game {game!r} in the record; games are {', '.join(GAMES)}")

@@ -1,0 +1,191 @@
+"""Where a game of Basic Rummy starts: players, dealer, scores, and optionally a position.
+
+A new game needs only the players. A scenario (a dispute, a bug report, a golden test) also
+fixes the dealer and the first hand's position: every hand, the stock (top first), the
+discard pile (bottom first) and melds already on the table. Every check of such a position
+happens here, before any state exists, so bad input changes nothing and the error names
+the problem.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rummoli.cards import CardError, card_str, cards_of, format_cards, parse_cards
+from rummoli.engine.base import SetupError
+from rummoli.games.rummy.melds import MAX_MELDS, is_meld, meld_cards, sorted_hand
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+#: The keys of a position (the first hand's cards), all optional but ``hands``.
+POSITION_KEYS = ("hands", "stock", "discard", "melds")
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The start of a game. With ``hands`` the first hand starts from that position (and
+    ``stock``, ``discard``, ``melds`` complete it to 52 cards); without, the seed deals.
+    ``single_hand`` ends the game after the first hand (scenarios)."""
+
+    players: tuple[str, ...]
+    dealer: int | None = None
+    scores: tuple[int, ...] | None = None
+    hands: tuple[tuple[int, ...], ...] | None = None
+    stock: tuple[int, ...] = ()
+    discard: tuple[int, ...] = ()
+    melds: tuple[tuple[int, ...], ...] = ()
+    single_hand: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"players": list(self.players)}
+        if self.dealer is not None:
+            data["dealer"] = self.dealer
+        if self.scores is not None:
+            data["scores"] = list(self.scores)
+        if self.hands is not None:
+            data["hands"] = {
+                name: [card_str(c) for c in hand]
+                for name, hand in zip(self.players, self.hands, strict=True)
+            }
+            data["stock"] = [card_str(c) for c in self.stock]
+            data["discard"] = [card_str(c) for c in self.discard]
+            data["melds"] = [[card_str(c) for c in meld] for meld in self.melds]
+        if self.single_hand:
+            data["single_hand"] = True
+        return data
+
+
+def players_from(value: object) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
+        raise SetupError("players must be a list of names")
+    if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
+        raise SetupError(
+            f"Basic Rummy needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(value)}"
+        )
+    names = tuple(p.strip() for p in value)
+    if any(not n for n in names):
+        raise SetupError("a player name is empty")
+    if len(set(names)) != len(names):
+        raise SetupError("two players have the same name")
+    return names
+
+
+def _whole(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise SetupError(f"{what} must be a whole number >= 0, not {value!r}")
+    return value
+
+
+def _scores_from(value: object, players: tuple[str, ...]) -> tuple[int, ...]:
+    if isinstance(value, list):
+        if len(value) != len(players):
+            raise SetupError(f"scores lists {len(value)} numbers for {len(players)} players")
+        return tuple(_whole(v, "a score") for v in value)
+    if isinstance(value, dict):
+        unknown = [k for k in value if k not in players]
+        if unknown:
+            raise SetupError(f"scores names unknown player {unknown[0]!r}")
+        return tuple(_whole(value.get(name, 0), f"the score of {name}") for name in players)
+    raise SetupError("scores must be an object of points by player name (or a list)")
+
+
+def _dealer_from(value: object, players: tuple[str, ...]) -> int:
+    if isinstance(value, str) and value in players:
+        return players.index(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SetupError(f"dealer must be a seat index or a player's name, not {value!r}")
+    if not 0 <= value < len(players):
+        raise SetupError(f"dealer {value} is not a seat (0..{len(players) - 1})")
+    return value
+
+
+def setup_from_dict(data: Mapping[str, Any]) -> Setup:
+    """Read the setup part of a scenario or record, checking everything."""
+    players = players_from(data.get("players"))
+    dealer = data.get("dealer")
+    if dealer is not None:
+        dealer = _dealer_from(dealer, players)
+    scores = None
+    if data.get("scores") is not None:
+        scores = _scores_from(data["scores"], players)
+    single = data.get("single_hand", False)
+    if not isinstance(single, bool):
+        raise SetupError("single_hand must be true or false")
+    setup = Setup(players, dealer, scores, single_hand=single)
+    if not any(key in data for key in POSITION_KEYS):
+        return setup
+    if "hands" not in data:
+        raise SetupError("a position needs the players' hands, not only a stock or melds")
+    if dealer is None:
+        raise SetupError("a position with fixed cards must name the dealer")
+    return _with_position(setup, data)
+
+
+def _cards(value: object, what: str) -> list[int]:
+    if not isinstance(value, list):
+        raise SetupError(f"{what} must be a list of cards")
+    try:
+        return parse_cards(value, what=what)
+    except CardError as error:
+        raise SetupError(str(error)) from None
+
+
+def _with_position(setup: Setup, data: Mapping[str, Any]) -> Setup:
+    players = setup.players
+    places: dict[int, str] = {}
+
+    def place(cards: list[int], where: str) -> tuple[int, ...]:
+        for card in cards:
+            if card in places:
+                raise SetupError(f"card {card_str(card)} is in both {places[card]} and {where}")
+            places[card] = where
+        return tuple(cards)
+
+    raw_hands = data.get("hands")
+    if not isinstance(raw_hands, dict):
+        raise SetupError("hands must be an object of cards by player name")
+    unknown = [k for k in raw_hands if k not in players]
+    if unknown:
+        raise SetupError(f"hands names unknown player {unknown[0]!r}")
+    hands = []
+    for name in players:
+        cards = _cards(raw_hands.get(name, []), f"the hand of {name}")
+        if not cards:
+            raise SetupError(f"{name} holds no card: a player with no card has already won")
+        hands.append(place(cards, f"the hand of {name}"))
+    stock = place(_cards(data.get("stock", []), "the stock"), "the stock")
+    discard = place(_cards(data.get("discard", []), "the discard pile"), "the discard pile")
+    raw_melds = data.get("melds", [])
+    if not isinstance(raw_melds, list):
+        raise SetupError("melds must be a list of melds, each a list of cards")
+    if len(raw_melds) > MAX_MELDS:
+        raise SetupError(f"a table holds at most {MAX_MELDS} melds, not {len(raw_melds)}")
+    melds = []
+    for number, raw in enumerate(raw_melds):
+        what = f"meld {number}"
+        cards = _cards(raw, what)
+        mask = sum(1 << c for c in cards)
+        if not is_meld(mask):
+            raise SetupError(
+                f"{what} ({format_cards(cards)}) is not a meld: a set is 3 or 4 cards of one "
+                "rank, a run 3 or more cards of one suit in sequence, aces low"
+            )
+        melds.append(place(meld_cards(mask), what))
+    if len(places) != 52:
+        missing = sorted_hand(c for c in cards_of((1 << 52) - 1) if c not in places)
+        raise SetupError(
+            f"the hands, stock, discard pile and melds must hold all 52 cards, not "
+            f"{len(places)}; missing: {format_cards(missing)}"
+        )
+    return Setup(
+        players,
+        setup.dealer,
+        setup.scores,
+        tuple(hands),
+        stock,
+        discard,
+        tuple(melds),
+        setup.single_hand,
+    )

@@ -1,0 +1,617 @@
+"""A match of Basic Rummy as a state machine: hands dealt until a player reaches the target.
+
+A turn is explicit, one decision at a time: draw (stock or discard pile), then any number of
+melds and lay-offs, then one discard, unless the player has gone out first. Decisions with
+a single legal action (the only draw after a reshuffle, the only discard left) are made
+inside :meth:`RummyState.apply`, which returns every event it caused, as in Rummoli. Chance
+(the cut for the first dealer, the deal, turning the discard pile into a new stock) is an
+explicit step whose outcome comes from the game's own seed, so a record of rules, setup,
+seed and actions replays the match exactly.
+
+Cards are ints and hands are 52-bit masks (:mod:`rummoli.cards`); the stock and the discard
+pile are lists whose *last* item is their top, so drawing is a ``pop``. The melds on the
+table are masks in slot order; a meld never leaves the table during a hand, so a slot
+number names the same meld from the moment it is laid down to the end of the hand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rummoli.cards import FULL_DECK, card_str, cards_of, format_cards
+from rummoli.engine.base import (
+    CHANCE,
+    CHANCE_ACTION,
+    TERMINAL,
+    Event,
+    IllegalActionError,
+    SetupError,
+)
+from rummoli.engine.rng import shuffled_deck
+from rummoli.games.rummy import actions as act
+from rummoli.games.rummy.melds import (
+    CATALOGUE,
+    MAX_MELDS,
+    can_form_meld,
+    fit_mask,
+    hand_points,
+    low_rank,
+    meld_cards,
+    melds_in,
+    sorted_hand,
+)
+from rummoli.games.rummy.rules import Rules
+from rummoli.games.rummy.setup import Setup
+
+if TYPE_CHECKING:
+    from rummoli.games.rummy.view import RummyObservation
+
+# Phases.
+START, DRAW, PLAY, RESHUFFLE, HAND_OVER, OVER = range(6)
+PHASE_NAMES = ("start", "draw", "play", "reshuffle", "hand_over", "over")
+
+#: Why a hand ended in a stalemate: the stock ran out a second time (or ran out with an
+#: empty discard pile), or the engine found that nobody can ever go out.
+STOCK_OUT = "stock"
+BLOCKED = "blocked"
+
+# Purposes of the seeded draws (see rummoli.engine.rng).
+_DRAW_CUT, _DRAW_DEAL, _DRAW_RESHUFFLE = 1, 2, 3
+
+_BIT = tuple(1 << card for card in range(52))
+_MELD_BASE = act.MELD_BASE
+_LAYOFF_BASE = act.LAYOFF_BASE
+_DISCARD_BASE = act.DISCARD_BASE
+
+
+def cards_per_player(players: int) -> int:
+    """The seed's deal: 10 cards each for two players, 7 each for three or four."""
+    return 10 if players == 2 else 7
+
+
+def nobody_can_go_out(hands: list[int], melds: list[int], fits: list[int]) -> bool:
+    """Whether it is certain, at the start of a turn (before the draw), that no player can
+    ever go out: the engine's stalemate detection.
+
+    It answers yes when (a) no card outside the melds (in a hand, the stock or the discard
+    pile) can be laid off on any meld on the table, and (b) no new meld can ever be made:
+    every player holds one card, or no three cards outside the melds form a meld.
+
+    Why this is sound (never yes while someone could still go out). Suppose (a) and (b)
+    hold at the start of a turn. The player to move draws and holds h + 1 cards, h >= 1
+    being what he held (a player with no card has already won). He cannot lay off, by (a).
+    He cannot meld: with h = 1 he has 2 cards and a meld needs 3, and if no three cards
+    outside the melds form a meld, no three of his do. So he can only discard, and ends his
+    turn with h cards again, at least one, not out. The table is unchanged (only melds and
+    lay-offs change it), and the cards outside the melds are the same set, moved between
+    hands, stock and discard pile (a reshuffle too only moves them), so (a) and (b) hold at
+    the next turn's start as well, and by induction at every later turn: nobody ever goes
+    out. Both are checked on all the cards outside the melds, not on what a player could
+    actually collect, so they may miss a hopeless hand, but never call a live one dead.
+    The seed's example, "all players have only one card left, and there are no possible
+    lay offs", is (a) with the first case of (b).
+    """
+    table = 0
+    reach = 0
+    for meld, fit in zip(melds, fits, strict=True):
+        table |= meld
+        reach |= fit
+    outside = FULL_DECK & ~table
+    if reach & outside:
+        return False
+    if all(hand.bit_count() <= 1 for hand in hands):
+        return True
+    return not can_form_meld(outside)
+
+
+class RummyState:
+    """A match of Basic Rummy, from the cut for the first dealer to the match's end."""
+
+    __slots__ = (
+        "actions",
+        "dealer",
+        "discard",
+        "draws",
+        "end_requested",
+        "end_requested_after",
+        "fits",
+        "going_rummy",
+        "hand_no",
+        "hand_points",
+        "hands",
+        "match_winner",
+        "melded_this_turn",
+        "melds",
+        "names",
+        "options",
+        "phase",
+        "played_before",
+        "played_this_turn",
+        "reshuffles",
+        "rules",
+        "scores",
+        "seed",
+        "setup",
+        "stalemate",
+        "stock",
+        "taken",
+        "target",
+        "to_move",
+        "turn",
+        "winner",
+    )
+
+    def __init__(self, rules: Rules, setup: Setup, seed: int = 0) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise SetupError(f"seed must be a whole number, not {seed!r}")
+        self.rules = rules
+        self.setup = setup
+        self.seed = seed
+        self.names = setup.players
+        n = len(setup.players)
+        self.target = rules.target_for(n)
+        self.scores = list(setup.scores) if setup.scores is not None else [0] * n
+        for name, score in zip(self.names, self.scores, strict=True):
+            if score >= self.target:
+                raise SetupError(
+                    f"{name} has {score} points: the match (to {self.target}) is already won"
+                )
+        self.dealer = -1 if setup.dealer is None else setup.dealer
+        self.hand_no = 0
+        self.phase = START
+        self.to_move = CHANCE
+        self.options: list[int] = [CHANCE_ACTION]
+        self.actions: list[int] = []
+        self.end_requested = False
+        self.end_requested_after: int | None = None
+        self.draws = 0
+        self.match_winner = -1
+        self._clear_hand()
+
+    @classmethod
+    def new_game(cls, players: list[str], rules: Rules | None = None, seed: int = 0) -> RummyState:
+        """A new match: the seed decides the cut and every shuffle."""
+        from rummoli.games.rummy.setup import players_from
+
+        return cls(rules or Rules(), Setup(players_from(players)), seed)
+
+    def _clear_hand(self) -> None:
+        n = len(self.names)
+        self.hands = [0] * n
+        #: Top last.
+        self.stock: list[int] = []
+        #: Bottom first, top last.
+        self.discard: list[int] = []
+        self.melds: list[int] = []
+        #: ``fits[slot]``: the cards that can be laid off on the meld of that slot.
+        self.fits: list[int] = []
+        self.turn = -1
+        #: The card taken from the discard pile this turn (-1: none). It may not be
+        #: discarded this turn; it is tracked by the card itself, not by position.
+        self.taken = -1
+        self.melded_this_turn = False
+        self.played_this_turn = False
+        #: Whether each player melded or laid off in an earlier turn of this hand
+        #: (a player who had not, and goes out, goes Rummy).
+        self.played_before = [False] * n
+        self.reshuffles = 0
+        self.winner = -1
+        self.going_rummy = False
+        self.stalemate = ""
+        self.hand_points = [0] * n
+
+    def clone(self) -> RummyState:
+        """An independent copy, made field by field (far cheaper than ``deepcopy``)."""
+        other = RummyState.__new__(RummyState)
+        for name in RummyState.__slots__:
+            value = getattr(self, name)
+            if type(value) is list:
+                value = value[:]
+            setattr(other, name, value)
+        return other
+
+    # ----------------------------------------------------------------- the protocol
+
+    def current_player(self) -> int:
+        return self.to_move
+
+    def is_terminal(self) -> bool:
+        return self.to_move == TERMINAL
+
+    def legal_actions(self) -> list[int]:
+        return self.options[:]
+
+    def num_distinct_actions(self) -> int:
+        return act.NUM_ACTIONS
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may see; decided in :mod:`.view` alone."""
+        from rummoli.games.rummy.view import build_view
+
+        return build_view(self, seat)
+
+    def observation(self, seat: int | None) -> RummyObservation:
+        """The same knowledge as :meth:`view`, as plain numbers (for bots and simulations)."""
+        from rummoli.games.rummy.view import build_observation
+
+        return build_observation(self, seat)
+
+    def record(self) -> dict[str, Any]:
+        from rummoli.games.rummy.record import make_record
+
+        return make_record(self)
+
+    def action_to_text(self, action: int) -> str:
+        return act.action_to_text(action)
+
+    def action_from_text(self, text: str) -> int:
+        return act.action_from_text(text)
+
+    def request_end(self) -> None:
+        """The table asks to stop: the match ends after the hand being played."""
+        if not self.end_requested:
+            self.end_requested = True
+            self.end_requested_after = len(self.actions)
+
+    def apply(self, action: int) -> list[Event]:
+        """Apply a legal action; an illegal one raises and changes nothing."""
+        if type(action) is not int or action not in self.options:
+            raise IllegalActionError(self._why_illegal(action))
+        self.actions.append(action)
+        events: list[Event] = []
+        self._step(action, events)
+        # Decisions without a choice are not asked for (nor recorded: replay remakes them).
+        while self.to_move >= 0 and len(self.options) == 1:
+            self._step(self.options[0], events)
+        return events
+
+    def _step(self, action: int, events: list[Event]) -> None:
+        phase = self.phase
+        if phase == PLAY:
+            self._play(action, events)
+        elif phase == DRAW:
+            self._draw(action, events)
+        elif phase == RESHUFFLE:
+            self._reshuffle(events)
+        else:
+            self._begin_hand(events)
+
+    # ----------------------------------------------------------------- why not
+
+    def _why_illegal(self, action: object) -> str:
+        """The reason an action is refused, as specific as the state allows."""
+        if self.to_move == TERMINAL:
+            return "the game is over: no action is legal"
+        if type(action) is not int:
+            return f"an action is a whole number, not {action!r}"
+        if not 0 <= action < act.NUM_ACTIONS:
+            return f"{action} is not an action of Basic Rummy (0..{act.NUM_ACTIONS - 1})"
+        text = act.action_to_text(action)
+        legal = ", ".join(act.action_to_text(a) for a in self.options[:12])
+        legal += " ..." if len(self.options) > 12 else ""
+        if self.to_move == CHANCE:
+            return f"{text} is not legal now: the next step is chance (deal)"
+        name = self.names[self.to_move]
+        why = self._reason(action, name)
+        return f"{text} is not legal now: {why}; {name} decides among: {legal}"
+
+    def _reason(self, action: int, name: str) -> str:
+        hand = self.hands[self.to_move]
+        if action == CHANCE_ACTION:
+            return f"it is {name}'s decision, not a chance step"
+        if self.phase == DRAW:
+            if action == act.DRAW_DISCARD:
+                return "the discard pile is empty, so the only draw is from the stock"
+            return f"{name} must first draw, from the stock or the discard pile"
+        if action in (act.DRAW_STOCK, act.DRAW_DISCARD):
+            if self.taken < 0 and not self.discard:
+                # Nothing was discarded since the draw: the pile was empty then too.
+                return (
+                    f"{name} has already drawn this turn: the discard pile was empty, "
+                    "so the top card of the stock was drawn for him"
+                )
+            return f"{name} has already drawn this turn"
+        if act.is_discard_action(action):
+            card = act.discard_of(action)
+            if not hand & _BIT[card]:
+                return f"{name} does not hold {card_str(card)}"
+            return f"{card_str(card)} was taken from the discard pile this turn"
+        if act.is_meld_action(action):
+            meld = act.meld_of(action)
+            if meld & ~hand:
+                return f"{name} does not hold {format_cards(meld_cards(meld & ~hand))}"
+            if self.rules.one_meld_per_turn and self.melded_this_turn:
+                return f"{name} has melded this turn (house rule one_meld_per_turn)"
+            return self._last_card_reason()
+        card, slot = act.layoff_of(action)
+        if slot >= len(self.melds):
+            return f"the table has no meld in slot {slot} (it has {len(self.melds)})"
+        if not hand & _BIT[card]:
+            return f"{name} does not hold {card_str(card)}"
+        if not self.fits[slot] & _BIT[card]:
+            cards = format_cards(meld_cards(self.melds[slot]))
+            return f"{card_str(card)} does not fit the meld in slot {slot} ({cards})"
+        return self._last_card_reason()
+
+    def _last_card_reason(self) -> str:
+        taken = card_str(self.taken) if self.taken >= 0 else "?"
+        return (
+            f"it would leave only {taken}, taken from the discard pile this turn, which may "
+            "not be discarded and would fit no meld"
+        )
+
+    # ----------------------------------------------------------------- dealing
+
+    def _draw_deck(self, purpose: int) -> list[int]:
+        self.draws += 1
+        return shuffled_deck(self.seed, purpose, self.draws)
+
+    def _cut_for_dealer(self, events: list[Event]) -> None:
+        """Every player cuts a card; the highest deals (aces low: the king is highest, suits
+        do not count); tied players cut again from a fresh deck."""
+        contenders = list(range(len(self.names)))
+        while len(contenders) > 1:
+            deck = self._draw_deck(_DRAW_CUT)
+            cut = dict(zip(contenders, deck, strict=False))
+            for seat in contenders:
+                events.append(("cut", seat, cut[seat]))
+            best = max(low_rank(cut[s]) for s in contenders)
+            contenders = [s for s in contenders if low_rank(cut[s]) == best]
+        self.dealer = contenders[0]
+
+    def _begin_hand(self, events: list[Event]) -> None:
+        """The chance step between hands: the first dealer's cut, the deal, the first turn."""
+        if self.end_requested:
+            self._finish(events)
+            return
+        n = len(self.names)
+        if self.dealer < 0:
+            self._cut_for_dealer(events)
+        elif self.hand_no > 0:
+            self.dealer = (self.dealer + 1) % n
+        events.append(("dealer", self.dealer))
+        self._clear_hand()
+        self.hand_no += 1
+        setup = self.setup
+        if self.hand_no == 1 and setup.hands is not None:
+            self.hands = [sum(_BIT[c] for c in hand) for hand in setup.hands]
+            self.stock = list(reversed(setup.stock))
+            self.discard = list(setup.discard)
+            self.melds = [sum(_BIT[c] for c in meld) for meld in setup.melds]
+            self.fits = [fit_mask(meld) for meld in self.melds]
+            upcard = -1
+        else:
+            deck = self._draw_deck(_DRAW_DEAL)
+            dealt = cards_per_player(n) * n
+            for i in range(dealt):
+                self.hands[(self.dealer + 1 + i) % n] |= _BIT[deck[i]]
+            upcard = deck[dealt]
+            self.discard = [upcard]
+            self.stock = deck[:dealt:-1]
+        for seat in range(n):
+            events.append(("hand", seat, self.hands[seat]))
+        if upcard >= 0:
+            events.append(("upcard", upcard))
+        self._start_turn((self.dealer + 1) % n, events)
+
+    # ----------------------------------------------------------------- a turn
+
+    def _start_turn(self, seat: int, events: list[Event]) -> None:
+        """Begin ``seat``'s turn: a stalemate, a reshuffle, or the choice of draw."""
+        self.turn = seat
+        self.taken = -1
+        self.melded_this_turn = False
+        self.played_this_turn = False
+        if nobody_can_go_out(self.hands, self.melds, self.fits):
+            self._stalemate(BLOCKED, events)
+            return
+        if not self.stock:
+            if self.reshuffles == 0 and self.discard:
+                self.phase = RESHUFFLE
+                self.to_move = CHANCE
+                self.options = [CHANCE_ACTION]
+                return
+            self._stalemate(STOCK_OUT, events)
+            return
+        self._offer_draw()
+
+    def _offer_draw(self) -> None:
+        self.phase = DRAW
+        self.to_move = self.turn
+        self.options = [act.DRAW_STOCK, act.DRAW_DISCARD] if self.discard else [act.DRAW_STOCK]
+
+    def _reshuffle(self, events: list[Event]) -> None:
+        """The stock ran out for the first time: the whole discard pile, shuffled by the
+        seed, becomes the new stock, and the discard pile is empty."""
+        order = self._draw_deck(_DRAW_RESHUFFLE)
+        position = {card: i for i, card in enumerate(order)}
+        self.stock = sorted(self.discard, key=position.__getitem__)
+        self.discard = []
+        self.reshuffles += 1
+        events.append(("reshuffle", len(self.stock)))
+        self._offer_draw()
+
+    def _draw(self, action: int, events: list[Event]) -> None:
+        seat = self.turn
+        if action == act.DRAW_STOCK:
+            card = self.stock.pop()
+            events.append(("draw_stock", seat))
+            events.append(("drew", seat, card))
+        else:
+            card = self.discard.pop()
+            self.taken = card
+            events.append(("draw_discard", seat, card))
+        self.hands[seat] |= _BIT[card]
+        self.phase = PLAY
+        self._offer_play()
+
+    def _offer_play(self) -> None:
+        """The player's options after drawing: melds, lay-offs, discards.
+
+        The one subtle rule: a meld or lay-off that would leave only the card taken from the
+        discard pile this turn is refused unless that card can then be laid off itself;
+        otherwise the player could neither discard it (the discard rule) nor go out, and
+        would be stuck. With that rule every position after a draw has a legal action: the
+        hand holds two cards or more, or one that may be discarded, or one that fits a meld.
+        """
+        seat = self.turn
+        hand = self.hands[seat]
+        taken = _BIT[self.taken] if self.taken >= 0 and hand & _BIT[self.taken] else 0
+        fits = self.fits
+        reach = 0
+        for fit in fits:
+            reach |= fit
+        options: list[int] = []
+        if not (self.rules.one_meld_per_turn and self.melded_this_turn):
+            for index in melds_in(hand):
+                meld = CATALOGUE[index]
+                if taken and hand & ~meld == taken and not taken & (reach | fit_mask(meld)):
+                    continue
+                options.append(_MELD_BASE + index)
+        for slot, fit in enumerate(fits):
+            playable = hand & fit
+            while playable:
+                bit = playable & -playable
+                playable ^= bit
+                card = bit.bit_length() - 1
+                if taken and hand & ~bit == taken and not taken & self._reach_after(slot, bit):
+                    continue
+                options.append(act.layoff_action(card, slot))
+        for card in cards_of(hand & ~taken):
+            options.append(act.discard_action(card))
+        options.sort()
+        self.to_move = seat
+        self.options = options
+
+    def _reach_after(self, slot: int, bit: int) -> int:
+        """The cards that would fit the table after laying ``bit`` off on ``slot``."""
+        reach = fit_mask(self.melds[slot] | bit)
+        for other, fit in enumerate(self.fits):
+            if other != slot:
+                reach |= fit
+        return reach
+
+    def _play(self, action: int, events: list[Event]) -> None:
+        seat = self.turn
+        if action >= _DISCARD_BASE:
+            card = act.discard_of(action)
+            self.hands[seat] ^= _BIT[card]
+            self.discard.append(card)
+            events.append(("discard", seat, card))
+            if not self.hands[seat]:
+                self._go_out(seat, events)
+                return
+            if self.played_this_turn:
+                self.played_before[seat] = True
+            self._start_turn((seat + 1) % len(self.names), events)
+            return
+        if action >= _LAYOFF_BASE:
+            card, slot = act.layoff_of(action)
+            meld = self.melds[slot] | _BIT[card]
+            self.melds[slot] = meld
+            self.fits[slot] = fit_mask(meld)
+            self.hands[seat] ^= _BIT[card]
+            events.append(("lay_off", seat, card, slot))
+        else:
+            meld = act.meld_of(action)
+            slot = len(self.melds)
+            assert slot < MAX_MELDS
+            self.melds.append(meld)
+            self.fits.append(fit_mask(meld))
+            self.hands[seat] ^= meld
+            self.melded_this_turn = True
+            events.append(("meld", seat, slot, meld))
+        self.played_this_turn = True
+        if not self.hands[seat]:
+            self._go_out(seat, events)
+        else:
+            self._offer_play()
+
+    # ----------------------------------------------------------------- end of a hand
+
+    def _go_out(self, seat: int, events: list[Event]) -> None:
+        """``seat`` has no card left: it wins the hand and scores the others' cards,
+        doubled if it goes Rummy (no meld or lay-off in an earlier turn of the hand)."""
+        self.winner = seat
+        self.going_rummy = not self.played_before[seat]
+        events.append(("goes_out", seat, self.going_rummy))
+        points = self._show_hands(events)
+        if self.going_rummy:
+            points *= 2
+        self.hand_points[seat] = points
+        self.scores[seat] += points
+        events.append(("hand_won", seat, points))
+        if self.scores[seat] >= self.target:
+            self.match_winner = seat
+        self._end_hand(events)
+
+    def _stalemate(self, reason: str, events: list[Event]) -> None:
+        """Nobody wins the hand; everybody scores 0."""
+        self.stalemate = reason
+        events.append(("stalemate", reason))
+        self._show_hands(events)
+        self._end_hand(events)
+
+    def _show_hands(self, events: list[Event]) -> int:
+        """Every hand left is shown and counted, as players do at the end of a hand."""
+        total = 0
+        for seat, hand in enumerate(self.hands):
+            if hand:
+                points = hand_points(hand)
+                total += points
+                events.append(("show", seat, hand, points))
+        return total
+
+    def _end_hand(self, events: list[Event]) -> None:
+        events.append(("hand_over", self.hand_no))
+        self.turn = -1
+        if self.match_winner >= 0 or self.setup.single_hand or self.end_requested:
+            self._finish(events)
+            return
+        self.phase = HAND_OVER
+        self.to_move = CHANCE
+        self.options = [CHANCE_ACTION]
+
+    def _finish(self, events: list[Event]) -> None:
+        """The match is over (or, for a single-hand scenario, the hand is)."""
+        self.phase = OVER
+        self.to_move = TERMINAL
+        self.options = []
+        if self.setup.single_hand and self.match_winner < 0:
+            return
+        events.append(("game_over", tuple(self.scores), self.match_leader()))
+
+    # ----------------------------------------------------------------- reading the state
+
+    def match_leader(self) -> int:
+        """The match winner: who reached the target, else the one highest score, else -1."""
+        if self.match_winner >= 0:
+            return self.match_winner
+        best = max(self.scores)
+        leaders = [s for s, score in enumerate(self.scores) if score == best]
+        return leaders[0] if len(leaders) == 1 else -1
+
+    def hand_of(self, seat: int) -> list[int]:
+        """A player's cards, as players hold them: by suit, aces low."""
+        return sorted_hand(cards_of(self.hands[seat]))
+
+    def cards_conserved(self) -> bool:
+        """Every card is in exactly one place: a hand, the stock, the discard pile, a meld."""
+        if self.hand_no == 0:
+            return True
+        seen = 0
+        total = 0
+        for mask in (*self.hands, *self.melds):
+            seen |= mask
+            total += mask.bit_count()
+        for card in (*self.stock, *self.discard):
+            seen |= _BIT[card]
+            total += 1
+        return seen == FULL_DECK and total == 52
+
+    def __repr__(self) -> str:
+        return (
+            f"RummyState(hand={self.hand_no}, phase={PHASE_NAMES[self.phase]}, "
+            f"to_move={self.to_move}, scores={self.scores}, stock={len(self.stock)}, "
+            f"discard={len(self.discard)}, melds={len(self.melds)})"
+        )

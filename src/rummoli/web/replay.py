@@ -1,0 +1,83 @@
+"""Rebuilding a stored game by replaying its actions: for resuming, replays and records.
+
+A stored game is its rules, setup, seed and actions; applying the actions again gives the
+same state and the same events (the engine is deterministic), forced moves included. The
+server uses this after a restart (to resume every unfinished table exactly), and for the
+replay page of a finished game, whose frames are each one seat's view, built here, on
+the server: the browser never gets more than that seat saw at the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rummoli.engine.base import Event
+from rummoli.games.rummoli import Rules, RummoliState, setup_from_dict
+from rummoli.games.rummoli.view import events_for
+from rummoli.web.storage import FINISHED, StoredGame
+
+StepHook = Callable[[RummoliState, int, list[Event]], None]
+
+
+def rebuild(
+    stored: StoredGame, on_step: StepHook | None = None
+) -> tuple[RummoliState, list[Event]]:
+    """The state of a started game after all its stored actions, and every event so far.
+
+    ``on_step(state, action, events)`` is called after each action. The table's request
+    to end (a time limit) is applied where it was made, as :func:`..record.replay` does.
+    """
+    if stored.setup is None:
+        raise ValueError(f"game {stored.id} has not started: there is nothing to rebuild")
+    rules = Rules.from_dict(stored.rules)
+    state = RummoliState(rules, setup_from_dict(stored.setup, rules.starting_chips), stored.seed)
+    end_after = stored.end_requested_after
+    events: list[Event] = []
+    for index, action in enumerate(stored.actions):
+        if end_after == index:
+            state.request_end()
+        new = state.apply(action)
+        events.extend(new)
+        if on_step is not None:
+            on_step(state, action, new)
+    if end_after is not None and end_after >= len(stored.actions):
+        state.request_end()
+    return state, events
+
+
+def record_of(stored: StoredGame) -> dict[str, Any]:
+    """The JSON record of a finished game (it holds the seed, so it reveals every card:
+    that is why unfinished games have none)."""
+    if stored.status != FINISHED:
+        raise PermissionError("the record is available once the game is over")
+    state, _ = rebuild(stored)
+    return state.record()
+
+
+def replay_frames(stored: StoredGame, seat: int | None) -> dict[str, Any]:
+    """Every step of a finished game as ``seat`` (None: a spectator) saw it.
+
+    Frame 0 is the table before the first action; frame k is the view after k actions,
+    with the events of that action ``seat`` could see. Only finished games are replayed.
+    """
+    if stored.status != FINISHED or stored.setup is None:
+        raise PermissionError("only finished games can be replayed")
+    names = list(stored.setup["players"])
+    if seat is not None and not 0 <= seat < len(names):
+        raise ValueError(f"seat must be from 0 to {len(names) - 1}")
+    rules = Rules.from_dict(stored.rules)
+    start = RummoliState(rules, setup_from_dict(stored.setup, rules.starting_chips), stored.seed)
+    frames: list[dict[str, Any]] = [{"step": 0, "events": [], "view": start.view(seat)}]
+
+    def frame(state: RummoliState, action: int, events: list[Event]) -> None:
+        frames.append(
+            {
+                "step": len(state.actions),
+                "events": events_for(events, seat, names),
+                "view": state.view(seat),
+            }
+        )
+
+    rebuild(stored, frame)
+    return {"id": stored.id, "seat": seat, "names": names, "frames": frames}

@@ -1,0 +1,164 @@
+"""The WebSocket of a table: handshake checks, then one reader and one writer per client.
+
+The reader only checks messages (:mod:`.protocol`) and hands good ones to the room's
+owner; the writer only sends what the owner queued for this client. So a message that
+is too big, too frequent, malformed or illegal is answered with an error frame to this
+client and never reaches the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Collection
+
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from rummoli.web.protocol import (
+    MAX_STRIKES,
+    Act,
+    Back,
+    Hello,
+    Ping,
+    ProtocolError,
+    RateLimiter,
+    error_message,
+    parse_message,
+)
+from rummoli.web.rooms import Action, Client, Hub, Room
+from rummoli.web.rooms import Back as BackCommand
+from rummoli.web.security import origin_allowed
+
+log = logging.getLogger(__name__)
+
+#: Seconds a new connection has to say hello.
+HELLO_TIMEOUT = 15.0
+#: Close codes (4000-4999 are for applications) the page tells people about.
+CLOSE_NO_TABLE = 4404
+CLOSE_BAD_TOKEN = 4401
+CLOSE_PROTOCOL = 4400
+
+
+async def _writer(websocket: WebSocket, client: Client) -> None:
+    try:
+        while True:
+            text = await client.outbox.get()
+            if text is None:
+                break
+            await websocket.send_text(text)
+    except Exception:  # the peer is gone; the reader notices too
+        pass
+    finally:
+        client.closed = True
+        if websocket.application_state == WebSocketState.CONNECTED:
+            with contextlib.suppress(Exception):
+                await websocket.close()
+
+
+async def _receive(websocket: WebSocket) -> str | bytes | None:
+    """The next frame's payload; raises WebSocketDisconnect when the peer leaves."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    return text if text is not None else message.get("bytes")
+
+
+async def _refuse(websocket: WebSocket, code: str, text: str, close_code: int) -> None:
+    await websocket.send_json(error_message(code, text))
+    await websocket.close(close_code)
+
+
+async def _hello(websocket: WebSocket, room: Room) -> Client | None:
+    """Wait for the hello; a seat token must be one of this table's, else refused."""
+    try:
+        raw = await asyncio.wait_for(_receive(websocket), HELLO_TIMEOUT)
+        message = parse_message(raw)
+    except TimeoutError:
+        await _refuse(websocket, "no_hello", "say hello first", CLOSE_PROTOCOL)
+        return None
+    except ProtocolError as error:
+        await _refuse(websocket, error.code, str(error), CLOSE_PROTOCOL)
+        return None
+    if not isinstance(message, Hello):
+        await _refuse(websocket, "no_hello", "the first message must be a hello", CLOSE_PROTOCOL)
+        return None
+    seat = None
+    if message.token is not None:
+        seat = room.seat_for_token(message.token)
+        if seat is None:
+            await _refuse(
+                websocket,
+                "bad_token",
+                "this seat token is not one of this table's",
+                CLOSE_BAD_TOKEN,
+            )
+            return None
+    return Client(seat)
+
+
+async def table_socket(
+    websocket: WebSocket, table_id: str, hub: Hub, allowed_origins: Collection[str]
+) -> None:
+    """Serve one connection to one table, from the handshake to the goodbye."""
+    origin = websocket.headers.get("origin")
+    if not origin_allowed(origin, websocket.headers.get("host"), allowed_origins):
+        log.warning("WebSocket from origin %r refused", origin)
+        await websocket.close(code=1008)  # before accept: the handshake fails (HTTP 403)
+        return
+    await websocket.accept()
+    try:
+        room = await hub.room(table_id)
+        if room is None:
+            await _refuse(websocket, "no_table", "there is no such table", CLOSE_NO_TABLE)
+            return
+        client = await _hello(websocket, room)
+    except WebSocketDisconnect:
+        return
+    if client is None:
+        return
+    writer = asyncio.create_task(_writer(websocket, client))
+    room.attach(client)
+    if client.seat is not None:
+        room.submit(BackCommand(client.seat))  # coming back to the table: no stand-in now
+    try:
+        await _read(websocket, room, client)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        room.detach(client)
+        client.close()
+        try:
+            await asyncio.wait_for(writer, 5.0)
+        except (TimeoutError, asyncio.CancelledError):
+            writer.cancel()
+
+
+async def _read(websocket: WebSocket, room: Room, client: Client) -> None:
+    limiter = RateLimiter()
+    strikes = 0
+    while not client.closed:
+        raw = await _receive(websocket)
+        try:
+            if not limiter.allow():
+                raise ProtocolError("rate_limited", "too many messages: slow down")
+            message = parse_message(raw)
+        except ProtocolError as error:
+            client.send(error_message(error.code, str(error)))
+            strikes += 1
+            if strikes >= MAX_STRIKES:
+                client.send(error_message("closed", "too many refused messages: goodbye"))
+                client.close()  # the writer sends what is queued, then closes
+                return
+            continue
+        strikes = 0
+        if isinstance(message, Act):
+            room.submit(Action(client, message))
+        elif isinstance(message, Back):
+            if client.seat is not None:
+                room.submit(BackCommand(client.seat))
+        elif isinstance(message, Ping):
+            client.send({"type": "pong"})
+        else:
+            client.send(error_message("bad_message", "you said hello already"))

@@ -1,0 +1,323 @@
+// The table as one seat sees it, drawn from the engine's view (the table page and the
+// replay page share this). It reads only the view the server sent: there is nothing else.
+import { cardNode, cardRow, cardText, RANKS, SPACE_LABEL, SUIT_SYMBOL, SUITS } from "./cards.js";
+import { fill, h } from "./dom.js";
+
+const PHASES = {
+  start: "Cutting for the deal",
+  widow: "The widow",
+  auction: "Widow auction",
+  betting: "Poker",
+  play: "Rummoli",
+  next_round: "Round over",
+  over: "Game over",
+};
+
+// Pay spaces clockwise around the centre, from the top left; the centre is rummoli.
+const AROUND = ["10S", "JD", "QC", "KH", "AS", "AKD", "789", "poker"];
+const GRID_CELLS = [0, 1, 2, 7, "centre", 3, 6, 5, 4];
+
+export function phaseLabel(phase) {
+  return PHASES[phase] || phase;
+}
+
+/** Who is to move, as a sentence for this seat. */
+export function turnText(view, me) {
+  if (!view) return "";
+  if (view.phase === "over") return "Game over";
+  if (view.to_move === "chance" || view.to_move === null) return phaseLabel(view.phase);
+  const name = view.players[view.to_move].name;
+  return view.to_move === me ? "Your turn" : `${name} to play`;
+}
+
+export function renderStatus(node, view, table, me, timerText) {
+  const items = [];
+  if (view) {
+    items.push(h("span", { className: "pill", testid: "round" }, `Round ${view.round || 1}`));
+    items.push(h("span", { className: "pill phase", testid: "phase" }, phaseLabel(view.phase)));
+    const mine = view.to_move === me && me !== null && view.phase !== "over";
+    const turn = turnText(view, me);
+    if (turn !== phaseLabel(view.phase)) {
+      items.push(h("span", { className: `pill turn${mine ? " mine" : ""}`, testid: "turn" }, turn));
+    }
+    if (timerText) items.push(h("span", { className: "pill timer", testid: "timer" }, timerText));
+  }
+  if (table && table.last_round && view && view.phase !== "over") {
+    items.push(h("span", { className: "pill warn" }, "Last round"));
+  }
+  fill(node, items);
+}
+
+export function renderPlayers(node, view, table, me) {
+  const seats = table ? table.seats : [];
+  fill(
+    node,
+    view.players.map((p, i) => {
+      const seat = seats[i] || {};
+      const badges = [];
+      if (i === view.dealer) badges.push(badge("D", "dealer", "Dealer"));
+      if (seat.bot) badges.push(badge(seat.bot, "bot", "Computer player"));
+      if (seat.away) badges.push(badge("away", "away", "Away: the computer plays for this seat"));
+      else if (!seat.bot && table && table.status === "playing" && !seat.connected) {
+        badges.push(badge("offline", "offline", "Not connected"));
+      }
+      if (p.out) badges.push(badge("out", "out", "Out of the game"));
+      if (p.folded) badges.push(badge("folded", "folded", "Folded (poker only)"));
+      if (view.poker_winners.includes(i) && view.phase === "play") badges.push(badge("leads", "leads", "Won the poker"));
+      if (view.round_winner === i) badges.push(badge("won", "won", "Won the round"));
+      const classes = ["player"];
+      if (view.to_move === i) classes.push("to-move");
+      if (i === me) classes.push("me");
+      if (p.out) classes.push("is-out");
+      const shown = view.shown[String(i)];
+      return h(
+        "div",
+        { className: classes.join(" "), testid: `player-${i}`, dataset: { seat: String(i) } },
+        h(
+          "div",
+          { className: "player-top" },
+          h("span", { className: "player-name", testid: `player-name-${i}` }, p.name),
+          i === me ? h("span", { className: "you" }, "you") : null,
+        ),
+        h("div", { className: "badges" }, badges),
+        h(
+          "div",
+          { className: "player-stats" },
+          h("span", { className: "chips", title: "Chips", testid: `player-chips-${i}` }, h("i", { className: "chip-icon" }), String(p.chips)),
+          h("span", { className: "count", title: "Cards in hand", testid: `player-cards-${i}` }, h("i", { className: "cards-icon" }), String(p.cards)),
+          view.phase === "betting" || p.bet ? h("span", { className: "bet", title: "Bet this round" }, `bet ${p.bet}`) : null,
+        ),
+        shown ? h("div", { className: "shown", testid: `shown-${i}` }, cardRow(shown)) : null,
+      );
+    }),
+  );
+}
+
+function badge(text, kind, title) {
+  return h("span", { className: `badge ${kind}`, title }, text);
+}
+
+export function renderBoard(node, view) {
+  const board = view.board;
+  const cells = GRID_CELLS.map((index) => {
+    if (index === "centre") return spaceNode("rummoli", board.rummoli, true);
+    const name = AROUND[index];
+    if (!(name in board)) return h("div", { className: "space empty" });
+    return spaceNode(name, board[name], false);
+  });
+  fill(node, h("div", { className: "board-grid" }, cells));
+}
+
+function spaceNode(name, chips, centre) {
+  const red = ["JD", "KH", "AKD"].includes(name);
+  return h(
+    "div",
+    { className: `space${centre ? " centre" : ""}${red ? " red" : ""}${chips ? "" : " bare"}`, testid: `space-${name}`, dataset: { chips: String(chips) } },
+    h("span", { className: "space-label" }, SPACE_LABEL[name] || name),
+    h("span", { className: "space-chips" }, h("i", { className: "chip-icon" }), String(chips)),
+  );
+}
+
+/** The cards laid this round: one row per suit, so stops can be read at a glance. */
+export function renderLaid(node, view) {
+  const laid = new Map(view.laid.map((l, i) => [l.card, i]));
+  const last = view.laid.length ? view.laid[view.laid.length - 1].card : null;
+  const rows = SUITS.map((suit) =>
+    h(
+      "div",
+      { className: `laid-row ${suit === "D" || suit === "H" ? "red" : "black"}` },
+      h("span", { className: "laid-suit" }, SUIT_SYMBOL[suit]),
+      RANKS.map((rank) => {
+        const card = rank + suit;
+        const here = laid.has(card);
+        const cls = `laid-cell${here ? " on" : ""}${card === last ? " last" : ""}`;
+        return h("span", { className: cls, title: here ? `${cardText(card)} laid` : cardText(card) }, rank === "T" ? "10" : rank);
+      }),
+    ),
+  );
+  const widow = view.widow;
+  const widowText = widow.taken_by !== null && widow.taken_by !== undefined
+    ? `Widow (${widow.cards} cards): ${view.players[widow.taken_by].name} took it`
+    : `Widow: ${widow.cards} cards`;
+  fill(
+    node,
+    h("div", { className: "laid-head" }, h("span", {}, "Laid this round"), h("span", { className: "muted", testid: "widow" }, widowText)),
+    h("div", { className: "laid-grid", testid: "laid" }, rows),
+    widow.known && widow.known.length ? h("div", { className: "known-widow" }, "You gave the widow: ", cardRow(widow.known)) : null,
+  );
+}
+
+/** Your hand, by suit; cards you may lay now are buttons. */
+export function renderHand(node, view, laySend) {
+  const hand = view.hand || [];
+  const lays = new Map();
+  for (const a of view.legal_actions || []) {
+    if (/^[2-9TJQKA][CDHS]$/.test(a.text)) lays.set(a.text, a.action);
+  }
+  const groups = [];
+  let current = null;
+  for (const card of hand) {
+    const suit = card.slice(-1);
+    if (!current || current.suit !== suit) {
+      current = { suit, cards: [] };
+      groups.push(current);
+    }
+    current.cards.push(card);
+  }
+  fill(
+    node,
+    hand.length === 0
+      ? h("p", { className: "muted" }, "No cards in your hand")
+      : groups.map((g) =>
+          h(
+            "span",
+            { className: "suit-group" },
+            g.cards.map((card) =>
+              cardNode(card, {
+                testid: `hand-card-${card}`,
+                playable: lays.has(card) && laySend,
+                onClick: lays.has(card) && laySend ? () => laySend(lays.get(card)) : undefined,
+                title: lays.has(card) ? `Lay ${cardText(card)}` : cardText(card),
+              }),
+            ),
+          ),
+        ),
+  );
+}
+
+/** The choices of this seat as buttons; `send(action)` plays one. */
+export function renderActions(node, view, send) {
+  const legal = view.legal_actions || [];
+  if (!legal.length || !send) {
+    fill(node);
+    return;
+  }
+  const words = {};
+  const bids = [];
+  const raises = [];
+  const lays = [];
+  const claims = [];
+  for (const a of legal) {
+    const [word, rest] = a.text.split(" ");
+    if (word === "bid") bids.push([Number(rest), a.action]);
+    else if (word === "raise") raises.push([Number(rest), a.action]);
+    else if (rest === "claim") claims.push([word, a.action]);
+    else if (/^[2-9TJQKA][CDHS]$/.test(word)) lays.push([word, a.action]);
+    else words[word] = a.action;
+  }
+  const me = view.seat;
+  const mine = view.players[me];
+  const parts = [h("p", { className: "prompt", testid: "prompt" }, prompt(view, words, lays, claims))];
+  const buttons = [];
+  const wordLabel = {
+    keep: "Keep my hand",
+    exchange: "Take the widow",
+    pass: "Pass",
+    check: "Check",
+    call: callLabel(view, mine),
+    fold: "Fold",
+  };
+  for (const word of ["keep", "exchange", "check", "call", "pass", "fold"]) {
+    if (word in words) {
+      buttons.push(h("button", { type: "button", className: `btn ${word === "fold" || word === "pass" ? "" : "primary"}`, testid: `action-${word}`, onClick: () => send(words[word]) }, wordLabel[word]));
+    }
+  }
+  for (const [card, action] of lays) {
+    buttons.push(h("button", { type: "button", className: "btn primary lay", testid: `lay-${card}`, onClick: () => send(action) }, `Lay ${cardText(card)}`));
+  }
+  for (const [card, action] of claims) {
+    buttons.push(h("button", { type: "button", className: "btn gold", testid: `claim-${card}`, onClick: () => send(action) }, `Lay ${cardText(card)} and claim`));
+  }
+  if (buttons.length) parts.push(h("div", { className: "buttons" }, buttons));
+  if (bids.length) parts.push(amountForm("bid", bids, "Bid", send));
+  if (raises.length) parts.push(amountForm("raise", raises, view.betting && view.betting.high ? "Raise to" : "Bet", send));
+  fill(node, parts);
+}
+
+function callLabel(view, mine) {
+  const high = view.betting ? view.betting.high : 0;
+  const owed = Math.max(0, high - mine.bet);
+  return owed >= mine.chips ? `Call (all in, ${mine.chips})` : `Call ${owed}`;
+}
+
+function prompt(view, words, lays, claims) {
+  const p = view.players;
+  if (view.phase === "widow") return `You deal. Keep your hand, or exchange it unseen for the widow (${view.widow.cards} cards).`;
+  if (view.phase === "auction") {
+    const a = view.auction;
+    if (a && a.high_bidder !== null && a.high_bidder !== undefined) {
+      return `Widow auction: high bid ${a.high_bid} by ${p[a.high_bidder].name}. Raise it or pass (a pass is final).`;
+    }
+    return "Widow auction: bid for the widow, or pass (a pass is final).";
+  }
+  if (view.phase === "betting") {
+    const high = view.betting ? view.betting.high : 0;
+    return high
+      ? `Poker: the bet is ${high}; you have ${p[view.seat].bet} in. Call, raise or fold (folding gives up the poker pot only).`
+      : "Poker: check, or open the betting.";
+  }
+  if (view.phase === "play") {
+    if (claims.length) return "Lay the card, and claim its space if you want the chips (with this house rule an unclaimed space keeps its chips).";
+    if (lays.length > 1) return "Your lead: choose the card to lay.";
+    return "Your turn: lay the card.";
+  }
+  return "Your turn.";
+}
+
+function amountForm(kind, options, label, send) {
+  const amounts = options.map((o) => o[0]);
+  const min = Math.min(...amounts);
+  const max = Math.max(...amounts);
+  const byAmount = new Map(options);
+  const input = h("input", { type: "number", min, max, step: 1, value: min, inputmode: "numeric", testid: `${kind}-amount`, "aria-label": `${label} amount` });
+  const range = h("input", { type: "range", min, max, step: 1, value: min, "aria-hidden": "true", tabindex: "-1", className: "range" });
+  range.addEventListener("input", () => {
+    input.value = range.value;
+  });
+  input.addEventListener("input", () => {
+    range.value = input.value;
+  });
+  const submit = (event) => {
+    event.preventDefault();
+    const amount = Number(input.value);
+    if (!byAmount.has(amount)) {
+      input.setCustomValidity(`from ${min} to ${max}`);
+      input.reportValidity();
+      return;
+    }
+    send(byAmount.get(amount));
+  };
+  return h(
+    "form",
+    { className: `amount ${kind}`, onSubmit: submit, testid: `${kind}-form` },
+    h("label", {}, kind === "bid" ? "Bid for the widow" : "Amount (your total bet)"),
+    h("div", { className: "amount-row" }, input, h("button", { type: "submit", className: "btn primary", testid: `${kind}-submit` }, label)),
+    range,
+    max > min
+      ? h("button", { type: "button", className: "btn small", testid: `${kind}-max`, onClick: () => send(byAmount.get(max)) }, `${kind === "bid" ? "Bid" : "All in:"} ${max}`)
+      : null,
+  );
+}
+
+/** The hands shown at a showdown, when there are any. */
+export function renderShowdown(node, view) {
+  const shown = Object.entries(view.shown || {});
+  if (!shown.length) {
+    fill(node);
+    node.hidden = true;
+    return;
+  }
+  node.hidden = false;
+  fill(
+    node,
+    h("h3", {}, "Showdown"),
+    shown.map(([seat, cards]) => h("div", { className: "shown-line" }, h("span", { className: "player-name" }, view.players[Number(seat)].name), cardRow(cards))),
+  );
+}
+
+/** Final standings, most chips first. */
+export function standings(view, start) {
+  return view.players
+    .map((p, seat) => ({ seat, name: p.name, chips: p.chips, change: start === undefined ? null : p.chips - start }))
+    .sort((a, b) => b.chips - a.chips || a.seat - b.seat);
+}

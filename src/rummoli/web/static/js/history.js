@@ -1,0 +1,70 @@
+// Finished games, the latest first: who played, the result, the replay and the record.
+import { $, api, h, header, notice, when } from "./dom.js";
+
+const PAGE = 30;
+let offset = 0;
+const list = h("ol", { className: "history-list" });
+
+function mySeat(game) {
+  // The seat this browser played, if it still has the token of that table.
+  try {
+    const saved = JSON.parse(localStorage.getItem(`rummoli.seat.${game.id}`) || "null");
+    return saved ? saved.seat : null;
+  } catch {
+    return null;
+  }
+}
+
+function row(game) {
+  const seat = mySeat(game);
+  const replay = `/replay/${encodeURIComponent(game.id)}${seat === null ? "" : `?seat=${seat}`}`;
+  return h(
+    "li",
+    { testid: `history-row-${game.id}`, className: "history-row" },
+    h(
+      "div",
+      { className: "history-head" },
+      h("span", { className: "muted" }, when(game.finished_at)),
+      h("span", { className: "muted" }, game.rounds ? `${game.rounds} round${game.rounds === 1 ? "" : "s"}` : "no round limit"),
+    ),
+    h(
+      "ul",
+      { className: "result" },
+      [...game.players]
+        .sort((a, b) => b.chips - a.chips || a.seat - b.seat)
+        .map((p) =>
+          h(
+            "li",
+            { className: p.won ? "winner" : "" },
+            h("a", { href: `/player?name=${encodeURIComponent(p.name)}`, className: "player-name" }, p.name),
+            p.bot ? h("span", { className: "badge bot" }, p.bot) : null,
+            p.seat === seat ? h("span", { className: "you" }, "you") : null,
+            h("span", { className: "chips" }, h("i", { className: "chip-icon" }), String(p.chips)),
+          ),
+        ),
+    ),
+    h(
+      "div",
+      { className: "buttons" },
+      h("a", { className: "btn primary small", href: replay, testid: `replay-${game.id}` }, "Replay"),
+      h("a", { className: "btn small", href: `/api/games/${encodeURIComponent(game.id)}/record`, download: `rummoli-${game.id}.json` }, "Record (JSON)"),
+    ),
+  );
+}
+
+async function more() {
+  const box = $("#games");
+  try {
+    const { games } = await api(`/api/history?limit=${PAGE}&offset=${offset}`);
+    if (offset === 0) box.replaceChildren(games.length ? list : h("p", { className: "muted" }, "No finished games yet."));
+    for (const game of games) list.append(row(game));
+    offset += games.length;
+    $("#more").hidden = games.length < PAGE;
+  } catch (error) {
+    notice(box, error.message);
+  }
+}
+
+document.body.prepend(header("history"));
+$("#more").addEventListener("click", more);
+more();

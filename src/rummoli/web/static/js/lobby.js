@@ -1,0 +1,201 @@
+// The lobby: open tables, and the form that creates one. The form is built from
+// /api/options (house rules, their defaults and help, presets, computer levels).
+import { $, api, fill, h, header, notice } from "./dom.js";
+
+const NAME_KEY = "rummoli.name";
+const MAIN_RULES = new Set(["starting_chips", "rounds"]);
+
+let options = null;
+
+async function loadTables() {
+  const list = $("#tables");
+  try {
+    const { tables } = await api("/api/tables");
+    if (!tables.length) {
+      fill(list, h("p", { className: "muted" }, "No open tables. Create one below."));
+      return;
+    }
+    fill(
+      list,
+      h(
+        "ul",
+        { className: "table-list", testid: "open-tables" },
+        tables.map((t) => {
+          const free = t.seats.filter((s) => s.free).length;
+          const names = t.seats.map((s) => s.name || "—");
+          return h(
+            "li",
+            { testid: `table-row-${t.id}` },
+            h(
+              "div",
+              { className: "table-row-main" },
+              h("span", { className: `pill status-${t.status}` }, t.status === "waiting" ? `${free} seat${free === 1 ? "" : "s"} free` : `round ${t.round}`),
+              h("span", { className: "names" }, names.join(", ")),
+            ),
+            h(
+              "div",
+              { className: "buttons" },
+              h("a", { className: `btn ${t.status === "waiting" ? "primary" : ""}`, href: `/table/${encodeURIComponent(t.id)}` }, t.status === "waiting" ? "Join" : "Watch"),
+            ),
+          );
+        }),
+      ),
+    );
+  } catch (error) {
+    notice(list, error.message);
+  }
+}
+
+function seatSelect(index, value) {
+  const levels = options.levels;
+  return h(
+    "label",
+    { className: "seat-choice" },
+    h("span", {}, index === 0 ? "Seat 1 (you)" : `Seat ${index + 1}`),
+    h(
+      "select",
+      { testid: `seat-kind-${index}`, name: `seat-${index}`, disabled: index === 0 },
+      h("option", { value: "human" }, "Person"),
+      levels.map((level) => h("option", { value: level, selected: value === level }, `Computer: ${level}`)),
+    ),
+  );
+}
+
+function renderSeats(count) {
+  const box = $("#seat-kinds");
+  const before = [...box.querySelectorAll("select")].map((s) => s.value);
+  const fallback = options.levels.includes("basic") ? "basic" : options.levels[0];
+  fill(box, Array.from({ length: count }, (_, i) => seatSelect(i, before[i] || (i === 0 ? "human" : fallback))));
+}
+
+function ruleInput(rule) {
+  const id = `rule-${rule.name}`;
+  let input;
+  if (rule.kind === "bool") {
+    input = h("input", { type: "checkbox", id, name: rule.name, testid: id, checked: rule.default });
+  } else if (rule.kind === "int") {
+    input = h("input", { type: "number", id, name: rule.name, testid: id, min: 0, step: 1, value: rule.default, inputmode: "numeric" });
+  } else if (rule.kind === "bet_limit") {
+    const fixed = h("input", { type: "number", min: 1, step: 1, value: 10, name: "bet_limit_n", className: "short", "aria-label": "fixed bet", testid: "rule-bet_limit-n" });
+    const select = h("select", { id, name: rule.name, testid: id }, ["no_limit", "pot_limit", "fixed"].map((c) => h("option", { value: c, selected: c === rule.default }, c)));
+    const sync = () => {
+      fixed.hidden = select.value !== "fixed";
+    };
+    select.addEventListener("change", sync);
+    fixed.hidden = true;
+    input = h("span", { className: "inline" }, select, fixed);
+  } else {
+    input = h("select", { id, name: rule.name, testid: id }, (rule.choices || []).map((c) => h("option", { value: c, selected: c === rule.default }, c)));
+  }
+  return h(
+    "div",
+    { className: "rule" },
+    h("label", { for: id, className: "rule-name" }, rule.name.replaceAll("_", " ")),
+    input,
+    h("p", { className: "help" }, rule.help, h("span", { className: "default" }, ` Default: ${String(rule.default)}.`)),
+  );
+}
+
+function applyPreset(name) {
+  const changes = name ? options.presets[name] || {} : {};
+  for (const rule of options.rules) {
+    if (MAIN_RULES.has(rule.name)) continue;
+    const value = rule.name in changes ? changes[rule.name] : rule.default;
+    const input = $(`#rule-${rule.name}`);
+    if (!input) continue;
+    if (rule.kind === "bool") input.checked = Boolean(value);
+    else if (rule.kind === "bet_limit") {
+      input.value = typeof value === "number" ? "fixed" : value;
+      input.dispatchEvent(new Event("change"));
+    } else input.value = String(value);
+  }
+}
+
+function readRules(form) {
+  const rules = {};
+  for (const rule of options.rules) {
+    if (MAIN_RULES.has(rule.name)) continue;
+    const input = $(`#rule-${rule.name}`, form);
+    let value;
+    if (rule.kind === "bool") value = input.checked;
+    else if (rule.kind === "int") value = Number(input.value);
+    else if (rule.kind === "bet_limit") value = input.value === "fixed" ? Number(form.elements.bet_limit_n.value) : input.value;
+    else value = input.value;
+    if (value !== rule.default) rules[rule.name] = value;
+  }
+  rules.starting_chips = Number(form.elements.starting_chips.value);
+  rules.rounds = Number(form.elements.rounds.value);
+  return rules;
+}
+
+function buildForm() {
+  const form = $("#create");
+  const count = h("select", { name: "seats", testid: "seat-count", id: "seat-count" }, Array.from({ length: options.seats.max - options.seats.min + 1 }, (_, i) => {
+    const n = options.seats.min + i;
+    return h("option", { value: String(n), selected: n === 4 }, String(n));
+  }));
+  count.addEventListener("change", () => renderSeats(Number(count.value)));
+  const preset = h("select", { name: "preset", testid: "preset", id: "preset" }, h("option", { value: "" }, "House defaults (the encyclopedia)"), Object.keys(options.presets).map((p) => h("option", { value: p }, p.replaceAll("_", " "))));
+  preset.addEventListener("change", () => applyPreset(preset.value));
+  const field = (label, input, help) => h("div", { className: "field" }, h("label", {}, label, input), help ? h("p", { className: "help" }, help) : null);
+  fill(
+    form,
+    h("h2", {}, "New table"),
+    h(
+      "div",
+      { className: "form-grid" },
+      field("Your name", h("input", { type: "text", name: "name", required: true, maxlength: options.max_name, autocomplete: "nickname", value: localStorage.getItem(NAME_KEY) || "", testid: "create-name" })),
+      field("Seats", count),
+      field("Starting chips", h("input", { type: "number", name: "starting_chips", min: 1, step: 1, value: 100, testid: "starting-chips", inputmode: "numeric" })),
+      field("Rounds", h("input", { type: "number", name: "rounds", min: 0, step: 1, value: 5, testid: "rounds", inputmode: "numeric" }), "0: until one player is left or the time is up"),
+      field("Time limit (minutes)", h("input", { type: "number", name: "time_limit", min: 0, max: options.max_time_limit, step: 1, value: 0, testid: "time-limit", inputmode: "numeric" }), "0: none. When it is up, the round being played is the last"),
+      field("Turn timer (seconds)", h("input", { type: "number", name: "turn_timer", min: 0, max: options.max_turn_timer, step: 1, value: 60, testid: "turn-timer", inputmode: "numeric" }), `0: none. A player away past it is played by the computer (${options.standin}) until he is back`),
+    ),
+    h("h3", {}, "Players"),
+    h("div", { id: "seat-kinds", className: "seat-kinds" }),
+    h(
+      "details",
+      { className: "rules" },
+      h("summary", {}, "House rules"),
+      field("Printed rules", preset, "A preset sets the house rules below; you may still change any of them"),
+      h("div", { className: "rule-list" }, options.rules.filter((r) => !MAIN_RULES.has(r.name)).map(ruleInput)),
+    ),
+    h("div", { id: "create-error" }),
+    h("div", { className: "buttons" }, h("button", { type: "submit", className: "btn primary big", testid: "create-submit" }, "Create table and sit down")),
+  );
+  renderSeats(4);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const seats = [...form.querySelectorAll("#seat-kinds select")].map((s) => s.value);
+    const body = {
+      seats,
+      rules: readRules(form),
+      turn_timer: Number(form.elements.turn_timer.value),
+      time_limit: Number(form.elements.time_limit.value),
+    };
+    const name = form.elements.name.value;
+    try {
+      const created = await api("/api/tables", { method: "POST", body });
+      const seat = await api(`/api/tables/${encodeURIComponent(created.id)}/join`, { method: "POST", body: { name, seat: 0 } });
+      localStorage.setItem(`rummoli.seat.${created.id}`, JSON.stringify({ token: seat.token, seat: seat.seat, name: seat.name }));
+      localStorage.setItem(NAME_KEY, seat.name);
+      location.href = created.url;
+    } catch (error) {
+      notice($("#create-error"), error.message);
+    }
+  });
+}
+
+async function main() {
+  document.body.prepend(header("lobby"));
+  loadTables();
+  setInterval(loadTables, 5000);
+  try {
+    options = await api("/api/options");
+    buildForm();
+  } catch (error) {
+    notice($("#create"), error.message);
+  }
+}
+
+main();

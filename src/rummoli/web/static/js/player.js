@@ -1,0 +1,76 @@
+// Statistics of one player name over finished games: games, wins, chips won.
+import { $, api, fill, h, header, notice, when } from "./dom.js";
+
+function stat(label, value, testid) {
+  return h("div", { className: "stat" }, h("span", { className: "stat-value", testid }, String(value)), h("span", { className: "stat-label" }, label));
+}
+
+async function show(name) {
+  const box = $("#stats");
+  if (!name) {
+    fill(box);
+    return;
+  }
+  try {
+    const s = await api(`/api/players/stats?name=${encodeURIComponent(name)}`);
+    fill(
+      box,
+      h("h1", { testid: "player-name" }, s.name),
+      s.games === 0
+        ? h("p", { className: "muted" }, "No finished game with this name yet.")
+        : [
+            h(
+              "div",
+              { className: "stats" },
+              stat("games", s.games, "stat-games"),
+              stat("wins", s.wins, "stat-wins"),
+              stat("win rate", `${Math.round(s.win_rate * 100)}%`, "stat-rate"),
+              stat("chips won", `${s.chips_won >= 0 ? "+" : ""}${s.chips_won}`, "stat-chips"),
+            ),
+            h("h3", {}, "Recent games"),
+            h(
+              "ol",
+              { className: "history-list" },
+              s.recent.map((g) =>
+                h(
+                  "li",
+                  { className: "history-row" },
+                  h("div", { className: "history-head" }, h("span", { className: "muted" }, when(g.finished_at)), h("span", { className: g.won ? "up" : "" }, g.won ? "won" : "")),
+                  h("p", {}, `${g.chips} chips (${g.change >= 0 ? "+" : ""}${g.change}) with ${g.players.filter((p) => p !== s.name).join(", ")}`),
+                  h("a", { className: "btn small", href: `/replay/${encodeURIComponent(g.id)}?seat=${g.seat}` }, "Replay"),
+                ),
+              ),
+            ),
+          ],
+    );
+  } catch (error) {
+    notice(box, error.message);
+  }
+}
+
+async function players() {
+  const box = $("#players");
+  try {
+    const { players: list } = await api("/api/players");
+    fill(
+      box,
+      list.length
+        ? h("ul", { className: "name-list" }, list.map((p) => h("li", {}, h("a", { href: `/player?name=${encodeURIComponent(p.name)}` }, p.name), h("span", { className: "muted" }, ` ${p.games} game${p.games === 1 ? "" : "s"}`))))
+        : h("p", { className: "muted" }, "Nobody has finished a game yet."),
+    );
+  } catch (error) {
+    notice(box, error.message);
+  }
+}
+
+document.body.prepend(header("player"));
+const name = new URLSearchParams(location.search).get("name") || "";
+$("#name").value = name;
+$("#find").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const value = $("#name").value.trim();
+  history.replaceState(null, "", value ? `/player?name=${encodeURIComponent(value)}` : "/player");
+  show(value);
+});
+show(name);
+players();

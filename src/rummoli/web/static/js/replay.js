@@ -1,0 +1,99 @@
+// A finished game, step by step, from one seat's point of view. The server builds each
+// frame from that seat's view (or a spectator's); the page only steps through them.
+import { renderBoard, renderHand, renderLaid, renderPlayers, renderShowdown, renderStatus } from "./board.js";
+import { $, api, fill, h, header, notice } from "./dom.js";
+import { narrate } from "./narrate.js";
+
+const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const params = new URLSearchParams(location.search);
+let seat = params.has("seat") && params.get("seat") !== "" ? Number(params.get("seat")) : null;
+let data = null;
+let index = 0;
+let timer = null;
+
+async function load() {
+  stop();
+  try {
+    data = await api(`/api/games/${encodeURIComponent(gameId)}/replay${seat === null ? "" : `?seat=${seat}`}`);
+  } catch (error) {
+    notice($("#notice"), error.message);
+    return;
+  }
+  const select = $("#seat");
+  fill(select, h("option", { value: "" }, "a spectator"), data.names.map((name, i) => h("option", { value: String(i), selected: i === seat }, name)));
+  $("#slider").max = String(data.frames.length - 1);
+  show(Math.min(index, data.frames.length - 1));
+}
+
+function show(i) {
+  if (!data) return;
+  index = Math.max(0, Math.min(i, data.frames.length - 1));
+  const frame = data.frames[index];
+  const view = frame.view;
+  const root = $("#table");
+  root.dataset.step = String(index);
+  root.dataset.phase = view.phase;
+  $("#slider").value = String(index);
+  $("#counter").textContent = `step ${index} of ${data.frames.length - 1}`;
+  renderStatus($("#status"), view, null, seat, "");
+  renderPlayers($("#players"), view, null, seat);
+  renderBoard($("#board"), view);
+  renderLaid($("#laid"), view);
+  renderShowdown($("#showdown"), view);
+  if (seat !== null) {
+    $("#me").hidden = false;
+    renderHand($("#hand"), view, null);
+    const choices = (view.legal_actions || []).map((a) => a.text);
+    fill($("#choices"), choices.length ? `Choices: ${choices.slice(0, 12).join(", ")}${choices.length > 12 ? " …" : ""}` : "");
+  } else {
+    $("#me").hidden = true;
+  }
+  const me = seat === null ? null : data.names[seat];
+  const lines = [];
+  const first = Math.max(1, index - 400);
+  for (let k = first; k <= index; k++) {
+    for (const e of data.frames[k].events) {
+      const line = narrate(e, me);
+      if (line) lines.push(h("li", { className: `${line.kind}${k === index ? " new" : ""}` }, line.text));
+    }
+  }
+  const log = $("#log");
+  fill(log, lines);
+  log.scrollTop = log.scrollHeight;
+}
+
+function stop() {
+  if (timer !== null) clearInterval(timer);
+  timer = null;
+  $("#play").textContent = "Play";
+}
+
+function play() {
+  if (timer !== null) return stop();
+  $("#play").textContent = "Pause";
+  timer = setInterval(() => {
+    if (!data || index >= data.frames.length - 1) return stop();
+    show(index + 1);
+  }, 700);
+}
+
+document.body.prepend(header("history"));
+$("#record").href = `/api/games/${encodeURIComponent(gameId)}/record`;
+$("#record").setAttribute("download", `rummoli-${gameId}.json`);
+$("#first").addEventListener("click", () => show(0));
+$("#prev").addEventListener("click", () => show(index - 1));
+$("#next").addEventListener("click", () => show(index + 1));
+$("#last").addEventListener("click", () => show(data ? data.frames.length - 1 : 0));
+$("#play").addEventListener("click", play);
+$("#slider").addEventListener("input", (event) => show(Number(event.target.value)));
+$("#seat").addEventListener("change", (event) => {
+  seat = event.target.value === "" ? null : Number(event.target.value);
+  history.replaceState(null, "", seat === null ? location.pathname : `${location.pathname}?seat=${seat}`);
+  load();
+});
+document.addEventListener("keydown", (event) => {
+  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+  if (event.key === "ArrowRight") show(index + 1);
+  if (event.key === "ArrowLeft") show(index - 1);
+});
+load();

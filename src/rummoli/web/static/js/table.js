@@ -1,0 +1,397 @@
+// The table page: one WebSocket to the server, which sends this seat's view after every
+// action; this page only draws it and sends the player's choices back.
+import {
+  renderActions,
+  renderBoard,
+  renderHand,
+  renderLaid,
+  renderPlayers,
+  renderShowdown,
+  renderStatus,
+  standings,
+} from "./board.js";
+import { SPACE_LABEL } from "./cards.js";
+import { $, api, fill, h, header, notice } from "./dom.js";
+import { narrate, roundSummary } from "./narrate.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const SEAT_KEY = `rummoli.seat.${tableId}`;
+const NAME_KEY = "rummoli.name";
+const LOG_LINES = 300;
+
+const ui = {
+  root: $("#table"),
+  status: $("#status"),
+  notice: $("#notice"),
+  waiting: $("#waiting"),
+  game: $("#game"),
+  players: $("#players"),
+  board: $("#board"),
+  laid: $("#laid"),
+  me: $("#me"),
+  hand: $("#hand"),
+  actions: $("#actions"),
+  away: $("#away"),
+  showdown: $("#showdown"),
+  summary: $("#summary"),
+  standings: $("#standings"),
+  log: $("#log"),
+  connection: $("#connection"),
+};
+
+const st = {
+  socket: null,
+  seat: null,
+  table: null,
+  view: null,
+  step: 0,
+  log: [],
+  roundEvents: [],
+  summary: null,
+  pending: false,
+  retry: 0,
+  deadline: null,
+};
+
+function saved() {
+  try {
+    return JSON.parse(localStorage.getItem(SEAT_KEY) || "null");
+  } catch {
+    return null;
+  }
+}
+
+function me() {
+  return st.seat;
+}
+
+function myName() {
+  return st.seat === null || !st.view ? null : st.view.players[st.seat].name;
+}
+
+// ------------------------------------------------------------------ the connection
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  const socket = new WebSocket(`${scheme}${location.host}/ws/${encodeURIComponent(tableId)}`);
+  st.socket = socket;
+  fill(ui.connection, "connecting…");
+  socket.addEventListener("open", () => {
+    const seat = saved();
+    socket.send(JSON.stringify(seat && seat.token ? { type: "hello", token: seat.token } : { type: "hello" }));
+  });
+  socket.addEventListener("message", (event) => {
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    receive(message);
+  });
+  socket.addEventListener("close", (event) => {
+    if (st.socket !== socket) return;
+    st.socket = null;
+    if (event.code === 4404) {
+      fill(ui.connection, "no such table");
+      notice(ui.notice, "There is no such table. Check the link, or create a table in the lobby.");
+      return;
+    }
+    if (event.code === 4401) {
+      localStorage.removeItem(SEAT_KEY);
+      notice(ui.notice, "Your seat token is not valid for this table: you are watching.", "info");
+    }
+    st.retry = Math.min(st.retry + 1, 6);
+    const wait = event.code === 4401 ? 0 : 500 * 2 ** (st.retry - 1);
+    fill(ui.connection, "reconnecting…");
+    setTimeout(connect, wait);
+  });
+}
+
+function send(message) {
+  if (st.socket && st.socket.readyState === WebSocket.OPEN) {
+    st.socket.send(JSON.stringify(message));
+    return true;
+  }
+  return false;
+}
+
+function play(action) {
+  if (st.pending) return;
+  if (send({ type: "action", action, step: st.step })) {
+    st.pending = true;
+    ui.actions.classList.add("pending");
+  }
+}
+
+function receive(message) {
+  switch (message.type) {
+    case "state":
+      st.retry = 0;
+      st.seat = message.seat;
+      st.table = message.table;
+      st.view = message.view;
+      st.step = message.step;
+      st.log = message.log || [];
+      st.roundEvents = [];
+      for (const e of st.log) track(e);
+      st.pending = false;
+      fill(ui.connection, message.seat === null ? "watching" : "connected");
+      setTimer();
+      render();
+      break;
+    case "update":
+      st.table = message.table;
+      st.view = message.view;
+      st.step = message.step;
+      st.pending = false;
+      for (const e of message.events) {
+        st.log.push(e);
+        track(e);
+      }
+      if (st.log.length > LOG_LINES * 2) st.log = st.log.slice(-LOG_LINES);
+      setTimer();
+      render();
+      break;
+    case "table":
+      st.table = message.table;
+      setTimer();
+      render();
+      break;
+    case "error":
+      st.pending = false;
+      ui.actions.classList.remove("pending");
+      if (message.code !== "bad_token") notice(ui.notice, message.message);
+      break;
+    default:
+      break;
+  }
+}
+
+function track(event) {
+  if (event.type === "dealer") st.roundEvents = [];
+  st.roundEvents.push(event);
+  if (event.type === "round_over") st.summary = roundSummary(st.roundEvents);
+}
+
+// ------------------------------------------------------------------ the timer
+
+function setTimer() {
+  const turn = st.table && st.table.turn;
+  st.deadline = turn && turn.seconds_left !== null ? performance.now() + turn.seconds_left * 1000 : null;
+  tick();
+}
+
+function timerText() {
+  if (st.deadline === null) return "";
+  const left = Math.max(0, Math.ceil((st.deadline - performance.now()) / 1000));
+  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+}
+
+function tick() {
+  const timer = $("[data-testid=timer]");
+  if (timer) timer.textContent = timerText();
+}
+
+setInterval(tick, 250);
+
+// ------------------------------------------------------------------ drawing
+
+function render() {
+  const table = st.table;
+  const view = st.view;
+  ui.root.dataset.status = table ? table.status : "";
+  ui.root.dataset.step = String(st.step);
+  ui.root.dataset.seat = st.seat === null ? "" : String(st.seat);
+  ui.root.dataset.phase = view ? view.phase : "";
+  ui.root.dataset.toMove = view && view.to_move !== null ? String(view.to_move) : "";
+  ui.root.dataset.myTurn = String(Boolean(view && st.seat !== null && view.to_move === st.seat));
+  ui.actions.classList.toggle("pending", st.pending);
+  renderWaiting();
+  if (!view) {
+    ui.game.hidden = true;
+    renderStatus(ui.status, null, table, me(), "");
+    return;
+  }
+  ui.game.hidden = false;
+  renderStatus(ui.status, view, table, me(), timerText());
+  renderPlayers(ui.players, view, table, me());
+  renderBoard(ui.board, view);
+  renderLaid(ui.laid, view);
+  renderShowdown(ui.showdown, view);
+  renderAway();
+  if (st.seat !== null) {
+    ui.me.hidden = false;
+    const canAct = view.to_move === st.seat;
+    renderHand(ui.hand, view, canAct ? play : null);
+    renderActions(ui.actions, view, canAct ? play : null);
+  } else {
+    ui.me.hidden = true;
+  }
+  renderSummary();
+  renderStandings();
+  renderLog();
+}
+
+function renderWaiting() {
+  const table = st.table;
+  if (!table || table.status !== "waiting") {
+    ui.waiting.hidden = true;
+    return;
+  }
+  ui.waiting.hidden = false;
+  const free = table.seats.filter((s) => !s.bot && !s.name);
+  const invite = `${location.origin}/table/${encodeURIComponent(table.id)}`;
+  const seated = st.seat !== null;
+  const inviteInput = h("input", { type: "text", readonly: true, value: invite, testid: "invite-link", "aria-label": "Invitation link" });
+  const copy = h("button", { type: "button", className: "btn small", testid: "copy-invite", onClick: async () => {
+    inviteInput.select();
+    try {
+      await navigator.clipboard.writeText(invite);
+      copy.textContent = "Copied";
+    } catch {
+      document.execCommand("copy");
+    }
+  } }, "Copy");
+  const seats = h(
+    "ol",
+    { className: "seat-list", testid: "seats" },
+    table.seats.map((s) =>
+      h(
+        "li",
+        { testid: `seat-${s.seat}`, className: s.name ? "taken" : "free" },
+        h("span", { className: "seat-no" }, `Seat ${s.seat + 1}`),
+        s.bot ? h("span", {}, s.name, " ", h("span", { className: "badge bot" }, s.bot)) : s.name ? h("span", {}, s.name) : h("span", { className: "muted" }, "free"),
+        s.seat === st.seat ? h("span", { className: "you" }, "you") : null,
+      ),
+    ),
+  );
+  let join = null;
+  if (!seated && free.length) {
+    const name = h("input", { type: "text", maxlength: 40, required: true, autocomplete: "nickname", placeholder: "Your name", value: localStorage.getItem(NAME_KEY) || "", testid: "join-name", "aria-label": "Your name" });
+    const seatSelect = h("select", { testid: "join-seat", "aria-label": "Seat" }, free.map((s) => h("option", { value: String(s.seat) }, `Seat ${s.seat + 1}`)));
+    const message = h("div", { testid: "join-error" });
+    join = h(
+      "form",
+      { className: "join", testid: "join-form", onSubmit: async (event) => {
+        event.preventDefault();
+        try {
+          const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { method: "POST", body: { name: name.value, seat: Number(seatSelect.value) } });
+          localStorage.setItem(SEAT_KEY, JSON.stringify({ token: answer.token, seat: answer.seat, name: answer.name }));
+          localStorage.setItem(NAME_KEY, answer.name);
+          reconnect();
+        } catch (error) {
+          notice(message, error.message);
+        }
+      } },
+      h("label", {}, "Take a seat"),
+      h("div", { className: "amount-row" }, name, seatSelect, h("button", { type: "submit", className: "btn primary", testid: "join-submit" }, "Join")),
+      message,
+    );
+  }
+  const missing = free.length;
+  fill(
+    ui.waiting,
+    h("h2", {}, "Waiting for players"),
+    h("p", { className: "muted" }, missing === 1 ? "The game starts when one more player joins." : `The game starts when ${missing} more players join.`),
+    h("div", { className: "invite" }, h("label", {}, "Invite friends with this link"), h("div", { className: "amount-row" }, inviteInput, copy)),
+    seats,
+    join,
+    seated ? h("p", { className: "muted" }, "You have a seat. Keep this tab, or come back with the same browser.") : null,
+  );
+}
+
+function renderAway() {
+  const seat = st.seat !== null && st.table ? st.table.seats[st.seat] : null;
+  if (!seat || !seat.away) {
+    ui.away.hidden = true;
+    fill(ui.away);
+    return;
+  }
+  ui.away.hidden = false;
+  fill(
+    ui.away,
+    h("span", {}, `You were away past the turn timer: the computer (${st.table.standin}) plays for you.`),
+    h("button", { type: "button", className: "btn primary", testid: "back-button", onClick: () => send({ type: "back" }) }, "I'm back"),
+  );
+}
+
+function renderSummary() {
+  const s = st.summary;
+  if (!s || !st.view) {
+    ui.summary.hidden = true;
+    return;
+  }
+  const you = myName();
+  const who = (n) => (n === you ? "You" : n);
+  const lines = [];
+  if (s.deadlock) lines.push("Deadlock: nobody could lead the colour; one chip per card went to the Rummoli space.");
+  if (s.winner) lines.push(`${who(s.winner)} went out first and took the Rummoli space (${s.pot}).`);
+  for (const p of s.poker) lines.push(`Poker: ${p.winners.map(who).join(" and ")} ${p.winners.length > 1 ? "split" : "took"} ${p.chips}.`);
+  for (const sp of s.spaces) lines.push(`${who(sp.player)} took the ${SPACE_LABEL[sp.space] || sp.space} space: ${sp.chips}.`);
+  if (s.pays.length) lines.push(`Paid for cards left: ${s.pays.map((p) => `${who(p.player)} ${p.chips}`).join(", ")}.`);
+  ui.summary.hidden = false;
+  fill(ui.summary, h("h3", {}, `Round ${s.round} summary`), h("ul", {}, lines.map((l) => h("li", {}, l))));
+}
+
+function renderStandings() {
+  const view = st.view;
+  if (!view || view.phase !== "over") {
+    ui.standings.hidden = true;
+    return;
+  }
+  const start = st.table ? st.table.rules.starting_chips : undefined;
+  const rows = standings(view, start);
+  const best = rows.length ? rows[0].chips : 0;
+  ui.standings.hidden = false;
+  const replaySeat = st.seat === null ? "" : `?seat=${st.seat}`;
+  fill(
+    ui.standings,
+    h("h2", {}, "Final standings"),
+    h(
+      "ol",
+      { className: "standings", testid: "standings" },
+      rows.map((r) =>
+        h(
+          "li",
+          { className: r.chips === best ? "winner" : "" },
+          h("span", { className: "player-name" }, r.name),
+          h("span", { className: "chips" }, h("i", { className: "chip-icon" }), String(r.chips)),
+          r.change === null ? null : h("span", { className: r.change >= 0 ? "up" : "down" }, `${r.change >= 0 ? "+" : ""}${r.change}`),
+        ),
+      ),
+    ),
+    h(
+      "div",
+      { className: "buttons" },
+      h("a", { className: "btn primary", href: `/replay/${encodeURIComponent(tableId)}${replaySeat}`, testid: "replay-link" }, "Replay"),
+      h("a", { className: "btn", href: `/api/games/${encodeURIComponent(tableId)}/record`, download: `rummoli-${tableId}.json`, testid: "record-link" }, "Download record"),
+      h("a", { className: "btn", href: "/" }, "New table"),
+    ),
+  );
+}
+
+function renderLog() {
+  const atBottom = ui.log.scrollHeight - ui.log.scrollTop - ui.log.clientHeight < 40;
+  const you = myName();
+  const lines = [];
+  for (const e of st.log.slice(-LOG_LINES)) {
+    const line = narrate(e, you);
+    if (line) lines.push(h("li", { className: line.kind }, line.text));
+  }
+  fill(ui.log, lines);
+  if (atBottom) ui.log.scrollTop = ui.log.scrollHeight;
+}
+
+function reconnect() {
+  const old = st.socket;
+  st.socket = null;
+  if (old) old.close();
+  connect();
+}
+
+document.body.prepend(header("table"));
+$("#table-id").textContent = tableId;
+connect();
+// (Exported for the browser tests: nothing here is needed by the page itself.)
+window.rummoliTable = { state: st };

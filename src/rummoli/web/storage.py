@@ -1,0 +1,344 @@
+"""Where tables live: games, seats and actions, by SQLAlchemy (SQLite or PostgreSQL).
+
+A game is stored as what replays it: its rules, its setup (the names, once every seat is
+taken), its secret seed and its actions in order. So every accepted action is one small
+row, written before anyone is told of it, and after a restart each unfinished table is
+rebuilt by replaying its actions: exactly where it was, forced moves and all.
+
+The methods are plain blocking calls; the rooms run them on one worker thread (see
+:class:`rummoli.web.rooms.Hub`), which keeps SQLite's single writer happy and the event
+loop free.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    create_engine,
+    event,
+    func,
+    select,
+    update,
+)
+from sqlalchemy.engine import URL, Engine, make_url
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+#: The embedded database used when no URL is given, relative to the working directory.
+DEFAULT_DB_URL = "sqlite:///data/rummoli.db"
+
+WAITING = "waiting"
+PLAYING = "playing"
+FINISHED = "finished"
+
+
+def utcnow() -> datetime:
+    """Now, in UTC without a zone (SQLite keeps no zones; every time stored is UTC)."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16), default="rummoli")
+    status: Mapped[str] = mapped_column(String(12), index=True)
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    setup: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    turn_timer: Mapped[float] = mapped_column(Float, default=0.0)
+    time_limit: Mapped[int] = mapped_column(Integer, default=0)
+    end_requested_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+    started_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True, index=True)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    final_chips: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    action: Mapped[int] = mapped_column(Integer)
+
+
+@dataclass(slots=True)
+class StoredSeat:
+    seat: int
+    name: str | None = None
+    token_hash: str | None = None
+    bot: str | None = None
+    final_chips: int | None = None
+
+
+@dataclass(slots=True)
+class StoredGame:
+    """One game as stored. It holds the seed: never send it to a client as it is."""
+
+    id: str
+    status: str
+    rules: dict[str, Any]
+    seed: int
+    seats: list[StoredSeat]
+    turn_timer: float = 0.0
+    time_limit: int = 0
+    setup: dict[str, Any] | None = None
+    end_requested_after: int | None = None
+    created_at: datetime = field(default_factory=utcnow)
+    started_at: datetime | None = None
+    finished_at: datetime | None = None
+    actions: list[int] = field(default_factory=list)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL lets readers (history, statistics) run beside the writer; synchronous=NORMAL
+    # keeps every commit safe from a crash of the server (not of the machine) at a
+    # fraction of the cost of a full sync per action.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def _engine_for(url: str) -> Engine:
+    parsed: URL = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        database = parsed.database
+        if database and database != ":memory:":
+            Path(database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(parsed)
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    if parsed.drivername == "postgresql":
+        # psycopg 3 (the ``postgres`` extra), not SQLAlchemy's default psycopg2.
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return create_engine(parsed, pool_pre_ping=True)
+
+
+class Storage:
+    """The tables of the web server, in one database given by URL."""
+
+    def __init__(self, url: str = DEFAULT_DB_URL) -> None:
+        self.url = url
+        self.engine = _engine_for(url)
+        Base.metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def _session(self) -> Iterator[Session]:
+        with Session(self.engine) as session, session.begin():
+            yield session
+
+    # ------------------------------------------------------------------ writing
+
+    def create_game(self, game: StoredGame) -> None:
+        with self._session() as s:
+            s.add(
+                GameRow(
+                    id=game.id,
+                    status=game.status,
+                    rules=game.rules,
+                    setup=game.setup,
+                    seed=game.seed,
+                    turn_timer=game.turn_timer,
+                    time_limit=game.time_limit,
+                    created_at=game.created_at,
+                )
+            )
+            for seat in game.seats:
+                s.add(SeatRow(game_id=game.id, seat=seat.seat, name=seat.name, bot=seat.bot))
+
+    def take_seat(self, game_id: str, seat: int, name: str, token_hash: str) -> None:
+        with self._session() as s:
+            s.execute(
+                update(SeatRow)
+                .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+                .values(name=name, token_hash=token_hash)
+            )
+
+    def start_game(self, game_id: str, setup: dict[str, Any], started_at: datetime) -> None:
+        with self._session() as s:
+            s.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id)
+                .values(status=PLAYING, setup=setup, started_at=started_at)
+            )
+
+    def append_action(self, game_id: str, index: int, action: int) -> None:
+        """Store one accepted action; (game, index) is the key, so a gap or a repeat fails."""
+        with self._session() as s:
+            s.add(ActionRow(game_id=game_id, idx=index, action=action))
+
+    def request_end(self, game_id: str, after: int) -> None:
+        with self._session() as s:
+            s.execute(
+                update(GameRow).where(GameRow.id == game_id).values(end_requested_after=after)
+            )
+
+    def finish_game(self, game_id: str, chips: Sequence[int], finished_at: datetime) -> None:
+        with self._session() as s:
+            s.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id)
+                .values(status=FINISHED, finished_at=finished_at)
+            )
+            for seat, amount in enumerate(chips):
+                s.execute(
+                    update(SeatRow)
+                    .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+                    .values(final_chips=amount)
+                )
+
+    # ------------------------------------------------------------------ reading
+
+    def _load(self, s: Session, rows: Sequence[GameRow]) -> list[StoredGame]:
+        ids = [row.id for row in rows]
+        seats: dict[str, list[StoredSeat]] = {i: [] for i in ids}
+        actions: dict[str, list[int]] = {i: [] for i in ids}
+        if ids:
+            for seat in s.scalars(
+                select(SeatRow).where(SeatRow.game_id.in_(ids)).order_by(SeatRow.seat)
+            ):
+                seats[seat.game_id].append(
+                    StoredSeat(seat.seat, seat.name, seat.token_hash, seat.bot, seat.final_chips)
+                )
+            for game_id, action in s.execute(
+                select(ActionRow.game_id, ActionRow.action)
+                .where(ActionRow.game_id.in_(ids))
+                .order_by(ActionRow.game_id, ActionRow.idx)
+            ):
+                actions[game_id].append(action)
+        return [
+            StoredGame(
+                id=row.id,
+                status=row.status,
+                rules=dict(row.rules),
+                seed=row.seed,
+                seats=seats[row.id],
+                turn_timer=row.turn_timer,
+                time_limit=row.time_limit,
+                setup=None if row.setup is None else dict(row.setup),
+                end_requested_after=row.end_requested_after,
+                created_at=row.created_at,
+                started_at=row.started_at,
+                finished_at=row.finished_at,
+                actions=actions[row.id],
+            )
+            for row in rows
+        ]
+
+    def load_game(self, game_id: str) -> StoredGame | None:
+        with self._session() as s:
+            row = s.get(GameRow, game_id)
+            return None if row is None else self._load(s, [row])[0]
+
+    def load_unfinished(self) -> list[StoredGame]:
+        """Every table waiting for players or being played: the server resumes them all."""
+        with self._session() as s:
+            rows = s.scalars(
+                select(GameRow).where(GameRow.status != FINISHED).order_by(GameRow.created_at)
+            ).all()
+            return self._load(s, rows)
+
+    def _summaries(self, s: Session, rows: Sequence[GameRow]) -> list[StoredGame]:
+        """Games with their seats, without tokens, seeds or actions: safe to list."""
+        ids = [row.id for row in rows]
+        seats: dict[str, list[StoredSeat]] = {i: [] for i in ids}
+        if ids:
+            for seat in s.scalars(
+                select(SeatRow).where(SeatRow.game_id.in_(ids)).order_by(SeatRow.seat)
+            ):
+                seats[seat.game_id].append(
+                    StoredSeat(seat.seat, seat.name, None, seat.bot, seat.final_chips)
+                )
+        return [
+            StoredGame(
+                id=row.id,
+                status=row.status,
+                rules=dict(row.rules),
+                seed=0,
+                seats=seats[row.id],
+                turn_timer=row.turn_timer,
+                time_limit=row.time_limit,
+                created_at=row.created_at,
+                started_at=row.started_at,
+                finished_at=row.finished_at,
+            )
+            for row in rows
+        ]
+
+    def finished_games(self, limit: int = 50, offset: int = 0) -> list[StoredGame]:
+        """Finished games, the latest first, with seats (no seeds, tokens or actions)."""
+        with self._session() as s:
+            rows = s.scalars(
+                select(GameRow)
+                .where(GameRow.status == FINISHED)
+                .order_by(GameRow.finished_at.desc(), GameRow.id)
+                .limit(limit)
+                .offset(offset)
+            ).all()
+            return self._summaries(s, rows)
+
+    def games_of_player(self, name: str, limit: int = 500) -> list[StoredGame]:
+        """Finished games in which a seat had exactly this name, the latest first."""
+        with self._session() as s:
+            ids = (
+                select(SeatRow.game_id)
+                .join(GameRow, GameRow.id == SeatRow.game_id)
+                .where(SeatRow.name == name, GameRow.status == FINISHED)
+            )
+            rows = s.scalars(
+                select(GameRow)
+                .where(GameRow.id.in_(ids))
+                .order_by(GameRow.finished_at.desc())
+                .limit(limit)
+            ).all()
+            return self._summaries(s, rows)
+
+    def player_names(self, limit: int = 200) -> list[tuple[str, int]]:
+        """Names seen in finished games, with how many games each played, most first."""
+        with self._session() as s:
+            count = func.count(SeatRow.game_id)
+            rows = s.execute(
+                select(SeatRow.name, count)
+                .join(GameRow, GameRow.id == SeatRow.game_id)
+                .where(GameRow.status == FINISHED, SeatRow.name.is_not(None))
+                .group_by(SeatRow.name)
+                .order_by(count.desc(), SeatRow.name)
+                .limit(limit)
+            ).all()
+            return [(str(name), int(n)) for name, n in rows]

@@ -1,0 +1,139 @@
+"""A whole game through the WebSocket: two people, two random bots and a spectator.
+
+Every frame each client received is checked against the engine: it must be exactly
+the engine's view of that client's seat at that step, and hold no card that seat may
+not see (another hand, the widow)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from webtools import (
+    Conn,
+    cards_in,
+    connect,
+    create_table,
+    drive,
+    join,
+    reference,
+    server,
+)
+
+from conftest import hidden_mask
+from rummoli.cards import card_str, cards_of, sorted_by_suit
+from rummoli.games.rummoli import RummoliState
+from rummoli.games.rummoli.view import events_for
+from rummoli.web.replay import rebuild
+
+EVIL = "<img src=x onerror=alert(1)>"
+#: Events whose cards come from decks of their own (the cut for the deal, the settlement
+#: deal), so they may name cards that are also in hidden hands of the game's deck.
+OWN_DECK = {"cut", "settle_hand", "settle_cut"}
+
+
+def _hidden_cards(state: RummoliState, seat: int | None) -> set[str]:
+    return {card_str(c) for c in cards_of(hidden_mask(state, seat))}
+
+
+def _check_frames(
+    conn: Conn, seat: int | None, states: list[RummoliState], events: list[list[tuple]]
+) -> int:
+    """Each frame equals the engine's output for ``seat`` and leaks nothing; returns how
+    many game frames were checked."""
+    names = states[0].names
+    checked = 0
+    for frame in conn.frames:
+        kind = frame["type"]
+        if kind == "table":
+            assert not cards_in(frame), frame
+            continue
+        if kind not in ("state", "update") or frame["view"] is None:
+            continue
+        checked += 1
+        step = frame["step"]
+        truth = states[step]
+        assert frame["view"] == truth.view(seat), f"step {step}: the view differs"
+        if kind == "update":
+            assert frame["events"] == events_for(events[step], seat, names)
+            public = [e for e in frame["events"] if e["type"] not in OWN_DECK]
+        else:
+            every = events_for([e for evs in events[: step + 1] for e in evs], seat, names)
+            log = frame["log"]
+            assert log == every[len(every) - len(log) :] and (log or not every)
+            public = []
+        leaked = cards_in([frame["view"], public]) & _hidden_cards(truth, seat)
+        assert not leaked, f"step {step}: seat {seat} got hidden cards {leaked}"
+        if seat is None:
+            assert "hand" not in frame["view"] and "legal_actions" not in frame["view"]
+            assert all(e["type"] not in ("hand", "blocked") for e in public)
+        else:
+            own = [card_str(c) for c in sorted_by_suit(cards_of(truth.hands[seat]))]
+            assert frame["view"]["hand"] == own
+            for event in public:
+                if event["type"] in ("hand", "blocked"):
+                    assert event["player"] == names[seat]
+    return checked
+
+
+def test_whole_game_with_bots_spectator_and_no_leaks(tmp_path: Path) -> None:
+    with server(tmp_path / "t.db") as client:
+        table = create_table(
+            client, ["human", "human", "random", "random"], rules={"rounds": 1}, turn_timer=0
+        )
+        with connect(client, table) as spectator:
+            ann = join(client, table, "Ann")
+            evil = join(client, table, f"  {EVIL} ")
+            assert evil["name"] == EVIL  # trimmed, otherwise stored exactly as typed
+            with (
+                connect(client, table, ann["token"]) as a,
+                connect(client, table, evil["token"]) as b,
+            ):
+                assert (a.seat, b.seat) == (0, 1)
+                drive([a, b, spectator], random.Random(7))
+                conns: list[tuple[Conn, int | None]] = [(a, 0), (b, 1), (spectator, None)]
+        response = client.get(f"/api/games/{table}/record")
+        assert response.status_code == 200
+        assert "attachment" in response.headers["content-disposition"]
+        record = response.json()
+        history = client.get("/api/history").json()["games"]
+        stats = client.get("/api/players/stats", params={"name": EVIL}).json()
+        replay = client.get(f"/api/games/{table}/replay", params={"seat": 1}).json()
+
+    states, events = reference(record)
+    assert states[-1].is_terminal()
+    # The check can fail: seat 0's hand is hidden from seat 1 (and a spectator).
+    middle = states[len(states) // 2]
+    assert cards_in(middle.view(0)) & _hidden_cards(middle, 1)
+    assert record["setup"]["players"][:2] == ["Ann", EVIL]
+    for conn, seat in conns:
+        assert _check_frames(conn, seat, states, events) > 5
+
+    # History, statistics and the replay agree with the record.
+    game = next(g for g in history if g["id"] == table)
+    assert [p["chips"] for p in game["players"]] == states[-1].chips
+    assert stats["games"] == 1 and stats["name"] == EVIL
+    assert stats["chips_won"] == states[-1].chips[1] - 100
+    frames = replay["frames"]
+    assert len(frames) == len(states)
+    for step in (0, len(states) // 2, len(states) - 1):
+        assert frames[step]["view"] == states[step].view(1)
+        assert frames[step]["events"] == events_for(events[step], 1, states[0].names)
+
+
+def test_finished_game_replays_from_storage(tmp_path: Path) -> None:
+    """The stored actions of a finished game rebuild it exactly, with its record."""
+    with server(tmp_path / "t.db") as client:
+        table = create_table(client, ["human", "random"], rules={"rounds": 1})
+        token = join(client, table, "Solo")["token"]
+        with connect(client, table, token) as conn:
+            drive([conn], random.Random(3))
+            final = conn.view
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        stored = hub.storage.load_game(table)
+        record = client.get(f"/api/games/{table}/record").json()
+    state, _ = rebuild(stored)
+    assert state.is_terminal()
+    assert state.view(0) == final
+    assert record["actions"] == stored.actions
+    assert final is not None and final["phase"] == "over"

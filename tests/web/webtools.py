@@ -1,0 +1,200 @@
+"""Helpers for the web tests: an in-process server, seats, and a WebSocket client that
+never waits forever (TestClient's own ``receive`` has no timeout)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import anyio
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from rummoli.engine.base import Event
+from rummoli.games.rummoli import Rules, RummoliState, setup_from_dict
+from rummoli.web.app import create_app
+from rummoli.web.rooms import Room, Timing
+
+Frame = dict[str, Any]
+CARD = re.compile(r"[2-9TJQKA][CDHS]")
+FAST = Timing(bot_delay=0.0, round_pause=0.0)
+
+
+def db_url(path: Path) -> str:
+    return f"sqlite:///{path}"
+
+
+@contextmanager
+def server(path: Path, timing: Timing = FAST, **kwargs: Any) -> Iterator[TestClient]:
+    """The app on an SQLite file, started (lifespan) and stopped around the block."""
+    app = create_app(db_url(path), timing=timing, **kwargs)
+    with TestClient(app) as client:
+        yield client
+
+
+def room(client: TestClient, table_id: str) -> Room:
+    """The server's room (tests only: to compare what clients got with the truth)."""
+    found: Room = client.app.state.hub.rooms[table_id]  # type: ignore[attr-defined]
+    return found
+
+
+def create_table(client: TestClient, seats: list[str], **settings: Any) -> str:
+    response = client.post("/api/tables", json={"seats": seats, **settings})
+    assert response.status_code == 201, response.text
+    table_id: str = response.json()["id"]
+    return table_id
+
+
+def join(client: TestClient, table_id: str, name: str, seat: int | None = None) -> dict[str, Any]:
+    body: dict[str, Any] = {"name": name}
+    if seat is not None:
+        body["seat"] = seat
+    response = client.post(f"/api/tables/{table_id}/join", json=body)
+    assert response.status_code == 200, response.text
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+class Conn:
+    """A WebSocket client of one table: every frame it gets is kept in ``frames``."""
+
+    def __init__(self, ws: WebSocketTestSession) -> None:
+        self.ws = ws
+        self.frames: list[Frame] = []
+        self.view: Frame | None = None
+        self.step = 0
+        self.seat: int | None = None
+
+    def send(self, message: Any) -> None:
+        self.ws.send_text(message if isinstance(message, str) else json.dumps(message))
+
+    def recv(self, timeout: float = 10.0) -> Frame:
+        """The next frame; fails the test after ``timeout`` seconds of silence."""
+        ws = self.ws
+
+        async def get() -> Any:
+            with anyio.fail_after(timeout):
+                return await ws._send_rx.receive()
+
+        message = ws.portal.call(get)
+        if message["type"] == "websocket.close":
+            raise ConnectionClosed(message.get("code", 1000))
+        frame: Frame = json.loads(message["text"])
+        self.frames.append(frame)
+        if frame["type"] in ("state", "update"):
+            self.view = frame["view"]
+            self.step = frame["step"]
+            if frame["type"] == "state":
+                self.seat = frame["seat"]
+        return frame
+
+    def poll(self, timeout: float = 0.02) -> Frame | None:
+        """The next frame if one comes within ``timeout`` seconds, else None."""
+        try:
+            return self.recv(timeout)
+        except TimeoutError:
+            return None
+
+    def until(
+        self, test: Callable[[Frame], bool], timeout: float = 10.0, limit: int = 5000
+    ) -> Frame:
+        for _ in range(limit):
+            frame = self.recv(timeout)
+            if test(frame):
+                return frame
+        raise AssertionError("the awaited frame never came")
+
+    def wait_view(self, test: Callable[[Frame], bool], timeout: float = 10.0) -> Frame:
+        """The current view once ``test(view)`` holds (now, or after more frames)."""
+        while self.view is None or not test(self.view):
+            self.recv(timeout)
+        return self.view
+
+    def sync(self) -> list[Frame]:
+        """Ping and wait for the pong: returns every frame received before it."""
+        start = len(self.frames)
+        self.send({"type": "ping"})
+        self.until(lambda f: f["type"] == "pong")
+        return self.frames[start:-1]
+
+    def my_turn(self) -> bool:
+        v = self.view
+        return bool(v and v["to_move"] == self.seat and v.get("legal_actions"))
+
+
+class ConnectionClosed(Exception):
+    def __init__(self, code: int) -> None:
+        super().__init__(f"closed with code {code}")
+        self.code = code
+
+
+@contextmanager
+def connect(
+    client: TestClient, table_id: str, token: str | None = None, *, hello: bool = True, **kw: Any
+) -> Iterator[Conn]:
+    with client.websocket_connect(f"/ws/{table_id}", **kw) as ws:
+        conn = Conn(ws)
+        if hello:
+            conn.send({"type": "hello", "token": token} if token else {"type": "hello"})
+            conn.until(lambda f: f["type"] == "state")
+        yield conn
+
+
+def cards_in(value: Any) -> set[str]:
+    """Every card-like string anywhere in a frame (hands, events, views)."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        for item in value.values():
+            found |= cards_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= cards_in(item)
+    elif isinstance(value, str) and CARD.fullmatch(value):
+        found.add(value)
+    return found
+
+
+def reference(record: dict[str, Any]) -> tuple[list[RummoliState], list[list[Event]]]:
+    """The state after each number of actions (index = step) and the events of each
+    step, rebuilt from a finished game's record: the truth to check frames against."""
+    rules = Rules.from_dict(record["rules"])
+    setup = setup_from_dict(record["setup"], rules.starting_chips)
+    state = RummoliState(rules, setup, record["seed"])
+    states = [state.clone()]
+    events: list[list[Event]] = [[]]
+    for action in record["actions"]:
+        events.append(state.apply(action))
+        states.append(state.clone())
+    return states, events
+
+
+def choose(view: Frame, rng: random.Random) -> int:
+    """A person's choice: random, but mostly the cheap ones (as in the engine tests)."""
+    legal = [a["action"] for a in view["legal_actions"]]
+    r = rng.random()
+    if r < 0.4:
+        return rng.choice(legal)
+    if r < 0.7:
+        return legal[0]
+    return rng.choice(legal[:3])
+
+
+def drive(conns: list[Conn], rng: random.Random, *, seconds: float = 60.0) -> None:
+    """Play every seated connection until each has seen the end of the game."""
+    deadline = time.monotonic() + seconds
+    acted: dict[int, int] = {}
+    while not all(c.view and c.view["phase"] == "over" for c in conns):
+        assert time.monotonic() < deadline, "the game did not end in time"
+        for conn in conns:
+            frame = conn.poll()
+            assert frame is None or frame["type"] != "error", frame
+            if conn.my_turn() and acted.get(id(conn)) != conn.step:
+                assert conn.view is not None
+                acted[id(conn)] = conn.step
+                conn.send({"type": "action", "action": choose(conn.view, rng), "step": conn.step})
