@@ -56,8 +56,20 @@ def _random(seed: int) -> Bot:
     return RandomBot(seed)
 
 
-#: Bot levels by name; ``basic`` and ``strong`` join this table when they exist.
-LEVELS: dict[str, Callable[[int], Bot]] = {"random": _random}
+def _basic(seed: int) -> Bot:
+    from rummoli.bots.basic import BasicBot
+
+    return BasicBot(seed)
+
+
+def _strong(seed: int) -> Bot:
+    from rummoli.bots.strong import StrongBot
+
+    return StrongBot(seed)
+
+
+#: Bot levels by name, weakest first (menus list them in this order).
+LEVELS: dict[str, Callable[[int], Bot]] = {"random": _random, "basic": _basic, "strong": _strong}
 
 
 def make_bot(level: str, seed: int) -> Bot:

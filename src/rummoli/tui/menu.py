@@ -27,6 +27,7 @@ class Command(enum.Enum):
     HELP = "help"
     END = "end"
     SAVE = "save"
+    HINT = "hint"
 
 
 COMMAND_WORDS = {
@@ -35,7 +36,8 @@ COMMAND_WORDS = {
     "exit": Command.QUIT,
     "h": Command.HELP,
     "help": Command.HELP,
-    "?": Command.HELP,
+    "?": Command.HINT,
+    "hint": Command.HINT,
     "end": Command.END,
     "save": Command.SAVE,
 }

@@ -4,6 +4,11 @@ The loop drives the engine: chance steps are taken at once, computer players get
 seat's view through :func:`rummoli.bots.ask_bot`, and the human gets the table drawn from
 seat 0's view, the sentences for the events seat 0 may see, and a numbered menu. The
 console and the input function are parameters, so tests play whole games with a script.
+
+Each computer player has a level (``random``, ``basic``, ``strong``; see
+``docs/bots.md``), chosen for all of them (``--level``) or one by one (``--opponents``).
+At any decision the human may type ``?`` (or ``hint``) for the strong bot's suggestion:
+a strong bot asked from the human's own seat, with the human's view only, like any bot.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from rummoli.bots import Bot, ask_bot, make_bot
+from rummoli.bots import LEVELS, Bot, Decision, ask_bot, make_bot
 from rummoli.engine.base import CHANCE, CHANCE_ACTION, GameError
 from rummoli.games.rummoli import Rules, RummoliState
 from rummoli.games.rummoli.view import event_to_json, visible_events
@@ -33,11 +38,17 @@ ReadLine = Callable[[str], str]
 #: Names of the computer players, in seat order after the human.
 BOT_NAMES = ("Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo")
 
+#: The level of every computer player unless told otherwise: a fair first opponent.
+DEFAULT_LEVEL = "basic"
+#: The level whose suggestion ``?`` shows.
+HINT_LEVEL = "strong"
+
 HELP = """\
 [bold]Your turn:[/] type a choice's number, or its name: [bold]keep[/], [bold]check[/], \
 [bold]raise 30[/], [bold]bid 5[/], a card such as [bold]7H[/] or [bold]10S[/].
 [bold]At any prompt:[/] [bold]h[/] help, [bold]q[/] quit now (shows the standings), \
-[bold]end[/] stop after this round, [bold]save[/] write the game record.
+[bold]end[/] stop after this round, [bold]save[/] write the game record, \
+[bold]?[/] or [bold]hint[/] the strong computer player's suggestion for your decision.
 [bold]The game:[/] ante 1 chip per space; the dealer may take the widow, else it is \
 auctioned; one round of poker for the poker space; then lay cards in runs of one suit \
 (the lowest card leads; after a stop, the opposite colour). Laying 10S JD QC KH AS, \
@@ -84,6 +95,31 @@ def build_rules(chips: int, rounds: int, items: Sequence[str], preset: str | Non
     return Rules.from_dict(data)
 
 
+def opponent_levels(players: int, level: str, opponents: str | None) -> list[str]:
+    """The level of each computer player, in seat order after the human.
+
+    ``opponents`` (``"basic,strong,random"``) names one level per computer player and
+    wins over ``level``, which is every computer player's level. Raises ValueError with
+    the levels to choose from, or the count expected.
+    """
+    if opponents is None or not opponents.strip():
+        levels = [level.strip()] * (players - 1)
+    else:
+        levels = [part.strip() for part in opponents.split(",")]
+        if len(levels) != players - 1:
+            raise ValueError(
+                f"--opponents names {len(levels)} level{'s' if len(levels) != 1 else ''} "
+                f"for {players - 1} computer player{'s' if players != 2 else ''} "
+                f"(--players {players}); give one level per computer player"
+            )
+    unknown = sorted({lv for lv in levels if lv not in LEVELS})
+    if unknown:
+        raise ValueError(
+            f"unknown bot level {', '.join(map(repr, unknown))}; levels are {', '.join(LEVELS)}"
+        )
+    return levels
+
+
 def table_names(name: str, players: int) -> list[str]:
     """The human's name first, then computer players whose names differ from it."""
     others = [n for n in BOT_NAMES if n.lower() != name.strip().lower()]
@@ -99,13 +135,20 @@ def run_play(
     preset: str | None,
     seed: int | None,
     name: str,
+    level: str = DEFAULT_LEVEL,
+    opponents: str | None = None,
     console: Console | None = None,
     read_line: ReadLine | None = None,
     save_dir: Path | None = None,
 ) -> int:
-    """Set up a table and play; the exit code: 0 played, 2 bad settings, 130 interrupted."""
+    """Set up a table and play; the exit code: 0 played, 2 bad settings, 130 interrupted.
+
+    ``level`` is every computer player's level, unless ``opponents`` names one level per
+    computer player (comma-separated, in seat order).
+    """
     console = console or Console(highlight=False)
     try:
+        levels = opponent_levels(players, level, opponents)
         table_rules = build_rules(chips, rounds, rules, preset)
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
@@ -113,8 +156,8 @@ def run_play(
     except (GameError, ValueError) as error:
         say(console, Text.assemble(("error: ", "bold red"), str(error)))
         return 2
-    _announce(console, state)
-    bots: dict[int, Bot] = {s: make_bot("random", seed * 10 + s) for s in range(1, players)}
+    _announce(console, state, levels)
+    bots: dict[int, Bot] = {s: make_bot(levels[s - 1], seed * 10 + s) for s in range(1, players)}
     if read_line is None:
         _enable_line_editing()
         read_line = input  # not console.input: readline must know the prompt's width
@@ -125,13 +168,18 @@ def run_play(
         return 130
 
 
-def _announce(console: Console, state: RummoliState) -> None:
+def _announce(console: Console, state: RummoliState, levels: Sequence[str]) -> None:
     rules = state.rules
     changed = ", ".join(f"{k}={_typed(v)}" for k, v in rules.changed().items()) or "defaults"
+    players = ", ".join(f"{n} ({lv})" for n, lv in zip(state.names[1:], levels, strict=True))
     say(
         console,
         Text.assemble(("Rummoli", "bold"), f" · seed {state.seed} · rules: {changed}"),
-        Text(f"(play this deal again with --seed {state.seed}; h for help)", style="dim"),
+        Text(f"Computer players: {players}"),
+        Text(
+            f"(play this deal again with --seed {state.seed}; h for help, ? for a hint)",
+            style="dim",
+        ),
     )
 
 
@@ -157,9 +205,13 @@ def play_game(
     *,
     human: int = 0,
     save_dir: Path | None = None,
+    hint_bot: Bot | None = None,
 ) -> int:
-    """Play ``state`` to the end: ``human`` at the keyboard, ``bots`` at the other seats."""
-    return _Table(state, console, read_line, bots, human, save_dir).run()
+    """Play ``state`` to the end: ``human`` at the keyboard, ``bots`` at the other seats.
+
+    ``hint_bot`` answers ``?`` (default: a strong bot seeded from the game's seed).
+    """
+    return _Table(state, console, read_line, bots, human, save_dir, hint_bot).run()
 
 
 class _Table:
@@ -173,8 +225,10 @@ class _Table:
         bots: Mapping[int, Bot],
         human: int,
         save_dir: Path | None,
+        hint_bot: Bot | None = None,
     ) -> None:
         self.state = state
+        self.hint_bot = hint_bot
         self.console = console
         self.read_line = read_line
         self.bots = bots
@@ -306,6 +360,14 @@ class _Table:
         elif command is Command.END:
             self.state.request_end()
             self._say(Text("The game ends after this round.", style="yellow"))
+        elif command is Command.HINT:
+            self._say(hint_text(self._hint(), self.state.action_to_text))
+
+    def _hint(self) -> Decision:
+        """The hint bot's choice for the human's decision, from the human's view only."""
+        if self.hint_bot is None:
+            self.hint_bot = make_bot(HINT_LEVEL, self.state.seed * 10 + self.human)
+        return ask_bot(self.hint_bot, self.state, self.human)
 
     # ------------------------------------------------------------------ rounds and the end
 
@@ -378,6 +440,14 @@ class _Table:
         path = _free_path(self.save_dir, f"rummoli-{self.state.seed}")
         path.write_text(json.dumps(self.state.record(), indent=1) + "\n", encoding="utf-8")
         self._say(Text(f"Saved the game record to {path}", style="green"))
+
+
+def hint_text(decision: Decision, to_text: Callable[[int], str]) -> Text:
+    """``Hint: raise 30 (raise to 30: +4.1 chips over the round (call: +1.0))``."""
+    text = Text.assemble(("Hint: ", "bold cyan"), (to_text(decision.action), "bold"))
+    if decision.reason:
+        text.append(f" ({decision.reason})", style="cyan")
+    return text
 
 
 _LABELS = {"keep": "keep your hand", "exchange": "exchange it for the widow"}

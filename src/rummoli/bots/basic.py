@@ -1,0 +1,303 @@
+"""The basic bot: a few clear rules of thumb, each decision in microseconds.
+
+It is the opponent most people should meet first, and it is also the *model of the other
+players* inside the strong bot's rollouts, so every rule is a plain function of numbers
+(hand masks, chip counts), usable without an observation:
+
+- **Hand value** (:func:`hand_value`): what a hand is worth in chips this round, as the
+  sum of three parts: the poker space times the chance of the best poker hand; the pay
+  spaces whose cards it holds (a held pay card is usually laid before anyone goes out);
+  and the rummoli space plus the payments times a rough chance of going out first, which
+  falls with the number of runs the hand holds (each run ends in a stop).
+- **Widow**: exchange (dealer) or bid (others) when the expected value of an unseen hand
+  of the widow's size beats this hand's value; bid at most part of that gain, and never
+  more than a quarter of one's chips.
+- **Betting**: the chance to hold the best hand against the players still in, against
+  the pot odds: fold when calling costs more than it is worth, call when it is worth it,
+  bet or raise with a strong hand, more with a stronger one.
+- **Cards**: claim every space that can be claimed; among equally low cards, lead the one
+  that lays most of its own cards in a row (its run continues in this hand), then the one
+  whose run ends in a dead card (the next card laid or known in the widow, or an ace:
+  the stop gives the lead back), then the one that lays a pay card.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from rummoli.bots import Decision
+from rummoli.bots.estimate import own_run_length, run_starts, win_chance
+from rummoli.cards import NUM_RANKS, card_str
+from rummoli.games.rummoli import actions as act
+from rummoli.games.rummoli.board import holds_pay_card, pay_card_mask
+from rummoli.games.rummoli.view import Observation
+from rummoli.poker import category_name, hand_key
+
+#: Betting answers of :func:`bet_policy` besides a raise-to total (> 0).
+FOLD_CODE = -1
+CHECK_OR_CALL = 0
+
+#: Chips the lead in the Rummoli phase is worth to the poker winner (it lays first).
+LEAD_VALUE = 2.0
+#: Win chance from which a hand bets (no bet yet) or raises (facing one).
+BET_AT = 0.55
+RAISE_AT = 0.75
+#: A held pay card is laid before someone goes out about this often.
+PAY_CARD_ODDS = 0.85
+#: How fast the chance of going out first falls with each run a hand holds.
+RUN_PENALTY = 0.45
+
+# Card numbers (suit * 13 + rank) of the pay cards, and the spaces they win.
+_SINGLE_PAY = (("10S", 3 * 13 + 8), ("JD", 13 + 9), ("QC", 10), ("KH", 2 * 13 + 11), ("AS", 51))
+_KD, _AD = 13 + 11, 13 + 12
+_SEVENS = tuple(s * 13 + 5 for s in range(4))
+
+
+def pay_value(hand: int, board: dict[str, int]) -> float:
+    """Chips of the pay spaces this hand would win by laying its own cards."""
+    total = 0
+    for name, card in _SINGLE_PAY:
+        if hand >> card & 1:
+            total += board.get(name, 0)
+    if hand >> _KD & 1 and hand >> _AD & 1:
+        total += board.get("AKD", 0)
+    for seven in _SEVENS:
+        if hand >> seven & 7 == 7:
+            total += board.get("789", 0)
+    return total * PAY_CARD_ODDS
+
+
+def expected_runs(size: int, unseen: int) -> float:
+    """Mean number of runs of a random ``size``-card hand drawn from ``unseen`` cards: a
+    card starts a run unless the card below it is in the same hand."""
+    if unseen <= 1:
+        return float(size)
+    return size * (1.0 - 0.95 * (size - 1) / (unseen - 1))
+
+
+def go_out_share(runs: float, other_runs: list[float]) -> float:
+    """A rough chance of going out first: each run costs a stop, so weigh hands by
+    ``exp(-RUN_PENALTY * runs)`` and share the chance in proportion."""
+    mine = math.exp(-RUN_PENALTY * runs)
+    return mine / (mine + sum(math.exp(-RUN_PENALTY * r) for r in other_runs))
+
+
+def hand_value(
+    hand: int,
+    opponent_sizes: list[int],
+    board: dict[str, int],
+    *,
+    unseen: int,
+) -> float:
+    """What ``hand`` is worth in chips this round against opponents of the given sizes."""
+    size = hand.bit_count()
+    poker = board.get("poker", 0) * win_chance(hand_key(hand), size, opponent_sizes)
+    others = [expected_runs(m, unseen) for m in opponent_sizes]
+    race_prize = board.get("rummoli", 0) + sum(opponent_sizes) * 0.5
+    race = go_out_share(run_starts(hand), others) * race_prize
+    return poker + pay_value(hand, board) + race
+
+
+def unseen_hand_value(
+    size: int,
+    opponent_sizes: list[int],
+    board: dict[str, int],
+    *,
+    unseen: int,
+    excluded_pay: float,
+) -> float:
+    """Expected value of a hand of ``size`` cards nobody has seen (the widow).
+
+    ``excluded_pay`` is the pay value of the cards known to be elsewhere (one's own
+    hand), which the unseen hand cannot hold.
+    """
+    share = size / max(unseen, 1)
+    total_pay = sum(board.get(name, 0) for name, _ in _SINGLE_PAY)
+    pay = max(0.0, total_pay * PAY_CARD_ODDS - excluded_pay) * share
+    poker = board.get("poker", 0) / (len(opponent_sizes) + 1)
+    others = [expected_runs(m, unseen) for m in opponent_sizes]
+    race_prize = board.get("rummoli", 0) + sum(opponent_sizes) * 0.5
+    race = go_out_share(expected_runs(size, unseen), others) * race_prize
+    return poker + pay + race
+
+
+def widow_gain(
+    hand: int, widow_size: int, opponent_sizes: list[int], board: dict[str, int]
+) -> float:
+    """Chips expected from swapping ``hand`` for the unseen widow (negative: keep)."""
+    unseen = 52 - hand.bit_count()
+    mine = hand_value(hand, opponent_sizes, board, unseen=unseen)
+    widow = unseen_hand_value(
+        widow_size, opponent_sizes, board, unseen=unseen, excluded_pay=pay_value(hand, board)
+    )
+    return widow - mine
+
+
+def max_bid(gain: float, chips: int) -> int:
+    """The most a player bids for the widow: part of the expected gain, and at most a
+    quarter of his chips (the auction is a gamble on unseen cards)."""
+    return max(0, min(int(gain * 0.6), chips // 4))
+
+
+def bet_policy(
+    strength: float,
+    owed: int,
+    pot: int,
+    high: int,
+    low_raise: int,
+    high_raise: int,
+) -> int:
+    """A betting answer: :data:`FOLD_CODE`, :data:`CHECK_OR_CALL`, or a raise-to total.
+
+    ``strength`` is the chance of the best hand among the players still in; ``pot`` the
+    chips on the poker space now; ``low_raise..high_raise`` the totals one may raise to
+    (empty when ``low_raise > high_raise``). A fold is only answered when ``owed > 0``.
+    """
+    can_raise = low_raise <= high_raise
+    prize = pot + owed + LEAD_VALUE
+    if can_raise and strength >= (RAISE_AT if owed else BET_AT):
+        # Bet a share of the pot that grows with the strength of the hand.
+        size = int((pot + owed) * (0.4 + strength)) + 1
+        return min(max(high + size, low_raise), high_raise)
+    if owed == 0:
+        return CHECK_OR_CALL
+    if strength * prize >= owed:
+        return CHECK_OR_CALL
+    return FOLD_CODE
+
+
+def lead_score(hand: int, card: int, dead: int, pay_cards: int) -> tuple[int, int, int]:
+    """How good ``card`` is to lead from ``hand`` (higher is better; compare as tuples).
+
+    ``dead`` holds the cards known to be out of play (laid, or in the widow as far as
+    this seat knows): a run that ends below a dead card stops on us, and we lead again.
+    """
+    length = own_run_length(hand, card)
+    top = card + length - 1
+    ends_on_us = top % NUM_RANKS == NUM_RANKS - 1 or bool(dead >> (top + 1) & 1)
+    run_mask = ((1 << length) - 1) << card
+    return length, int(ends_on_us), int(bool(run_mask & pay_cards))
+
+
+class BasicBot:
+    """Rules of thumb for every decision (see the module docstring)."""
+
+    level = "basic"
+
+    def __init__(self, seed: int) -> None:
+        # Basic decisions are deterministic; the generator only breaks exact ties, so a
+        # table of basic bots still varies with the seed.
+        self._rng = random.Random(seed)
+
+    def choose(self, observation: Any, legal: list[int]) -> Decision:
+        obs: Observation = observation
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return Decision(legal[0], "the only choice")
+        phase = obs.phase
+        if phase == "widow":
+            return self._widow(obs, legal)
+        if phase == "auction":
+            return self._auction(obs, legal)
+        if phase == "betting":
+            return self._betting(obs, legal)
+        return self._play(obs, legal)
+
+    # -------------------------------------------------------------- widow and auction
+
+    def _gain(self, obs: Observation) -> float:
+        seat = _seat(obs)
+        board = dict(zip(obs.spaces, obs.board, strict=True))
+        others = [obs.card_counts[s] for s in obs.in_round if s != seat]
+        return widow_gain(obs.hand, obs.widow_count, others, board)
+
+    def _widow(self, obs: Observation, legal: list[int]) -> Decision:
+        gain = self._gain(obs)
+        if act.EXCHANGE in legal and gain > 1.0:
+            return Decision(act.EXCHANGE, f"exchange: the widow is worth about {gain:.0f} more")
+        return Decision(act.KEEP, "keep: this hand is worth at least the unseen widow")
+
+    def _auction(self, obs: Observation, legal: list[int]) -> Decision:
+        seat = _seat(obs)
+        limit = max_bid(self._gain(obs), obs.chips[seat])
+        bid = act.BID_BASE + obs.auction_high + 1
+        if bid in legal and obs.auction_high + 1 <= limit:
+            return Decision(bid, f"bid {obs.auction_high + 1}: the widow looks worth {limit}")
+        return Decision(act.PASS, "pass: the widow is not worth the price")
+
+    # -------------------------------------------------------------- poker betting
+
+    def _betting(self, obs: Observation, legal: list[int]) -> Decision:
+        seat = _seat(obs)
+        contenders = [obs.card_counts[s] for s in obs.in_round if s != seat and not obs.folded[s]]
+        key = hand_key(obs.hand)
+        strength = win_chance(key, obs.hand.bit_count(), contenders)
+        answer = bet_policy(strength, *_betting_numbers(obs, legal))
+        return _bet_decision(obs, legal, answer, f"{category_name(key)}, {strength:.0%} to win")
+
+    # -------------------------------------------------------------- the Rummoli phase
+
+    def _play(self, obs: Observation, legal: list[int]) -> Decision:
+        choices = claim_first(legal)
+        if len(choices) == 1:
+            return Decision(choices[0], "claim the space" if choices[0] >= act.CLAIM_BASE else "")
+        hand = obs.hand
+        dead = obs.laid_mask | obs.known_widow
+        pay = pay_card_mask(obs.rules.ace_of_spades)
+        scored = [(lead_score(hand, act.lay_card(a), dead, pay), a) for a in choices]
+        best = max(s for s, _ in scored)
+        top = [a for s, a in scored if s == best]
+        action = top[0] if len(top) == 1 else self._rng.choice(top)
+        length, ends, _ = best
+        why = f"lead {card_str(act.lay_card(action))}: lays {length} of my cards"
+        return Decision(action, why + (" and keeps the lead" if ends else ""))
+
+
+def claim_first(legal: list[int]) -> list[int]:
+    """The card choices, with "lay and claim" replacing "lay" wherever both are legal:
+    claiming wins the space's chips, not claiming leaves them on the board."""
+    claims = {act.lay_card(a) for a in legal if a >= act.CLAIM_BASE and act.is_lay(a)}
+    return [
+        a for a in legal if act.is_lay(a) and (a >= act.CLAIM_BASE or act.lay_card(a) not in claims)
+    ]
+
+
+def _seat(obs: Observation) -> int:
+    if obs.seat is None:
+        raise ValueError("a spectator's observation cannot decide")
+    return obs.seat
+
+
+def _betting_numbers(obs: Observation, legal: list[int]) -> tuple[int, int, int, int, int]:
+    """``(owed, pot, high, low_raise, high_raise)`` for :func:`bet_policy`."""
+    seat = _seat(obs)
+    base = obs.codec.raise_base
+    raises = [a - base for a in legal if a >= base]
+    owed = obs.high_bet - obs.bets[seat]
+    low, high = (raises[0], raises[-1]) if raises else (1, 0)
+    return owed, obs.board[0], obs.high_bet, low, high
+
+
+def _bet_decision(obs: Observation, legal: list[int], answer: int, why: str) -> Decision:
+    """The action for a :func:`bet_policy` answer, with the reason written out."""
+    if answer == FOLD_CODE and act.FOLD in legal:
+        return Decision(act.FOLD, f"fold: {why}, not worth the call")
+    if answer > 0:
+        action = obs.codec.raise_to(answer)
+        if action in legal:
+            word = "raise to" if obs.high_bet else "bet"
+            return Decision(action, f"{word} {answer}: {why}")
+    if act.CHECK in legal:
+        return Decision(act.CHECK, f"check: {why}")
+    return Decision(act.CALL, f"call: {why}")
+
+
+def blocked(hand: int, obs: Observation) -> bool:
+    """Whether ``pay_card_blocks_exchange`` keeps this hand from the widow."""
+    rules = obs.rules
+    return rules.pay_card_blocks_exchange and holds_pay_card(
+        hand, pay_card_mask(rules.ace_of_spades)
+    )

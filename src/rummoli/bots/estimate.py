@@ -1,0 +1,119 @@
+"""Cheap measures of a hand that every computer player shares.
+
+Two questions decide almost everything in a round of Rummoli: how good is this hand at
+poker (the poker space, and who leads), and how fast can it be laid out (the rummoli
+space and one chip per card from every other player). Both must be answered in about a
+microsecond, because the strong bot asks them for every hand of every sampled deal.
+
+Poker strength is a percentile: the share of random hands *of the same size* that this
+hand's best five beats or ties. Hand size matters a lot in Rummoli (a 17-card hand of a
+two-player table almost always holds a flush; a 6-card hand of an eight-player table
+rarely holds two pair), so a key alone says little. The percentile tables are sampled
+once per hand size, lazily and from a fixed seed, so every bot gets the same tables and
+the same decisions whatever order it asks in.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_right
+
+from rummoli.cards import NUM_RANKS, SUIT_FIELD
+from rummoli.poker import hand_key
+
+#: Random hands sampled per hand size for the percentile tables (about 25 ms per size).
+TABLE_SAMPLES = 2000
+MIN_POKER_CARDS = 5
+
+#: Bits of the four twos: the cards with no lower card of their suit.
+_RANK0 = 1 | 1 << 13 | 1 << 26 | 1 << 39
+_NOT_RANK0 = ((1 << 52) - 1) ^ _RANK0
+
+_key_tables: dict[int, list[int]] = {}
+
+#: The lowest rank of every non-empty 13-bit rank mask (index 0 unused).
+LOWEST_RANK = tuple((r & -r).bit_length() - 1 for r in range(1 << NUM_RANKS))
+
+#: ``CARDS_OF_RANK[rank][pattern]``: the cards of ``rank`` in the suits of a 4-bit pattern.
+CARDS_OF_RANK = tuple(
+    tuple(
+        tuple(suit * NUM_RANKS + rank for suit in range(4) if pattern >> suit & 1)
+        for pattern in range(16)
+    )
+    for rank in range(NUM_RANKS)
+)
+
+
+def _keys_for(size: int) -> list[int]:
+    """Sorted hand keys of random hands of ``size`` cards (sampled once, fixed seed)."""
+    table = _key_tables.get(size)
+    if table is None:
+        rng = random.Random(7919 * size + 1)
+        deck = list(range(52))
+        keys = []
+        for _ in range(TABLE_SAMPLES):
+            mask = 0
+            for card in rng.sample(deck, size):
+                mask |= 1 << card
+            keys.append(hand_key(mask))
+        keys.sort()
+        table = _key_tables[size] = keys
+    return table
+
+
+def poker_percentile(key: int, size: int) -> float:
+    """Share of random ``size``-card hands whose best five this key beats or ties."""
+    size = min(max(size, MIN_POKER_CARDS), 52 - MIN_POKER_CARDS)
+    keys = _keys_for(size)
+    return bisect_right(keys, key) / len(keys)
+
+
+def win_chance(key: int, size: int, opponent_sizes: list[int]) -> float:
+    """Chance that a hand with ``key`` beats every opponent (hands treated as independent).
+
+    An opponent's hand of ``m`` cards beats ours with chance ``1 - percentile`` of our key
+    among ``m``-card hands; independence ignores card removal, which is small next to the
+    uncertainty a bot has anyway.
+    """
+    chance = 1.0
+    for m in opponent_sizes:
+        chance *= poker_percentile(key, m)
+    return chance
+
+
+def run_starts(hand: int) -> int:
+    """How many runs (maximal sequences of one suit) a hand holds.
+
+    Each run is a stop to get past: a run ends when the next card is elsewhere, and the
+    hand goes out sooner the fewer runs it has. Cheap: one shift, two ANDs, a bit count.
+    """
+    return (hand & ~((hand << 1) & _NOT_RANK0)).bit_count()
+
+
+def own_run_length(hand: int, card: int) -> int:
+    """How many cards from ``card`` up (same suit, no gap) lie in ``hand``, ``card`` included."""
+    length = 1
+    rank = card % NUM_RANKS
+    while rank < NUM_RANKS - 1 and hand >> (card + length) & 1:
+        length += 1
+        rank += 1
+    return length
+
+
+def lowest_cards(mask: int) -> tuple[int, ...]:
+    """The cards of the lowest rank present in a non-empty ``mask``."""
+    rank = LOWEST_RANK[(mask | mask >> 13 | mask >> 26 | mask >> 39) & SUIT_FIELD]
+    column = mask >> rank
+    return CARDS_OF_RANK[rank][
+        (column & 1) | (column >> 12 & 2) | (column >> 24 & 4) | (column >> 36 & 8)
+    ]
+
+
+def lowest_per_suit(mask: int) -> tuple[int, ...]:
+    """The lowest card of each suit present in ``mask``."""
+    cards = []
+    for shift in (0, 13, 26, 39):
+        field = (mask >> shift) & SUIT_FIELD
+        if field:
+            cards.append(shift + LOWEST_RANK[field])
+    return tuple(cards)
