@@ -443,21 +443,22 @@ class Room:
     def _broadcast_update(self, events: list[Event]) -> None:
         state = self.state
         assert state is not None
-        table = self.table_info()
+        # The table part is the same for every seat: encode it once per action.
+        table = json.dumps(self.table_info(), separators=(",", ":"))
         step = len(state.actions)
         frames: dict[int | None, str] = {}
         for client in list(self.clients):
             if client.seat not in frames:
-                frames[client.seat] = json.dumps(
+                seat_part = json.dumps(
                     {
                         "type": "update",
                         "step": step,
                         "events": events_for(events, client.seat, state.names),
                         "view": state.view(client.seat),
-                        "table": table,
                     },
                     separators=(",", ":"),
                 )
+                frames[client.seat] = f'{seat_part[:-1]},"table":{table}}}'
             client.send(frames[client.seat])
 
     def broadcast_table(self) -> None:

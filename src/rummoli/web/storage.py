@@ -30,6 +30,7 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    insert,
     select,
     update,
 )
@@ -199,9 +200,15 @@ class Storage:
             )
 
     def append_action(self, game_id: str, index: int, action: int) -> None:
-        """Store one accepted action; (game, index) is the key, so a gap or a repeat fails."""
-        with self._session() as s:
-            s.add(ActionRow(game_id=game_id, idx=index, action=action))
+        """Store one accepted action; (game, index) is the key, so a gap or a repeat fails.
+
+        A plain insert on a connection, not an ORM session: this runs once per action of
+        every table, and the session's unit of work was a fifth of the server's time.
+        """
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(ActionRow), {"game_id": game_id, "idx": index, "action": action}
+            )
 
     def request_end(self, game_id: str, after: int) -> None:
         with self._session() as s:
