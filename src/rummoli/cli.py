@@ -28,8 +28,28 @@ def play(
     preset: Annotated[str | None, typer.Option(help="a printed rule set")] = None,
     seed: Annotated[int | None, typer.Option(help="seed for the cards (default: random)")] = None,
     name: Annotated[str, typer.Option(help="your name at the table")] = "You",
+    level: Annotated[
+        str,
+        typer.Option(
+            "--level",
+            "-l",
+            help="level of every computer player: random, basic or strong",
+        ),
+    ] = "basic",
+    opponents: Annotated[
+        str | None,
+        typer.Option(
+            "--opponents",
+            "-o",
+            help="one level per computer player, in seat order, e.g. basic,strong,random "
+            "(overrides --level)",
+        ),
+    ] = None,
 ) -> None:
-    """Play Rummoli in the terminal against computer players."""
+    """Play Rummoli in the terminal against computer players.
+
+    Type ? (or hint) at any decision for the strong computer player's suggestion.
+    """
     from rummoli.tui.play import run_play
 
     raise typer.Exit(
@@ -41,6 +61,8 @@ def play(
             preset=preset,
             seed=seed,
             name=name,
+            level=level,
+            opponents=opponents,
         )
     )
 
@@ -61,7 +83,7 @@ def scenario(
 def replay(
     record: Annotated[Path, typer.Argument(help="a game record (JSON)", exists=True)],
 ) -> None:
-    """Replay a game record and print the final chips (checks that it replays)."""
+    """Replay a game record (Rummoli or Rummy) and print where it stands."""
     import json
 
     from rummoli.engine.base import GameError
@@ -73,8 +95,139 @@ def replay(
         typer.echo(json.dumps({"error": str(error)}))
         raise typer.Exit(2) from None
     view = state.view(None)
-    chips = {player["name"]: player["chips"] for player in view["players"]}
-    typer.echo(json.dumps({"finished": state.is_terminal(), "chips": chips}))
+    # Rummoli counts chips, Rummy counts points: report whichever the game keeps.
+    standings = {p["name"]: p.get("chips", p.get("score")) for p in view["players"]}
+    typer.echo(
+        json.dumps({"game": view["game"], "finished": state.is_terminal(), "standings": standings})
+    )
+
+
+@app.command()
+def simulate(
+    rounds: Annotated[
+        int | None, typer.Option(min=1, help="rounds to play (default 10,000)", show_default=False)
+    ] = None,
+    games: Annotated[
+        int | None, typer.Option(min=1, help="whole games to play, instead of rounds")
+    ] = None,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="bot level of each seat, comma-separated; as many bots as seats "
+            "(default: four basic bots, or random ones while basic does not exist)",
+            show_default=False,
+        ),
+    ] = "",
+    rotate: Annotated[
+        bool, typer.Option("--rotate", help="move the bots one seat round after each game")
+    ] = False,
+    full_table: Annotated[
+        bool,
+        typer.Option(
+            "--full-table",
+            help="count only rounds played by every seat: a game ends, without the "
+            "settlement, when a player is out",
+        ),
+    ] = False,
+    rule: Annotated[
+        list[str] | None,
+        typer.Option("--rule", "-r", help="a house rule as NAME=VALUE (repeatable)"),
+    ] = None,
+    preset: Annotated[str | None, typer.Option(help="a printed rule set")] = None,
+    seed: Annotated[int, typer.Option(help="the same seed gives the same numbers")] = 0,
+    chunk_size: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="rounds (or games) per unit of work (default 2,000 rounds or 10 games); "
+            "smaller gives slow bots a livelier progress bar, but changes the numbers",
+            show_default=False,
+        ),
+    ] = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", min=1, help="worker processes (default: all cores)"),
+    ] = None,
+    backend: Annotated[str, typer.Option(help="'local' (processes) or 'ray'")] = "local",
+    address: Annotated[
+        str | None, typer.Option(help="Ray cluster address (default: start a local Ray)")
+    ] = None,
+    json_file: Annotated[
+        Path | None, typer.Option("--json", help="write every figure to this JSON file")
+    ] = None,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help="write PNG charts into this directory")
+    ] = None,
+) -> None:
+    """Play many rounds or games between bots and report what the rules do."""
+    from rummoli.sim.command import OptionError, build_spec, check_backend, run_command
+    from rummoli.sim.runner import default_jobs
+
+    try:
+        spec = build_spec(
+            bots=bots,
+            rounds=rounds,
+            games=games,
+            rules=rule or [],
+            preset=preset,
+            seed=seed,
+            rotate=rotate,
+            chunk_size=chunk_size or 0,
+            full_table=full_table,
+        )
+        check_backend(backend, address)
+    except OptionError as error:
+        raise typer.BadParameter(str(error), param_hint=f"'{error.option}'") from None
+    raise typer.Exit(
+        run_command(
+            spec,
+            jobs=jobs or default_jobs(),
+            backend=backend,
+            address=address,
+            json_path=json_file,
+            plot_dir=plot,
+        )
+    )
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on (loopback by default)")] = (
+        "127.0.0.1"
+    ),
+    port: Annotated[int, typer.Option(min=1, max=65535, help="port to listen on")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(help="database URL (default: an SQLite file under ./data/)"),
+    ] = None,
+    origin: Annotated[
+        list[str] | None,
+        typer.Option(help="an extra origin allowed to open the WebSocket (repeatable)"),
+    ] = None,
+) -> None:
+    """Run the web table: play Rummoli in the browser with friends and computer players."""
+    import uvicorn
+
+    from rummoli.web.app import create_app
+    from rummoli.web.storage import DEFAULT_DB_URL
+
+    url = db or DEFAULT_DB_URL
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    typer.echo(f"Rummoli web table: open http://{shown}:{port}/  (database: {url})")
+    allowed = list(origin or [])
+    if allowed:
+        allowed += [f"http://{host}:{port}", f"http://localhost:{port}"]
+    uvicorn.run(
+        create_app(url, allowed_origins=allowed),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=64 * 1024,
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+    )
 
 
 def main() -> None:

@@ -1,0 +1,230 @@
+"""``rummoli simulate``: options to a :class:`SimSpec`, a progress bar, the report.
+
+The typer function in :mod:`rummoli.cli` only declares the options; everything else is
+here, so it can be tested without a terminal. Ctrl-C while the simulation runs stops
+the workers and prints the figures of the chunks finished so far (exit status 130, as
+for any program stopped by Ctrl-C, so scripts can tell a partial run from a whole one).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from rummoli.bots import LEVELS
+from rummoli.engine.base import GameError
+from rummoli.games.rummoli import Rules
+from rummoli.sim.figures import summarize
+from rummoli.sim.report import print_report, write_json
+from rummoli.sim.runner import BACKENDS, LOCAL, RAY, BackendError, Merger, import_ray, running
+from rummoli.sim.spec import GAMES, ROUNDS, SimSpec
+
+#: Rounds played when neither ``--rounds`` nor ``--games`` is given.
+DEFAULT_ROUNDS = 10_000
+#: Width of the report when it goes to a file or a pipe.
+REPORT_WIDTH = 110
+#: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
+INTERRUPTED = 130
+
+#: Called with each chunk's index after it is merged, inside the progress loop. Tests set
+#: it to raise KeyboardInterrupt there, which is exactly where a real Ctrl-C lands.
+chunk_hook: Callable[[int], None] | None = None
+
+
+class OptionError(ValueError):
+    """A bad command-line option; ``option`` names it for the error message."""
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(message)
+        self.option = option
+
+
+def default_bots() -> str:
+    """Four bots of the best cheap level there is: ``basic`` once it exists."""
+    level = "basic" if "basic" in LEVELS else "random"
+    return ",".join([level] * 4)
+
+
+def parse_bots(text: str) -> tuple[str, ...]:
+    levels = tuple(part.strip() for part in text.split(",") if part.strip())
+    unknown = sorted({level for level in levels if level not in LEVELS})
+    if unknown:
+        raise OptionError(
+            "--bots",
+            f"unknown bot level {', '.join(unknown)}; levels are {', '.join(sorted(LEVELS))}",
+        )
+    return levels
+
+
+def build_rules(items: Sequence[str], preset: str | None) -> Rules:
+    # The same NAME=VALUE syntax as ``rummoli play --rule``.
+    from rummoli.tui.play import parse_house_rules
+
+    try:
+        data: dict[str, Any] = dict(parse_house_rules(items))
+        if preset is not None:
+            data["preset"] = preset
+        return Rules.from_dict(data)
+    except GameError as error:
+        raise OptionError("--preset" if "preset" in str(error) else "--rule", str(error)) from None
+    except ValueError as error:
+        raise OptionError("--rule", str(error)) from None
+
+
+def build_spec(
+    *,
+    bots: str,
+    rounds: int | None,
+    games: int | None,
+    rules: Sequence[str],
+    preset: str | None,
+    seed: int,
+    rotate: bool,
+    chunk_size: int = 0,
+    full_table: bool = False,
+) -> SimSpec:
+    """The simulation the options describe; raises :class:`OptionError` if they don't."""
+    if rounds is not None and games is not None:
+        raise OptionError("--games", "give --rounds or --games, not both")
+    mode, total = (GAMES, games) if games is not None else (ROUNDS, rounds or DEFAULT_ROUNDS)
+    levels = parse_bots(bots or default_bots())
+    table_rules = build_rules(rules, preset)
+    try:
+        return SimSpec(levels, table_rules, mode, total, seed, rotate, chunk_size, full_table)
+    except ValueError as error:
+        option = "--bots" if "bots" in str(error) else f"--{mode}"
+        raise OptionError(option, str(error)) from None
+
+
+def check_backend(backend: str, address: str | None) -> None:
+    if backend not in BACKENDS:
+        raise OptionError(
+            "--backend", f"unknown backend {backend!r}; backends are {', '.join(BACKENDS)}"
+        )
+    if address and backend != RAY:
+        raise OptionError("--address", "--address is the Ray cluster: use it with --backend ray")
+    if backend == RAY:
+        try:
+            import_ray()
+        except BackendError as error:
+            raise OptionError("--backend", str(error)) from None
+
+
+class RateColumn(ProgressColumn):
+    """Rounds per second since the start (chunks arrive in bursts, so the rolling
+    speed rich computes would jump about)."""
+
+    def render(self, task: Task) -> Text:
+        elapsed = task.elapsed or 0.0
+        rounds = task.fields.get("rounds", 0)
+        if not elapsed or not rounds:
+            return Text("- rounds/s", style="progress.data.speed")
+        return Text(f"{rounds / elapsed:,.0f} rounds/s", style="progress.data.speed")
+
+
+def make_progress(console: Console, mode: str) -> Progress:
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn(mode),
+        RateColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+
+
+@dataclass
+class Outcome:
+    """What a run produced: its figures, how it ran, whether Ctrl-C stopped it."""
+
+    figures: dict[str, Any]
+    run: dict[str, Any]
+    interrupted: bool
+
+
+def simulate(
+    spec: SimSpec,
+    *,
+    jobs: int,
+    backend: str = LOCAL,
+    address: str | None = None,
+    progress_console: Console | None = None,
+) -> Outcome:
+    """Run ``spec`` with a progress bar; Ctrl-C ends it early with the figures so far."""
+    merger = Merger(spec)
+    console = progress_console or Console(stderr=True)
+    interrupted = False
+    start = time.perf_counter()
+    try:
+        with (
+            running(spec, jobs=jobs, backend=backend, address=address) as finished,
+            make_progress(console, spec.mode) as progress,
+        ):
+            task = progress.add_task("simulating", total=spec.total, rounds=0)
+            for index, stats in finished:
+                merger.add(index, stats)
+                done = merger.rounds_done if spec.mode == ROUNDS else merger.games_done
+                progress.update(task, completed=done, rounds=merger.rounds_done)
+                if chunk_hook is not None:
+                    chunk_hook(index)
+    except KeyboardInterrupt:
+        interrupted = True
+    seconds = time.perf_counter() - start
+    stats = merger.result()
+    run = {
+        "backend": backend,
+        "jobs": jobs,
+        "seconds": seconds,
+        "rounds_per_second": stats.rounds / seconds if seconds else None,
+        "interrupted": interrupted,
+    }
+    return Outcome(summarize(stats, spec), run, interrupted)
+
+
+def run_command(
+    spec: SimSpec,
+    *,
+    jobs: int,
+    backend: str,
+    address: str | None,
+    json_path: Path | None,
+    plot_dir: Path | None,
+) -> int:
+    """The whole command after option checks: simulate, print, write; the exit status."""
+    try:
+        outcome = simulate(spec, jobs=jobs, backend=backend, address=address)
+    except BackendError as error:
+        Console(stderr=True).print(f"[bold red]Error:[/] {error}", highlight=False)
+        return 1
+    console = Console()
+    if not console.is_terminal:
+        console.width = REPORT_WIDTH  # not the 80 columns rich assumes for a pipe or file
+    print_report(console, outcome.figures, outcome.run)
+    if json_path is not None:
+        write_json(json_path, outcome.figures, outcome.run)
+        console.print(f"figures written to {json_path}")
+    if plot_dir is not None and outcome.figures["rounds"]:
+        from rummoli.sim.plots import write_plots
+
+        for path in write_plots(outcome.figures, plot_dir):
+            console.print(f"chart written to {path}")
+    return INTERRUPTED if outcome.interrupted else 0

@@ -1,0 +1,147 @@
+"""What a simulation plays, and how that work is cut into chunks.
+
+The whole run is a fixed list of chunks. A chunk's size never depends on how many
+workers run it, and its seed comes from ``(seed, chunk index)`` alone, so every chunk
+plays the same cards and the same bot choices whichever worker runs it and whenever:
+the same seed gives the same numbers with one worker, two, or a Ray cluster.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from rummoli.games.rummoli import Rules
+from rummoli.games.rummoli.board import space_names
+from rummoli.games.rummoli.setup import MAX_PLAYERS, MIN_PLAYERS
+
+#: Rounds per chunk when counting rounds: small enough for a lively progress bar and an
+#: even split over workers (a chunk takes well under a second), large enough that the
+#: games cut short at a chunk's end (see ``docs/analysis.md``) are a small share.
+CHUNK_ROUNDS = 2000
+#: Games per chunk when counting games.
+CHUNK_GAMES = 10
+
+ROUNDS = "rounds"
+GAMES = "games"
+
+# Purposes of derived seeds, so no two uses of one chunk seed ever coincide.
+_PURPOSE_CHUNK, _PURPOSE_GAME, _PURPOSE_BOT = 1, 2, 3
+
+
+def derive_seed(*parts: int) -> int:
+    """A 63-bit seed from whole numbers, the same on every machine and Python version
+    (unlike ``hash``), and unrelated for neighbouring inputs (unlike ``seed + i``)."""
+    text = "rummoli-sim:" + ":".join(str(p) for p in parts)
+    digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little") >> 1
+
+
+@dataclass(frozen=True, slots=True)
+class SimSpec:
+    """One simulation: bots by seat, house rules, how much to play, and the seed.
+
+    ``bots[i]`` is the level of bot ``i``; without rotation bot ``i`` sits in seat ``i``.
+    With ``rotate``, game ``g`` seats bot ``i`` in seat ``(i + g) % seats``.
+    """
+
+    bots: tuple[str, ...]
+    rules: Rules
+    mode: str = ROUNDS
+    total: int = 10_000
+    seed: int = 0
+    rotate: bool = False
+    chunk_size: int = 0
+    #: Count only rounds played by every seat: a game ends (without the settlement) when
+    #: a player is out. Figures then describe a table of exactly ``seats`` players, not a
+    #: table that shrinks as players go broke.
+    full_table: bool = False
+
+    def __post_init__(self) -> None:
+        if not MIN_PLAYERS <= len(self.bots) <= MAX_PLAYERS:
+            raise ValueError(
+                f"give {MIN_PLAYERS} to {MAX_PLAYERS} bots, one per seat "
+                f"(e.g. random,random,random,random), not {len(self.bots)}"
+            )
+        if self.mode not in (ROUNDS, GAMES):
+            raise ValueError(f"mode must be {ROUNDS!r} or {GAMES!r}, not {self.mode!r}")
+        if self.total < 1:
+            raise ValueError(f"the number of {self.mode} must be at least 1, not {self.total}")
+        if self.chunk_size < 0:
+            raise ValueError("chunk_size must be at least 1 (0: the default)")
+
+    @property
+    def seats(self) -> int:
+        return len(self.bots)
+
+    @property
+    def spaces(self) -> tuple[str, ...]:
+        return space_names(self.rules.ace_of_spades)
+
+    @property
+    def per_chunk(self) -> int:
+        if self.chunk_size:
+            return self.chunk_size
+        return CHUNK_ROUNDS if self.mode == ROUNDS else CHUNK_GAMES
+
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """The distinct bot levels, in order of first appearance."""
+        return tuple(dict.fromkeys(self.bots))
+
+    def labels(self) -> tuple[str, ...]:
+        """A name for each bot: its level, numbered when several bots share a level."""
+        labels = []
+        for i, level in enumerate(self.bots):
+            if self.bots.count(level) > 1:
+                labels.append(f"{level}#{self.bots[:i].count(level) + 1}")
+            else:
+                labels.append(level)
+        return tuple(labels)
+
+    def chunks(self) -> list[Chunk]:
+        """The fixed list of chunks that together play ``total`` rounds or games."""
+        size = self.per_chunk
+        count = -(-self.total // size)
+        return [
+            Chunk(
+                spec=self,
+                index=i,
+                seed=derive_seed(self.seed, _PURPOSE_CHUNK, i),
+                quota=min(size, self.total - i * size),
+                first_game=i * size,
+            )
+            for i in range(count)
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """A piece of a simulation that one worker plays from start to end.
+
+    ``quota`` is its share of rounds (games continue across rounds; a game still running
+    when the quota is reached is cut short) or of games. ``first_game`` is the index of
+    its first game in the whole run when counting games (it keeps the seat rotation
+    exact); when counting rounds nobody knows in advance how many games earlier chunks
+    play, so rotation starts at the chunk index instead.
+    """
+
+    spec: SimSpec
+    index: int
+    seed: int
+    quota: int
+    first_game: int
+
+    def game_seed(self, game: int) -> int:
+        """The engine seed of the chunk's ``game``-th game (counting from 0)."""
+        return derive_seed(self.seed, _PURPOSE_GAME, game)
+
+    def bot_seed(self, bot: int) -> int:
+        return derive_seed(self.seed, _PURPOSE_BOT, bot)
+
+    def rotation(self, game: int) -> int:
+        """How many seats the bots move round for the chunk's ``game``-th game."""
+        if not self.spec.rotate:
+            return 0
+        start = self.first_game if self.spec.mode == GAMES else self.index
+        return (start + game) % self.spec.seats

@@ -1,0 +1,53 @@
+"""The ``rummoli replay`` command: any game's record replays, a broken one is refused."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from rummoli.cli import app
+from rummoli.engine.base import GameState
+from rummoli.games.registry import new_game
+
+runner = CliRunner()
+
+
+def finished(game: str, players: list[str], rules: dict[str, object], seed: int) -> GameState:
+    state = new_game(game, players, rules, seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_a_rummoli_record_replays_to_the_same_chips(tmp_path: Path) -> None:
+    state = finished("rummoli", ["Ann", "Bob", "Cy"], {"rounds": 2}, 4)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(state.record()))
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    expected = {p["name"]: p["chips"] for p in state.view(None)["players"]}
+    assert out == {"game": "rummoli", "finished": True, "standings": expected}
+
+
+def test_a_rummy_record_replays_to_the_same_scores(tmp_path: Path) -> None:
+    state = finished("rummy", ["Ann", "Bob"], {}, 9)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(state.record()))
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    expected = {p["name"]: p["score"] for p in state.view(None)["players"]}
+    assert out == {"game": "rummy", "finished": True, "standings": expected}
+
+
+def test_a_broken_record_is_one_error_line_and_exit_2(tmp_path: Path) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text('{"game": "rummoli", "version": 1, "actions": [')
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2
+    assert "not JSON" in json.loads(result.output)["error"]
