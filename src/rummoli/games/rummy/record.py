@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummoli.engine.base import GameError, SetupError
-from rummoli.engine.records import record_object
+from rummoli.engine.records import record_parts, replay_actions
 from rummoli.games.rummy.rules import Rules
 from rummoli.games.rummy.setup import setup_from_dict
 from rummoli.games.rummy.state import RummyState
@@ -31,42 +30,7 @@ def make_record(state: RummyState) -> dict[str, Any]:
 
 def replay(record: object) -> RummyState:
     """Rebuild a match from its record, applying every action; errors name the problem."""
-    record = record_object(record)
-    if record.get("game") != "rummy":
-        raise SetupError(f"not a Rummy record (game: {record.get('game')!r})")
-    if record.get("version") != RECORD_VERSION:
-        raise SetupError(f"unsupported record version {record.get('version')!r}")
-    rules = Rules.from_dict(record.get("rules"))
-    setup_data = record.get("setup")
-    if not isinstance(setup_data, dict):
-        raise SetupError("the record has no setup")
-    setup = setup_from_dict(setup_data)
-    seed = record.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SetupError("the record's seed must be a whole number")
-    actions = record.get("actions", [])
-    if not isinstance(actions, list) or not all(
-        isinstance(a, int) and not isinstance(a, bool) for a in actions
-    ):
-        raise SetupError("the record's actions must be a list of whole numbers")
-    end_after = record.get("end_requested_after")
-    if end_after is not None and (
-        isinstance(end_after, bool)
-        or not isinstance(end_after, int)
-        or not 0 <= end_after <= len(actions)
-    ):
-        raise SetupError(
-            f"the record's end_requested_after must be null or a whole number from 0 to "
-            f"{len(actions)}, not {end_after!r}"
-        )
-    state = RummyState(rules, setup, seed)
-    for index, action in enumerate(actions):
-        if end_after == index:
-            state.request_end()
-        try:
-            state.apply(action)
-        except GameError as error:
-            raise SetupError(f"action {index} of the record: {error}") from None
-    if end_after == len(actions):
-        state.request_end()
-    return state
+    parts = record_parts(record, "rummy", "Rummy", RECORD_VERSION)
+    rules = Rules.from_dict(parts.rules)
+    setup = setup_from_dict(parts.setup)
+    return replay_actions(RummyState(rules, setup, parts.seed), parts)
