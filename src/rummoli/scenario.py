@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from rummoli.cards import card_str
-from rummoli.engine.base import CHANCE, CHANCE_ACTION, GameError
+from rummoli.engine.base import GameError
+from rummoli.engine.choices import play_choices
 from rummoli.games.rummoli.rules import Rules
 from rummoli.games.rummoli.setup import setup_from_dict
 from rummoli.games.rummoli.state import RummoliState
@@ -34,10 +35,6 @@ SCENARIO_KEYS = frozenset(
     {"game", "players", "chips", "dealer", "rules", "board", "hands", "deck", "choices"}
     | {"description"}
 )
-
-#: Far more decisions than any round can take (52 cards, a few bids and bets each); only
-#: an engine bug that never ends the round could reach it.
-MAX_STEPS = 10_000
 
 #: Exit status of :func:`run_paths` when any scenario failed.
 EXIT_ERROR = 2
@@ -80,38 +77,9 @@ def _play(data: object) -> dict[str, Any]:
     if not isinstance(choices, list):
         raise ScenarioError("choices must be a list of actions such as 'Bob: bid 5'")
     state = _build_state(data)
-    events: list[dict[str, Any]] = []
-    used = 0
-    for _ in range(MAX_STEPS):
-        if state.is_terminal():
-            break
-        label = ""
-        if state.current_player() == CHANCE:
-            action = CHANCE_ACTION
-        elif used < len(choices):
-            label = f"choice {used + 1} ({choices[used]!r})"
-            action = _choice_action(state, choices[used], label)
-            used += 1
-        else:
-            legal = state.legal_actions()
-            if not legal:
-                raise RuntimeError(f"the engine offers no legal action: {state!r}")
-            action = legal[0]
-        try:
-            new = state.apply(action)
-        except GameError as error:
-            if not label:  # the engine refused its own chance or default action
-                raise
-            raise ScenarioError(f"{label}: {error}") from None
-        events.extend(event_to_json(event, state.names) for event in new)
-    else:
-        raise RuntimeError(f"the round did not end within {MAX_STEPS} steps: {state!r}")
-    if used < len(choices):
-        left = len(choices) - used
-        raise ScenarioError(
-            f"{left} choice{'s' if left > 1 else ''} left over after the round ended, "
-            f"from choice {used + 1} ({choices[used]!r})"
-        )
+    events = play_choices(
+        state, choices, event_to_json, error=ScenarioError, example="Bob: bid 5", unit="round"
+    )
     return _result(state, events)
 
 
@@ -120,32 +88,6 @@ def _build_state(data: Mapping[str, Any]) -> RummoliState:
     rules = Rules.from_dict(data.get("rules"))
     setup = setup_from_dict(data, rules.starting_chips)
     return RummoliState(rules, dataclasses.replace(setup, single_round=True), seed=0)
-
-
-def _choice_action(state: RummoliState, choice: object, label: str) -> int:
-    """The action a choice names, after checking that its player (if named) decides now.
-
-    The player's name is everything before the last colon: no action text has one, while
-    a name may.
-    """
-    if not isinstance(choice, str):
-        raise ScenarioError(f"{label}: a choice must be text such as 'Bob: bid 5'")
-    name, colon, text = choice.rpartition(":")
-    if colon:
-        name = name.strip()
-        if name not in state.names:
-            raise ScenarioError(f"{label}: no player is called {name!r}")
-        deciding = state.names[state.current_player()]
-        if name != deciding:
-            legal = ", ".join(state.action_to_text(a) for a in state.legal_actions()[:12])
-            raise ScenarioError(
-                f"{label}: it is {deciding}'s decision now, not "
-                f"{name}'s ({deciding} decides among: {legal})"
-            )
-    try:
-        return state.action_from_text(text)
-    except GameError as error:
-        raise ScenarioError(f"{label}: {error}") from None
 
 
 def _result(state: RummoliState, events: list[dict[str, Any]]) -> dict[str, Any]:

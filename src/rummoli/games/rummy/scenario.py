@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rummoli.engine.base import CHANCE, CHANCE_ACTION, GameError
+from rummoli.engine.base import GameError
+from rummoli.engine.choices import play_choices
 from rummoli.games.rummy.rules import Rules
 from rummoli.games.rummy.setup import setup_from_dict
 from rummoli.games.rummy.state import RummyState
@@ -30,10 +31,6 @@ SCENARIO_KEYS = frozenset(
     {"game", "players", "dealer", "rules", "hands", "stock", "discard", "melds", "scores"}
     | {"choices", "description"}
 )
-
-#: Far more decisions than a hand can take (two passes through the stock, a few melds and
-#: lay-offs a turn); only an engine bug that never ends the hand could reach it.
-MAX_STEPS = 10_000
 
 
 class RummyScenarioError(ValueError):
@@ -67,35 +64,14 @@ def _play(data: object) -> dict[str, Any]:
     if not isinstance(choices, list):
         raise RummyScenarioError("choices must be a list of actions such as 'Bob: discard 9S'")
     state = _build_state(data)
-    events: list[dict[str, Any]] = []
-    used = 0
-    for _ in range(MAX_STEPS):
-        if state.is_terminal():
-            break
-        label = ""
-        if state.current_player() == CHANCE:
-            action = CHANCE_ACTION
-        elif used < len(choices):
-            label = f"choice {used + 1} ({choices[used]!r})"
-            action = _choice_action(state, choices[used], label)
-            used += 1
-        else:
-            action = state.legal_actions()[0]
-        try:
-            new = state.apply(action)
-        except GameError as error:
-            if not label:
-                raise
-            raise RummyScenarioError(f"{label}: {error}") from None
-        events.extend(event_to_json(event, state.names) for event in new)
-    else:
-        raise RuntimeError(f"the hand did not end within {MAX_STEPS} steps: {state!r}")
-    if used < len(choices):
-        left = len(choices) - used
-        raise RummyScenarioError(
-            f"{left} choice{'s' if left > 1 else ''} left over after the hand ended, "
-            f"from choice {used + 1} ({choices[used]!r})"
-        )
+    events = play_choices(
+        state,
+        choices,
+        event_to_json,
+        error=RummyScenarioError,
+        example="Bob: discard 9S",
+        unit="hand",
+    )
     return _result(state, events)
 
 
@@ -105,29 +81,6 @@ def _build_state(data: Mapping[str, Any]) -> RummyState:
     setup_data = {k: v for k, v in data.items() if k not in ("choices", "description")}
     setup_data["single_hand"] = True
     return RummyState(rules, setup_from_dict(setup_data), seed=0)
-
-
-def _choice_action(state: RummyState, choice: object, label: str) -> int:
-    """The action a choice names, after checking that its player (if named) decides now.
-    The name is everything before the last colon (no action text has one)."""
-    if not isinstance(choice, str):
-        raise RummyScenarioError(f"{label}: a choice must be text such as 'Bob: discard 9S'")
-    name, colon, text = choice.rpartition(":")
-    if colon:
-        name = name.strip()
-        if name not in state.names:
-            raise RummyScenarioError(f"{label}: no player is called {name!r}")
-        deciding = state.names[state.current_player()]
-        if name != deciding:
-            legal = ", ".join(state.action_to_text(a) for a in state.legal_actions()[:12])
-            raise RummyScenarioError(
-                f"{label}: it is {deciding}'s decision now, not {name}'s "
-                f"({deciding} decides among: {legal})"
-            )
-    try:
-        return state.action_from_text(text.strip())
-    except GameError as error:
-        raise RummyScenarioError(f"{label}: {error}") from None
 
 
 def _result(state: RummyState, events: list[dict[str, Any]]) -> dict[str, Any]:
