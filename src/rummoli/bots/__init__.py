@@ -68,19 +68,46 @@ def _strong(seed: int) -> Bot:
     return StrongBot(seed)
 
 
-#: Bot levels by name, weakest first (menus list them in this order).
+#: Rummoli's bot levels by name, weakest first (menus list them in this order).
 LEVELS: dict[str, Callable[[int], Bot]] = {"random": _random, "basic": _basic, "strong": _strong}
 
+#: Every game's bot levels, weakest first. The random bot works for any game, since it
+#: only needs the legal actions.
+GAME_LEVELS: dict[str, dict[str, Callable[[int], Bot]]] = {
+    "rummoli": LEVELS,
+    "rummy": {"random": _random},
+}
 
-def make_bot(level: str, seed: int) -> Bot:
-    """A new bot of ``level`` whose choices depend only on ``seed`` and what it sees."""
+
+def levels_for(game: str) -> dict[str, Callable[[int], Bot]]:
+    """The bot levels of ``game`` (a name of :data:`rummoli.games.registry.GAMES`)."""
     try:
-        factory = LEVELS[level]
+        return GAME_LEVELS[game]
     except KeyError:
         raise ValueError(
-            f"unknown bot level {level!r}; levels are {', '.join(sorted(LEVELS))}"
+            f"no computer players for game {game!r}; games are {', '.join(sorted(GAME_LEVELS))}"
+        ) from None
+
+
+def make_bot(level: str, seed: int, game: str = "rummoli") -> Bot:
+    """A new ``game`` bot of ``level`` whose choices depend only on ``seed`` and what it sees."""
+    levels = levels_for(game)
+    try:
+        factory = levels[level]
+    except KeyError:
+        raise ValueError(
+            f"unknown bot level {level!r} for {game}; levels are {', '.join(levels)}"
         ) from None
     return factory(seed)
 
 
-__all__ = ["LEVELS", "Bot", "BotError", "Decision", "ask_bot", "make_bot"]
+__all__ = [
+    "GAME_LEVELS",
+    "LEVELS",
+    "Bot",
+    "BotError",
+    "Decision",
+    "ask_bot",
+    "levels_for",
+    "make_bot",
+]
