@@ -16,26 +16,49 @@ app = typer.Typer(
 
 @app.command()
 def play(
+    game: Annotated[
+        str, typer.Option("--game", "-g", help="the game: rummoli or rummy (Basic Rummy)")
+    ] = "rummoli",
     players: Annotated[
-        int, typer.Option("--players", "-p", min=2, max=8, help="seats at the table, you included")
-    ] = 4,
-    chips: Annotated[int, typer.Option(min=1, help="starting chips per player")] = 100,
-    rounds: Annotated[int, typer.Option(min=0, help="rounds to play (0: until you stop)")] = 0,
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            min=2,
+            max=8,
+            help="seats, you included (Rummoli 2-8, default 4; Rummy 2-4, default 2)",
+            show_default=False,
+        ),
+    ] = None,
+    chips: Annotated[
+        int | None,
+        typer.Option(min=1, help="Rummoli: starting chips per player", show_default="100"),
+    ] = None,
+    rounds: Annotated[
+        int | None,
+        typer.Option(min=0, help="Rummoli: rounds to play (0: until you stop)", show_default="0"),
+    ] = None,
     rule: Annotated[
         list[str] | None,
-        typer.Option("--rule", "-r", help="a house rule as NAME=VALUE (repeatable)"),
+        typer.Option(
+            "--rule",
+            "-r",
+            help="a house rule as NAME=VALUE (repeatable), e.g. Rummy's target=150",
+        ),
     ] = None,
-    preset: Annotated[str | None, typer.Option(help="a printed rule set")] = None,
+    preset: Annotated[str | None, typer.Option(help="Rummoli: a printed rule set")] = None,
     seed: Annotated[int | None, typer.Option(help="seed for the cards (default: random)")] = None,
     name: Annotated[str, typer.Option(help="your name at the table")] = "You",
     level: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--level",
             "-l",
-            help="level of every computer player: random, basic or strong",
+            help="level of every computer player: random, basic or strong (Rummoli "
+            "default basic, Rummy default the strongest it has)",
+            show_default=False,
         ),
-    ] = "basic",
+    ] = None,
     opponents: Annotated[
         str | None,
         typer.Option(
@@ -46,22 +69,52 @@ def play(
         ),
     ] = None,
 ) -> None:
-    """Play Rummoli in the terminal against computer players.
+    """Play Rummoli (or Basic Rummy, --game rummy) in the terminal against computer players.
 
-    Type ? (or hint) at any decision for the strong computer player's suggestion.
+    Rummoli: type ? (or hint) at any decision for the strong computer player's suggestion.
+
+    Rummy: type moves (s, t, meld 7H 8H 9H, lay 5C on 2, d KS); ? lists them with a hint.
     """
-    from rummoli.tui.play import run_play
+    from rummoli.games.registry import GAMES
+
+    if game not in GAMES:
+        raise typer.BadParameter(
+            f"unknown game {game!r}; games are {', '.join(GAMES)}", param_hint="'--game'"
+        )
+    if game == "rummy":
+        from rummoli.tui.rummy_play import DEFAULT_PLAYERS, run_rummy_play
+
+        given = {"--chips": chips, "--rounds": rounds, "--preset": preset}
+        for option, value in given.items():
+            if value is not None:
+                raise typer.BadParameter(
+                    f"{option} is a Rummoli option; a Rummy match is played to a target "
+                    "score (--rule target=N)",
+                    param_hint=f"'{option}'",
+                )
+        raise typer.Exit(
+            run_rummy_play(
+                players=players or DEFAULT_PLAYERS,
+                rules=rule or [],
+                seed=seed,
+                name=name,
+                level=level,
+                opponents=opponents,
+            )
+        )
+
+    from rummoli.tui.play import DEFAULT_LEVEL, run_play
 
     raise typer.Exit(
         run_play(
-            players=players,
-            chips=chips,
-            rounds=rounds,
+            players=players or 4,
+            chips=100 if chips is None else chips,
+            rounds=0 if rounds is None else rounds,
             rules=rule or [],
             preset=preset,
             seed=seed,
             name=name,
-            level=level,
+            level=level or DEFAULT_LEVEL,
             opponents=opponents,
         )
     )
@@ -104,11 +157,21 @@ def replay(
 
 @app.command()
 def simulate(
+    game: Annotated[
+        str, typer.Option("--game", "-g", help="the game to simulate: rummoli or rummy")
+    ] = "rummoli",
     rounds: Annotated[
-        int | None, typer.Option(min=1, help="rounds to play (default 10,000)", show_default=False)
+        int | None,
+        typer.Option(
+            min=1, help="rounds to play (default 10,000); Rummy: hands", show_default=False
+        ),
+    ] = None,
+    hands: Annotated[
+        int | None, typer.Option(min=1, help="Rummy: hands to play (the same as --rounds)")
     ] = None,
     games: Annotated[
-        int | None, typer.Option(min=1, help="whole games to play, instead of rounds")
+        int | None,
+        typer.Option(min=1, help="whole games to play, instead of rounds; Rummy: matches"),
     ] = None,
     bots: Annotated[
         str,
@@ -116,7 +179,7 @@ def simulate(
             "--bots",
             "-b",
             help="bot level of each seat, comma-separated; as many bots as seats "
-            "(default: four basic bots, or random ones while basic does not exist)",
+            "(default: four basic bots; Rummy: two)",
             show_default=False,
         ),
     ] = "",
@@ -141,7 +204,8 @@ def simulate(
         int | None,
         typer.Option(
             min=1,
-            help="rounds (or games) per unit of work (default 2,000 rounds or 10 games); "
+            help="rounds (or games) per unit of work (default 2,000 rounds or 10 games; "
+            "Rummy: 200 hands or 5 matches); "
             "smaller gives slow bots a livelier progress bar, but changes the numbers",
             show_default=False,
         ),
@@ -161,14 +225,21 @@ def simulate(
         Path | None, typer.Option("--plot", help="write PNG charts into this directory")
     ] = None,
 ) -> None:
-    """Play many rounds or games between bots and report what the rules do."""
+    """Play many rounds or games between bots and report what the rules do.
+
+    With --game rummy: hands (or whole matches) of Basic Rummy, 2 to 4 bots."""
     from rummoli.sim.command import OptionError, build_spec, check_backend, run_command
     from rummoli.sim.runner import default_jobs
 
     try:
+        if hands is not None and rounds is not None:
+            raise OptionError("--hands", "--hands and --rounds are the same: give one")
+        if plot is not None and game == "rummy":
+            raise OptionError("--plot", "charts are drawn for Rummoli simulations only")
         spec = build_spec(
+            game=game,
             bots=bots,
-            rounds=rounds,
+            rounds=rounds if hands is None else hands,
             games=games,
             rules=rule or [],
             preset=preset,

@@ -68,6 +68,18 @@ def _strong(seed: int) -> Bot:
     return StrongBot(seed)
 
 
+def _rummy_basic(seed: int) -> Bot:
+    from rummoli.bots.rummy.basic import BasicRummyBot
+
+    return BasicRummyBot(seed)
+
+
+def _rummy_strong(seed: int) -> Bot:
+    from rummoli.bots.rummy.strong import StrongRummyBot
+
+    return StrongRummyBot(seed)
+
+
 #: Rummoli's bot levels by name, weakest first (menus list them in this order).
 LEVELS: dict[str, Callable[[int], Bot]] = {"random": _random, "basic": _basic, "strong": _strong}
 
@@ -75,7 +87,7 @@ LEVELS: dict[str, Callable[[int], Bot]] = {"random": _random, "basic": _basic, "
 #: only needs the legal actions.
 GAME_LEVELS: dict[str, dict[str, Callable[[int], Bot]]] = {
     "rummoli": LEVELS,
-    "rummy": {"random": _random},
+    "rummy": {"random": _random, "basic": _rummy_basic, "strong": _rummy_strong},
 }
 
 

@@ -27,13 +27,13 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from rummoli.bots import LEVELS
+from rummoli.bots import LEVELS, levels_for
 from rummoli.engine.base import GameError
 from rummoli.games.rummoli import Rules
 from rummoli.sim.figures import summarize
 from rummoli.sim.report import print_report, write_json
 from rummoli.sim.runner import BACKENDS, LOCAL, RAY, BackendError, Merger, import_ray, running
-from rummoli.sim.spec import GAMES, ROUNDS, SimSpec
+from rummoli.sim.spec import GAMES, ROUNDS, RUMMOLI, RUMMY, SimSpec
 
 #: Rounds played when neither ``--rounds`` nor ``--games`` is given.
 DEFAULT_ROUNDS = 10_000
@@ -55,21 +55,38 @@ class OptionError(ValueError):
         self.option = option
 
 
-def default_bots() -> str:
-    """Four bots of the best cheap level there is: ``basic`` once it exists."""
-    level = "basic" if "basic" in LEVELS else "random"
-    return ",".join([level] * 4)
+def default_bots(game: str = RUMMOLI) -> str:
+    """Four bots of the best cheap level there is (``basic`` once it exists); two for
+    Rummy, whose seed game is the two-player one."""
+    known = LEVELS if game == RUMMOLI else levels_for(game)
+    level = "basic" if "basic" in known else "random"
+    return ",".join([level] * (2 if game == RUMMY else 4))
 
 
-def parse_bots(text: str) -> tuple[str, ...]:
+def parse_bots(text: str, game: str = RUMMOLI) -> tuple[str, ...]:
+    known = LEVELS if game == RUMMOLI else levels_for(game)
     levels = tuple(part.strip() for part in text.split(",") if part.strip())
-    unknown = sorted({level for level in levels if level not in LEVELS})
+    unknown = sorted({level for level in levels if level not in known})
     if unknown:
         raise OptionError(
             "--bots",
-            f"unknown bot level {', '.join(unknown)}; levels are {', '.join(sorted(LEVELS))}",
+            f"unknown bot level {', '.join(unknown)}"
+            f"{' for rummy' if game == RUMMY else ''}; levels are {', '.join(sorted(known))}",
         )
     return levels
+
+
+def build_rummy_rules(items: Sequence[str], preset: str | None) -> Any:
+    """Rummy's house rules from NAME=VALUE items (``target``, ``one_meld_per_turn``)."""
+    from rummoli.games.rummy import Rules as RummyRules
+    from rummoli.tui.play import parse_house_rules
+
+    if preset is not None:
+        raise OptionError("--preset", "--preset names a printed Rummoli rule set, not Rummy's")
+    try:
+        return RummyRules.from_dict(dict(parse_house_rules(items)))
+    except (GameError, ValueError, TypeError) as error:
+        raise OptionError("--rule", str(error)) from None
 
 
 def build_rules(items: Sequence[str], preset: str | None) -> Rules:
@@ -98,15 +115,22 @@ def build_spec(
     rotate: bool,
     chunk_size: int = 0,
     full_table: bool = False,
+    game: str = RUMMOLI,
 ) -> SimSpec:
-    """The simulation the options describe; raises :class:`OptionError` if they don't."""
+    """The simulation the options describe; raises :class:`OptionError` if they don't.
+
+    For Rummy (``game="rummy"``) ``rounds`` counts hands and ``games`` matches."""
+    if game not in (RUMMOLI, RUMMY):
+        raise OptionError("--game", f"unknown game {game!r}; games are {RUMMOLI}, {RUMMY}")
     if rounds is not None and games is not None:
         raise OptionError("--games", "give --rounds or --games, not both")
+    if game == RUMMY and full_table:
+        raise OptionError("--full-table", "--full-table is for Rummoli: Rummy tables never shrink")
     mode, total = (GAMES, games) if games is not None else (ROUNDS, rounds or DEFAULT_ROUNDS)
-    levels = parse_bots(bots or default_bots())
-    table_rules = build_rules(rules, preset)
+    levels = parse_bots(bots or default_bots(game), game)
+    table_rules = build_rummy_rules(rules, preset) if game == RUMMY else build_rules(rules, preset)
     try:
-        return SimSpec(levels, table_rules, mode, total, seed, rotate, chunk_size, full_table)
+        return SimSpec(levels, table_rules, mode, total, seed, rotate, chunk_size, full_table, game)
     except ValueError as error:
         option = "--bots" if "bots" in str(error) else f"--{mode}"
         raise OptionError(option, str(error)) from None
@@ -127,24 +151,31 @@ def check_backend(backend: str, address: str | None) -> None:
 
 
 class RateColumn(ProgressColumn):
-    """Rounds per second since the start (chunks arrive in bursts, so the rolling
-    speed rich computes would jump about)."""
+    """Rounds (Rummy: hands) per second since the start (chunks arrive in bursts, so the
+    rolling speed rich computes would jump about)."""
+
+    def __init__(self, unit: str = "rounds") -> None:
+        super().__init__()
+        self.unit = unit
 
     def render(self, task: Task) -> Text:
         elapsed = task.elapsed or 0.0
         rounds = task.fields.get("rounds", 0)
         if not elapsed or not rounds:
-            return Text("- rounds/s", style="progress.data.speed")
-        return Text(f"{rounds / elapsed:,.0f} rounds/s", style="progress.data.speed")
+            return Text(f"- {self.unit}/s", style="progress.data.speed")
+        return Text(f"{rounds / elapsed:,.0f} {self.unit}/s", style="progress.data.speed")
 
 
-def make_progress(console: Console, mode: str) -> Progress:
+def make_progress(console: Console, mode: str, game: str = RUMMOLI) -> Progress:
+    unit = "rounds"
+    if game == RUMMY:  # a Rummy round is a hand, a game a match
+        unit, mode = "hands", ("hands" if mode == ROUNDS else "matches")
     return Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TextColumn(mode),
-        RateColumn(),
+        RateColumn(unit),
         TimeElapsedColumn(),
         TimeRemainingColumn(),
         console=console,
@@ -177,7 +208,7 @@ def simulate(
     try:
         with (
             running(spec, jobs=jobs, backend=backend, address=address) as finished,
-            make_progress(console, spec.mode) as progress,
+            make_progress(console, spec.mode, spec.game) as progress,
         ):
             task = progress.add_task("simulating", total=spec.total, rounds=0)
             for index, stats in finished:
@@ -197,6 +228,10 @@ def simulate(
         "rounds_per_second": stats.rounds / seconds if seconds else None,
         "interrupted": interrupted,
     }
+    if spec.game == RUMMY:
+        from rummoli.sim.rummy_figures import summarize_rummy
+
+        return Outcome(summarize_rummy(stats, spec), run, interrupted)
     return Outcome(summarize(stats, spec), run, interrupted)
 
 
@@ -218,11 +253,16 @@ def run_command(
     console = Console()
     if not console.is_terminal:
         console.width = REPORT_WIDTH  # not the 80 columns rich assumes for a pipe or file
-    print_report(console, outcome.figures, outcome.run)
+    if spec.game == RUMMY:
+        from rummoli.sim.rummy_report import print_rummy_report
+
+        print_rummy_report(console, outcome.figures, outcome.run)
+    else:
+        print_report(console, outcome.figures, outcome.run)
     if json_path is not None:
         write_json(json_path, outcome.figures, outcome.run)
         console.print(f"figures written to {json_path}")
-    if plot_dir is not None and outcome.figures["rounds"]:
+    if plot_dir is not None and spec.game == RUMMOLI and outcome.figures["rounds"]:
         from rummoli.sim.plots import write_plots
 
         for path in write_plots(outcome.figures, plot_dir):

@@ -19,15 +19,17 @@ from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from rummoli.sim.play import play_chunk
-from rummoli.sim.spec import Chunk, SimSpec
+from rummoli.sim.rummy_stats import RummyStats
+from rummoli.sim.spec import RUMMY, Chunk, SimSpec
 from rummoli.sim.stats import SimStats
 
 LOCAL = "local"
 RAY = "ray"
 BACKENDS = (LOCAL, RAY)
 
-Finished = tuple[int, SimStats]
+#: A finished chunk: its index and its statistics (:class:`SimStats` for Rummoli,
+#: :class:`RummyStats` for Rummy: the runner moves them, it never reads them).
+Finished = tuple[int, Any]
 
 
 class BackendError(RuntimeError):
@@ -52,14 +54,18 @@ class Merger:
 
     def __init__(self, spec: SimSpec) -> None:
         self.spec = spec
-        self.stats = SimStats.empty(spec.seats, spec.spaces, spec.levels)
-        self.pending: dict[int, SimStats] = {}
+        self.stats: Any = (
+            RummyStats.empty(spec.seats, spec.levels)
+            if spec.game == RUMMY
+            else SimStats.empty(spec.seats, spec.spaces, spec.levels)
+        )
+        self.pending: dict[int, Any] = {}
         self.next_index = 0
         #: Rounds and games of every finished chunk, pending ones included (for progress).
         self.rounds_done = 0
         self.games_done = 0
 
-    def add(self, index: int, stats: SimStats) -> None:
+    def add(self, index: int, stats: Any) -> None:
         self.rounds_done += stats.rounds
         self.games_done += stats.games_started
         self.pending[index] = stats
@@ -67,8 +73,9 @@ class Merger:
             self.stats.merge(self.pending.pop(self.next_index))
             self.next_index += 1
 
-    def result(self) -> SimStats:
-        """Everything finished so far; after an interruption, chunks past a gap too."""
+    def result(self) -> Any:
+        """Everything finished so far; after an interruption, chunks past a gap too
+        (a :class:`SimStats`, or a :class:`RummyStats` for Rummy)."""
         for index in sorted(self.pending):
             self.stats.merge(self.pending.pop(index))
         return self.stats
@@ -110,10 +117,9 @@ def running(
             pool.join()
 
 
-def run(
-    spec: SimSpec, *, jobs: int = 1, backend: str = LOCAL, address: str | None = None
-) -> SimStats:
-    """Play a whole simulation without a progress bar and return its merged statistics."""
+def run(spec: SimSpec, *, jobs: int = 1, backend: str = LOCAL, address: str | None = None) -> Any:
+    """Play a whole simulation without a progress bar and return its merged statistics
+    (a :class:`SimStats`, or a :class:`RummyStats` for Rummy)."""
     merger = Merger(spec)
     with running(spec, jobs=jobs, backend=backend, address=address) as finished:
         for index, stats in finished:
@@ -122,6 +128,13 @@ def run(
 
 
 def _indexed(chunk: Chunk) -> Finished:
+    # Each game's loop is imported where it runs: a Rummy run needs none of Rummoli's.
+    if chunk.spec.game == RUMMY:
+        from rummoli.sim.rummy_play import play_rummy_chunk
+
+        return chunk.index, play_rummy_chunk(chunk)
+    from rummoli.sim.play import play_chunk
+
     return chunk.index, play_chunk(chunk)
 
 

@@ -1,0 +1,186 @@
+"""Every figure of a Rummy simulation, computed once from its statistics as JSON-ready data.
+
+The report and the JSON file both read this dict. Positions are named by the order of
+play: ``first`` is the player left of the dealer, who opens the hand; the dealer plays
+last. The first-player advantage is the first player's points per hand against the
+average of the table, and his share of the hands won.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from rummoli.sim.figures import batch_ci95
+from rummoli.sim.rummy_stats import RummyStats
+from rummoli.sim.spec import SimSpec
+from rummoli.sim.stats import Histogram, Moments, histogram_mean
+
+_ORDINALS = ("first", "second", "third", "fourth")
+
+
+def _rate(count: int, total: int) -> float | None:
+    return count / total if total else None
+
+
+def _hist(hist: Histogram) -> dict[str, int]:
+    return {str(k): hist[k] for k in sorted(hist)}
+
+
+def moments(m: Moments, divide: int = 1) -> dict[str, Any]:
+    """Mean, 95% interval, spread and count of ``m`` (divided by ``divide``: a level's
+    per-hand sums, shared by its bots)."""
+    variance = m.variance
+    ci = m.ci95()
+    return {
+        "mean": m.mean / divide if m.mean is not None else None,
+        "ci95": [ci[0] / divide, ci[1] / divide] if ci else None,
+        "sd": math.sqrt(variance) / divide if variance is not None else None,
+        "n": m.n,
+    }
+
+
+def position_name(position: int, seats: int) -> str:
+    """``first`` (left of the dealer, opens the hand), ... ; the dealer plays last."""
+    name = _ORDINALS[position]
+    return f"{name} (dealer)" if position == seats - 1 else name
+
+
+def quantile(hist: Histogram, q: float) -> int | None:
+    """The smallest value with at least ``q`` of the samples at or below it."""
+    total = sum(hist.values())
+    if not total:
+        return None
+    seen = 0
+    for value in sorted(hist):
+        seen += hist[value]
+        if seen >= q * total:
+            return value
+    return max(hist)  # pragma: no cover - q <= 1 always stops above
+
+
+def summarize_rummy(stats: RummyStats, spec: SimSpec) -> dict[str, Any]:
+    """All figures of ``stats`` (a whole run, or the chunks finished so far)."""
+    hands = stats.rounds
+    labels = spec.labels()
+    chunks = [stats.per_chunk[i] for i in sorted(stats.per_chunk)]
+    finished = stats.games_finished
+    bots = []
+    for bot, label in enumerate(labels):
+        bots.append(
+            {
+                "bot": label,
+                "level": spec.bots[bot],
+                "points_per_hand": moments(stats.bots[bot]),
+                "points_per_hand_ci95_by_chunk": batch_ci95(
+                    [(n, totals[bot]) for n, totals in chunks]
+                ),
+                "hands_won": stats.won[bot],
+                "win_rate": _rate(stats.won[bot], hands),
+                "going_rummy": stats.rummy_by_bot[bot],
+                "going_rummy_share_of_wins": _rate(stats.rummy_by_bot[bot], stats.won[bot]),
+                "matches_won": stats.matches_won[bot],
+                "match_win_rate": _rate(stats.matches_won[bot], finished),
+                "hands_by_seat": list(stats.bot_seat_hands[bot]),
+            }
+        )
+    levels = []
+    for index, level in enumerate(stats.levels):
+        members = [bot for bot, name in enumerate(spec.bots) if name == level]
+        won = sum(stats.won[b] for b in members)
+        levels.append(
+            {
+                "level": level,
+                "bots": len(members),
+                "points_per_hand_per_bot": moments(stats.by_level[index], len(members)),
+                "points_per_hand_per_bot_ci95_by_chunk": batch_ci95(
+                    [(n * len(members), sum(totals[b] for b in members)) for n, totals in chunks]
+                ),
+                "win_rate_per_bot": _rate(won, hands * len(members)),
+            }
+        )
+    seats = [{"seat": seat, "points_per_hand": moments(m)} for seat, m in enumerate(stats.by_seat)]
+    positions = [
+        {
+            "position": position_name(p, spec.seats),
+            "points_per_hand": moments(m),
+            "hands_won": stats.won_by_position[p],
+            "win_rate": _rate(stats.won_by_position[p], hands),
+        }
+        for p, m in enumerate(stats.by_position)
+    ]
+    won = sum(stats.won)
+    total_points = sum(m.total for m in stats.bots)
+    first = stats.by_position[0]
+    table_mean = total_points / (hands * spec.seats) if hands else None
+    advantage = (
+        first.mean - table_mean if first.mean is not None and table_mean is not None else None
+    )
+    turns = stats.turns
+    return {
+        "game": "rummy",
+        "config": {
+            "game": "rummy",
+            "bots": list(spec.bots),
+            "labels": list(labels),
+            "seats": spec.seats,
+            "mode": "hands" if spec.mode == "rounds" else "matches",
+            "total": spec.total,
+            "seed": spec.seed,
+            "rotate": spec.rotate,
+            "chunk_size": spec.per_chunk,
+            "rules": spec.rules.to_dict(),
+            "rules_changed": spec.rules.changed(),
+            "target": spec.rules.target_for(spec.seats),
+        },
+        "complete": stats.chunks == len(spec.chunks()),
+        "chunks_done": stats.chunks,
+        "chunks_total": len(spec.chunks()),
+        "hands": hands,
+        "matches": {
+            "started": stats.games_started,
+            "finished": finished,
+            "cut_short": stats.games_started - finished,
+            "mean_hands": histogram_mean(stats.match_lengths),
+            "length_histogram": _hist(stats.match_lengths),
+        },
+        "bots": bots,
+        "levels": levels,
+        "seats": seats,
+        "positions": positions,
+        "first_player": {
+            "points_per_hand": moments(first),
+            "table_points_per_hand": table_mean,
+            "advantage": advantage,
+            "win_rate": _rate(stats.won_by_position[0], hands),
+            "fair_win_rate": _rate(won, hands * spec.seats),
+        },
+        "hand_length": {
+            "mean_turns": _rate(turns, hands),
+            "median_turns": quantile(stats.hand_turns, 0.5),
+            "p90_turns": quantile(stats.hand_turns, 0.9),
+            "mean_turns_per_player": _rate(turns, hands * spec.seats),
+            "turns_histogram": _hist(stats.hand_turns),
+        },
+        "stalemate": {
+            "hands": stats.stalemates,
+            "rate": _rate(stats.stalemates, hands),
+            "stock_ran_out": stats.stalemate_stock,
+            "detected": stats.stalemate_blocked,
+        },
+        "going_rummy": {
+            "hands": stats.going_rummy,
+            "rate": _rate(stats.going_rummy, hands),
+            "share_of_wins": _rate(stats.going_rummy, won),
+        },
+        "hands_won": won,
+        "winner_points": moments(stats.winner_points),
+        "reshuffle_rate": _rate(stats.reshuffled, hands),
+        "discard_draw_rate": _rate(stats.discard_draws, turns),
+        "points": {
+            "scored": total_points,
+            "by_winners": stats.winner_points.total,
+            "consistent": total_points == stats.winner_points.total
+            and won + stats.stalemates == hands,
+        },
+    }

@@ -1,0 +1,125 @@
+"""What a Rummy simulation counts: integer accumulators that merge exactly.
+
+The same design as Rummoli's :class:`rummoli.sim.stats.SimStats`: points are whole
+numbers, so sums, sums of squares and counts merge without loss in any order, and a run's
+figures are the same whether its chunks ran on one worker or many. ``rounds`` counts
+hands and ``games_started`` matches, under the names the shared runner and progress bar
+read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rummoli.sim.stats import Histogram, Moments, merge_counts
+
+
+def _moments(count: int) -> list[Moments]:
+    return [Moments() for _ in range(count)]
+
+
+@dataclass(slots=True)
+class RummyStats:
+    """Everything a Rummy simulation counts, for any number of chunks merged together.
+
+    Positions count seats in the order they play a hand: 0 is the player left of the
+    dealer, who plays first; the dealer plays last.
+    """
+
+    seats: int
+    levels: tuple[str, ...] = ()
+    chunks: int = 0
+    #: Hands played (the shared runner calls them rounds).
+    rounds: int = 0
+    #: Matches started and finished (not cut short at a chunk's end).
+    games_started: int = 0
+    games_finished: int = 0
+    #: Points scored per hand by each bot (0 in a hand it does not win).
+    bots: list[Moments] = field(default_factory=list)
+    #: Points per hand of all the bots of each level together (one sample a hand).
+    by_level: list[Moments] = field(default_factory=list)
+    #: Points per hand by table seat, and by position in the order of play.
+    by_seat: list[Moments] = field(default_factory=list)
+    by_position: list[Moments] = field(default_factory=list)
+    #: Hands won, by bot and by position; hands gone Rummy by bot.
+    won: list[int] = field(default_factory=list)
+    won_by_position: list[int] = field(default_factory=list)
+    rummy_by_bot: list[int] = field(default_factory=list)
+    #: Matches won by each bot (finished matches only).
+    matches_won: list[int] = field(default_factory=list)
+    #: Hands each bot played in each seat: ``bot_seat_hands[bot][seat]``.
+    bot_seat_hands: list[list[int]] = field(default_factory=list)
+    going_rummy: int = 0
+    stalemate_stock: int = 0
+    stalemate_blocked: int = 0
+    #: Hands in which the stock ran out once and the discard pile became the stock.
+    reshuffled: int = 0
+    #: Draws from the discard pile (the rest of the turns drew from the stock).
+    discard_draws: int = 0
+    #: Points of each won hand (Going Rummy doubled).
+    winner_points: Moments = field(default_factory=Moments)
+    #: Turns per hand (a turn begins with a draw) -> hands.
+    hand_turns: Histogram = field(default_factory=dict)
+    #: Hands per finished match -> matches.
+    match_lengths: Histogram = field(default_factory=dict)
+    #: Hands and points of each bot in each chunk, for batch-means intervals.
+    per_chunk: dict[int, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
+
+    @classmethod
+    def empty(cls, seats: int, levels: tuple[str, ...]) -> RummyStats:
+        return cls(
+            seats=seats,
+            levels=levels,
+            bots=_moments(seats),
+            by_level=_moments(len(levels)),
+            by_seat=_moments(seats),
+            by_position=_moments(seats),
+            won=[0] * seats,
+            won_by_position=[0] * seats,
+            rummy_by_bot=[0] * seats,
+            matches_won=[0] * seats,
+            bot_seat_hands=[[0] * seats for _ in range(seats)],
+        )
+
+    @property
+    def stalemates(self) -> int:
+        return self.stalemate_stock + self.stalemate_blocked
+
+    @property
+    def turns(self) -> int:
+        return sum(turns * count for turns, count in self.hand_turns.items())
+
+    def merge(self, other: RummyStats) -> None:
+        """Add ``other`` (another chunk, or several) into this one."""
+        if (other.seats, other.levels) != (self.seats, self.levels):
+            raise ValueError("cannot merge statistics of different tables")
+        self.chunks += other.chunks
+        self.rounds += other.rounds
+        self.games_started += other.games_started
+        self.games_finished += other.games_finished
+        for mine, theirs in (
+            (self.bots, other.bots),
+            (self.by_level, other.by_level),
+            (self.by_seat, other.by_seat),
+            (self.by_position, other.by_position),
+        ):
+            for a, b in zip(mine, theirs, strict=True):
+                a.merge(b)
+        for counts, other_counts in (
+            (self.won, other.won),
+            (self.won_by_position, other.won_by_position),
+            (self.rummy_by_bot, other.rummy_by_bot),
+            (self.matches_won, other.matches_won),
+            *zip(self.bot_seat_hands, other.bot_seat_hands, strict=True),
+        ):
+            for i, count in enumerate(other_counts):
+                counts[i] += count
+        self.going_rummy += other.going_rummy
+        self.stalemate_stock += other.stalemate_stock
+        self.stalemate_blocked += other.stalemate_blocked
+        self.reshuffled += other.reshuffled
+        self.discard_draws += other.discard_draws
+        self.winner_points.merge(other.winner_points)
+        merge_counts(self.hand_turns, other.hand_turns)
+        merge_counts(self.match_lengths, other.match_lengths)
+        self.per_chunk.update(other.per_chunk)

@@ -1,0 +1,251 @@
+"""``rummoli simulate --game rummy``: the same numbers whatever the workers, figures that add
+up, hands and matches, rotation, the report and JSON, option errors, and Ctrl-C.
+
+Most tests use the cheap levels (``basic`` against ``random``): a hand takes a
+millisecond or two, so the suite stays fast; one test checks the strong bot through the
+whole pipeline.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from rummoli.bots import GAME_LEVELS, BotError, Decision
+from rummoli.cli import app
+from rummoli.games.rummy import Rules
+from rummoli.sim import command
+from rummoli.sim.rummy_figures import quantile, summarize_rummy
+from rummoli.sim.rummy_stats import RummyStats
+from rummoli.sim.runner import Merger, run
+from rummoli.sim.spec import GAMES, ROUNDS, RUMMY, SimSpec
+
+
+def spec(bots: str = "basic,random", rules: Rules | None = None, **kwargs: Any) -> SimSpec:
+    return SimSpec(tuple(bots.split(",")), rules or Rules(), game=RUMMY, **kwargs)
+
+
+def figures_of(sim: SimSpec, **kwargs: Any) -> dict[str, Any]:
+    return summarize_rummy(run(sim, **kwargs), sim)
+
+
+def invoke(*args: str) -> Any:
+    return CliRunner().invoke(app, ["simulate", "--game", "rummy", *args])
+
+
+# ------------------------------------------------------------------ reproducibility
+
+
+def test_same_seed_same_numbers_whatever_the_jobs() -> None:
+    sim = spec("basic,random,basic", total=360, seed=7, rotate=True, chunk_size=60)
+    one = run(sim, jobs=1)
+    two = run(sim, jobs=2)
+    assert isinstance(one, RummyStats)
+    assert one == two
+    assert summarize_rummy(one, sim) == summarize_rummy(two, sim)
+    assert one.rounds == 360 and one.chunks == 6
+
+
+def test_another_seed_other_numbers() -> None:
+    a = figures_of(spec(total=100, seed=1))
+    b = figures_of(spec(total=100, seed=2))
+    assert a["bots"] != b["bots"]
+
+
+def test_chunks_finishing_in_any_order_merge_to_the_same_numbers() -> None:
+    sim = spec(total=200, seed=4, chunk_size=50)
+    in_order = run(sim)
+    from rummoli.sim.runner import _indexed
+
+    finished = [_indexed(chunk) for chunk in sim.chunks()]
+    merger = Merger(sim)
+    for index, stats in reversed(finished):
+        merger.add(index, stats)
+    assert merger.result() == in_order
+
+
+# ------------------------------------------------------------------ figures
+
+
+def test_figures_add_up() -> None:
+    sim = spec("basic,random,random,basic", total=300, seed=3, rotate=True, chunk_size=50)
+    stats = run(sim)
+    figures = summarize_rummy(stats, sim)
+    assert figures["hands"] == 300 and figures["complete"]
+    won = sum(bot["hands_won"] for bot in figures["bots"])
+    assert won + figures["stalemate"]["hands"] == 300
+    assert won == figures["hands_won"] == sum(p["hands_won"] for p in figures["positions"])
+    assert figures["points"]["consistent"]
+    points = sum(bot["points_per_hand"]["mean"] * 300 for bot in figures["bots"])
+    assert points == pytest.approx(stats.winner_points.total)
+    assert figures["going_rummy"]["hands"] == sum(bot["going_rummy"] for bot in figures["bots"])
+    assert figures["going_rummy"]["hands"] <= won
+    assert sum(figures["hand_length"]["turns_histogram"].values()) == 300
+    # Every hand is played by every seat: each bot's hands by seat add up to all hands.
+    assert all(sum(bot["hands_by_seat"]) == 300 for bot in figures["bots"])
+    # Bots of one level pooled hand by hand: the level's mean is the mean of its bots.
+    basic = next(level for level in figures["levels"] if level["level"] == "basic")
+    mean = basic["points_per_hand_per_bot"]["mean"]
+    bots = [b["points_per_hand"]["mean"] for b in figures["bots"] if b["level"] == "basic"]
+    assert mean == pytest.approx(sum(bots) / 2)
+    # The random bot hardly ever goes out against basic ones.
+    assert (
+        mean
+        > next(lv for lv in figures["levels"] if lv["level"] == "random")[
+            "points_per_hand_per_bot"
+        ]["mean"]
+    )
+    first = figures["first_player"]
+    assert first["points_per_hand"] == figures["positions"][0]["points_per_hand"]
+    assert first["fair_win_rate"] == pytest.approx(won / 300 / 4)
+
+
+def test_matches_mode_plays_whole_matches() -> None:
+    sim = spec(mode=GAMES, total=12, seed=5, rotate=True, chunk_size=4)
+    figures = figures_of(sim)
+    matches = figures["matches"]
+    assert matches["started"] == matches["finished"] == 12
+    assert sum(bot["matches_won"] for bot in figures["bots"]) == 12
+    assert sum(int(k) * v for k, v in matches["length_histogram"].items()) == figures["hands"]
+    # Rotated per match over whole chunks: each bot sat in each seat for 6 matches.
+    stats = run(sim)
+    assert stats.games_finished == 12
+    assert figures["config"]["mode"] == "matches"
+
+
+def test_hands_mode_cuts_the_last_match_short() -> None:
+    sim = spec(total=7, seed=1, chunk_size=7)
+    figures = figures_of(sim)
+    assert figures["hands"] == 7
+    assert figures["matches"]["started"] >= figures["matches"]["finished"]
+    assert figures["config"]["mode"] == "hands"
+
+
+def test_strong_bot_runs_in_the_simulation() -> None:
+    figures = figures_of(spec("strong,basic", total=40, seed=2, rotate=True, chunk_size=20))
+    assert figures["hands"] == 40 and figures["points"]["consistent"]
+
+
+def test_house_rules_reach_the_engine() -> None:
+    short = figures_of(spec(rules=Rules(target=1), mode=GAMES, total=6, chunk_size=3))
+    # To 1 point, every match ends with its first won hand.
+    lengths = short["matches"]["length_histogram"]
+    assert sum(lengths.values()) == 6 and short["hands_won"] == 6
+    assert short["config"]["target"] == 1
+    assert short["hands"] == sum(int(k) * v for k, v in lengths.items())
+
+
+def test_quantile() -> None:
+    assert quantile({10: 1, 20: 2, 30: 1}, 0.5) == 20
+    assert quantile({10: 1, 20: 2, 30: 1}, 0.9) == 30
+    assert quantile({}, 0.5) is None
+
+
+def test_spec_checks_the_table() -> None:
+    with pytest.raises(ValueError, match="give 2 to 4 bots"):
+        spec("basic,basic,basic,basic,basic")
+    from rummoli.games.rummoli import Rules as RummoliRules
+
+    with pytest.raises(ValueError, match="rules must be rummy's"):
+        SimSpec(("basic", "basic"), RummoliRules(), game=RUMMY)
+    with pytest.raises(ValueError, match="full_table is for Rummoli"):
+        spec(full_table=True)
+    with pytest.raises(ValueError, match="game must be"):
+        SimSpec(("basic", "basic"), Rules(), game="chess")
+    assert spec().per_chunk == 200 and spec(mode=GAMES).per_chunk == 5
+    assert spec().mode == ROUNDS and spec().spaces == ()
+
+
+# ------------------------------------------------------------------ the command
+
+
+def test_cli_prints_every_table_and_writes_json(tmp_path: Path) -> None:
+    path = tmp_path / "rummy.json"
+    result = invoke(
+        "--bots", "basic,random", "--hands", "60", "--rotate", "--jobs", "1", "--json", str(path)
+    )
+    assert result.exit_code == 0, result.output
+    for title in ("Points per hand, by bot", "Order of play", "Hands", "Going Rummy"):
+        assert title in result.stdout
+    data = json.loads(path.read_text())
+    assert data["game"] == "rummy" and data["hands"] == 60
+    assert data["config"]["bots"] == ["basic", "random"] and data["config"]["rotate"] is True
+    for key in ("hand_length", "stalemate", "going_rummy", "first_player", "positions"):
+        assert key in data
+    assert data["run"]["jobs"] == 1 and data["run"]["interrupted"] is False
+
+
+def test_cli_default_is_two_basic_bots() -> None:
+    result = invoke("--hands", "20", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    assert "bots basic#1, basic#2" in " ".join(result.stdout.split())
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bots", "basic,genius"], "unknown bot level genius for rummy"),
+        (["--bots", "basic"], "give 2 to 4 bots"),
+        (["--bots", "basic,basic,basic,basic,basic"], "not 5"),
+        (["--rule", "colour=red"], "unknown Rummy house rule colour"),
+        (["--rule", "target=0"], "target must be a whole number >= 1"),
+        (["--rule", "nonsense"], "NAME=VALUE"),
+        (["--preset", "grandma"], "not Rummy's"),
+        (["--full-table"], "Rummy tables never shrink"),
+        (["--plot", "charts"], "Rummoli simulations only"),
+        (["--hands", "5", "--rounds", "5"], "give one"),
+        (["--hands", "5", "--games", "5"], "not both"),
+    ],
+)
+def test_bad_options_give_clear_errors(args: list[str], message: str) -> None:
+    result = invoke(*args)
+    assert result.exit_code == 2
+    assert message in " ".join(result.output.replace("│", " ").split())
+    assert "Traceback" not in result.output
+
+
+def test_unknown_game() -> None:
+    result = CliRunner().invoke(app, ["simulate", "--game", "chess"])
+    assert result.exit_code == 2
+    assert "unknown game 'chess'" in " ".join(result.output.replace("│", " ").split())
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_prints_the_figures_so_far(
+    jobs: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[int] = []
+
+    def interrupt(index: int) -> None:
+        seen.append(index)
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(command, "chunk_hook", interrupt)
+    path = tmp_path / "partial.json"
+    args = ["--bots", "basic,random", "--hands", "400", "--chunk-size", "20"]
+    result = invoke(*args, "--jobs", jobs, "--json", str(path))
+    assert result.exit_code == command.INTERRUPTED
+    assert isinstance(result.exception, SystemExit)
+    assert "Interrupted: figures so far" in result.stdout
+    data = json.loads(path.read_text())
+    assert data["complete"] is False and data["run"]["interrupted"] is True
+    assert 2 <= data["chunks_done"] < 20
+    assert data["hands"] == 20 * data["chunks_done"]
+
+
+def test_a_bot_answering_an_illegal_action_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Illegal:
+        def __init__(self, seed: int) -> None:
+            self.seed = seed
+
+        def choose(self, observation: Any, legal: list[int]) -> Decision:
+            return Decision(-5)
+
+    monkeypatch.setitem(GAME_LEVELS, "rummy", {**GAME_LEVELS["rummy"], "illegal": Illegal})
+    with pytest.raises(BotError, match=r"Illegal \(illegal\) chose -5"):
+        run(spec("basic,illegal", total=5))
