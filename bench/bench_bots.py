@@ -6,8 +6,8 @@
     python bench/bench_bots.py decisions --phase betting --situations 2000
 
 **Times**: whole 4-seat games (default rules) with a mixed table; every real decision of
-a ``basic`` or ``strong`` bot is timed (``ask_bot``: the observation is built, the bot
-decides, the answer is checked), by phase: widow, auction, betting, play.
+a ``basic`` or ``strong`` bot is timed in CPU time (``ask_bot``: the observation is
+built, the bot decides, the answer is checked), by phase: widow, auction, betting, play.
 
 **Tournament**: games of ``--game-rounds`` rounds (100 chips each at the start) at 4
 seats. The line-ups are every seating of the three levels with one of them twice (36), so
@@ -88,9 +88,11 @@ def play_game(
         else:
             level = lineup[seat]
             phase = state.observation(seat).phase
-            start = time.perf_counter()
+            # CPU time: what the decision costs on a core of its own, even on a busy
+            # machine (wall time there counts other processes' turns too).
+            start = time.process_time()
             decision = ask_bot(bots[seat], state, seat)
-            timing[(level, phase)].append(time.perf_counter() - start)
+            timing[(level, phase)].append(time.process_time() - start)
             events = state.apply(decision.action)
         for event in events:
             if event[0] == "dealer":

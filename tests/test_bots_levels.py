@@ -577,7 +577,20 @@ def test_rollout_betting_follows_the_engine_rules(limit: str | int) -> None:
                 table = Table(obs.rules, obs.spaces, obs.in_round, obs.dealer, players)
                 hands, _ = infer(obs).sample(rng)
                 keys, pct = table.strengths(hands)
-                base = table.betting_from(obs.bets, obs.folded, obs.high_bet, seat)
+                base = table.betting_from_history(obs.bet_history, seat)
+                real = state.betting
+                assert real is not None
+                assert (base.committed, base.folded, base.acted, base.seat) == (
+                    real.committed,
+                    real.folded,
+                    real.acted,
+                    real.seat,
+                ), "the betting position rebuilt from the history is not the engine's"
+                assert (base.high, base.last_raise, base.bets_made) == (
+                    real.high,
+                    real.last_raise,
+                    real.bets_made,
+                )
                 for trial in range(4):
                     table.wild_bet = [rng.random() < 0.4 for _ in range(players)]
                     results = []
@@ -611,15 +624,85 @@ def test_the_opponent_model_learns_wild_bids_and_forgets_them_next_game() -> Non
     other = next(s for s in obs.in_round if s not in (me, obs.dealer))
     bot = StrongBot(1)
     before = bot.wildness(other)
-    wild = dataclasses.replace(obs, auction_high=60, auction_high_bidder=other)
+    wild = dataclasses.replace(
+        obs, auction_high=60, auction_high_bidder=other, auction_history=((other, 60),)
+    )
     bot.choose(wild, list(obs.legal))
     after = bot.wildness(other)
-    assert after[0] > 0.2 > before[0]
+    assert after[0] > 0.9 and before[0] < 0.5  # one bid of 60 chips: nearly sure
     assert after[1] == before[1]  # bidding and betting are separate traits
     # The same bot in another game (earlier round, other seat) starts afresh.
     fresh = dataclasses.replace(obs, round_no=1, seat=other, hand=obs.hand, legal=obs.legal)
-    bot.choose(dataclasses.replace(fresh, auction_high_bidder=-1, auction_high=0), list(obs.legal))
+    bot.choose(
+        dataclasses.replace(fresh, auction_high_bidder=-1, auction_high=0, auction_history=()),
+        list(obs.legal),
+    )
     assert bot.wildness(other) == before
+
+
+def test_modest_bids_and_exchanges_are_evidence_of_a_careful_bidder() -> None:
+    state = new_game(4, {"pay_card_blocks_exchange": False}, seed=1, rounds=3)
+    bots: dict[int, Bot] = {s: make_bot("basic", s) for s in range(4)}
+    while state.phase != AUCTION:
+        seat = state.current_player()
+        action = CHANCE_ACTION if seat == CHANCE else ask_bot(bots[seat], state, seat).action
+        state.apply(action)
+    obs = state.observation(state.current_player())
+    me = obs.seat
+    other = next(s for s in obs.in_round if s not in (me, obs.dealer))
+    prior = StrongBot(1).wildness(other)[0]
+    modest = StrongBot(1)
+    modest.choose(
+        dataclasses.replace(
+            obs, auction_high=3, auction_high_bidder=other, auction_history=((other, 3),)
+        ),
+        list(obs.legal),
+    )
+    assert modest.wildness(other)[0] < prior / 2
+    # A dealer seen exchanging his hand is less likely to bid at random.
+    dealer = obs.dealer
+    exchanged = StrongBot(1)
+    exchanged.choose(dataclasses.replace(obs, widow_taker=dealer), list(obs.legal))
+    assert exchanged.wildness(dealer)[0] < prior
+    assert exchanged.wildness(other)[0] == prior
+
+
+def test_a_raise_no_careful_player_makes_is_evidence_of_random_betting() -> None:
+    state = new_game(4, {}, seed=3, rounds=3)
+    bots: dict[int, Bot] = {s: make_bot("basic", s) for s in range(4)}
+    while not (state.phase == 3 and state.current_player() >= 0):  # BETTING
+        seat = state.current_player()
+        action = CHANCE_ACTION if seat == CHANCE else ask_bot(bots[seat], state, seat).action
+        state.apply(action)
+    obs = state.observation(state.current_player())
+    me = obs.seat
+    assert me is not None and obs.high_bet == 0
+    other = next(s for s in obs.in_round if s != me and not obs.folded[s])
+    baseline = StrongBot(1)  # what the round showed so far (its auction) is evidence too
+    baseline.choose(obs, list(obs.legal))
+    before = baseline.wildness(other)
+
+    def raised_to(total: int) -> Observation:
+        bets = list(obs.bets)
+        bets[other] = total
+        board = list(obs.board)
+        board[0] += total
+        return dataclasses.replace(
+            obs,
+            bets=tuple(bets),
+            board=tuple(board),
+            high_bet=total,
+            bet_history=(*obs.bet_history, (other, "raise", total)),
+        )
+
+    pot = obs.board[0]
+    careful = StrongBot(1)  # the basic rule bets up to 1.4 times the pot
+    careful.choose(raised_to(pot + 1), [act.CALL, act.FOLD])
+    assert careful.wildness(other) == before
+    wild = StrongBot(1)
+    wild.choose(raised_to(min(obs.chips[other], 3 * pot + 5)), [act.CALL, act.FOLD])
+    assert wild.wildness(other)[1] > before[1]
+    assert wild.wildness(other)[0] == before[0]
 
 
 # ---------------------------------------------------------------------- the rollout Rummoli phase

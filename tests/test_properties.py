@@ -617,6 +617,28 @@ def check_auction_and_bets(state: RummoliState, round_events: list[Event]) -> No
             assert e[1] in contenders, "the only player left in the pot does not lead"
 
 
+def check_public_histories(state: RummoliState, round_events: list[Event]) -> None:
+    """The observation's auction and betting histories are this round's public bids,
+    passes and bets, in order, as every seat and a spectator see them."""
+    auction = [
+        (e[1], e[2] if e[0] == "bid" else 0) for e in round_events if e[0] in ("bid", "pass")
+    ]
+    bets = [
+        (e[1], e[0], e[2] if e[0] in ("call", "raise") else -1)
+        for e in round_events
+        if e[0] in ("check", "call", "raise", "fold")
+    ]
+    for seat in (None, *range(len(state.names))):
+        obs = state.observation(seat)
+        assert list(obs.auction_history) == auction, "the auction history is wrong"
+        seen = [(s, a, t if a in ("call", "raise") else -1) for s, a, t in obs.bet_history]
+        assert seen == bets, "the betting history is wrong"
+    if state.betting is not None:
+        for seat, action, total in state.bet_log:
+            assert total >= 0
+            assert action != "fold" or state.betting.folded[seat]
+
+
 def check_betting_options(state: RummoliState) -> None:
     """Betting choices: check, or call and fold; raises above the high bet and within the
     player's chips; fixed limits offer one raise size."""
@@ -705,6 +727,7 @@ def play_checked(game: Game) -> tuple[RummoliState, list[Event]]:
         check_showdown(state, events)
         check_poker_pots(state, round_events, events)
         check_auction_and_bets(state, round_events)
+        check_public_histories(state, round_events)
         check_dealer(before_dealer, before_round, state, events)
     if game.rules.rounds:
         assert state.round_no <= game.rules.rounds

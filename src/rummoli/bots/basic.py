@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_left
 from typing import Any
 
 from rummoli.bots import Decision
@@ -182,7 +183,12 @@ def lead_score(hand: int, card: int, dead: int, pay_cards: int) -> tuple[int, in
 
 
 class BasicBot:
-    """Rules of thumb for every decision (see the module docstring)."""
+    """Rules of thumb for every decision (see the module docstring).
+
+    The value of the widow depends only on the hand and on public counts that do not
+    change during an auction, which asks the same bidders again after every raise of one
+    chip, so it is kept in a small per-bot cache: the same decisions, computed once.
+    """
 
     level = "basic"
 
@@ -190,6 +196,8 @@ class BasicBot:
         # Basic decisions are deterministic; the generator only breaks exact ties, so a
         # table of basic bots still varies with the seed.
         self._rng = random.Random(seed)
+        #: (hand, widow size, opponents' card counts, board) -> widow gain.
+        self._gains: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], float] = {}
 
     def choose(self, observation: Any, legal: list[int]) -> Decision:
         obs: Observation = observation
@@ -198,21 +206,31 @@ class BasicBot:
         if len(legal) == 1:
             return Decision(legal[0], "the only choice")
         phase = obs.phase
+        if phase == "betting":
+            return self._betting(obs, legal)
+        if phase == "play":
+            return self._play(obs, legal)
         if phase == "widow":
             return self._widow(obs, legal)
         if phase == "auction":
             return self._auction(obs, legal)
-        if phase == "betting":
-            return self._betting(obs, legal)
         return self._play(obs, legal)
 
     # -------------------------------------------------------------- widow and auction
 
     def _gain(self, obs: Observation) -> float:
         seat = _seat(obs)
-        board = dict(zip(obs.spaces, obs.board, strict=True))
-        others = [obs.card_counts[s] for s in obs.in_round if s != seat]
-        return widow_gain(obs.hand, obs.widow_count, others, board)
+        counts = obs.card_counts
+        others = tuple([counts[s] for s in obs.in_round if s != seat])
+        key = (obs.hand, obs.widow_count, others, obs.board)
+        gain = self._gains.get(key)
+        if gain is None:
+            board = dict(zip(obs.spaces, obs.board, strict=True))
+            gain = widow_gain(obs.hand, obs.widow_count, list(others), board)
+            if len(self._gains) >= _CACHE_LIMIT:
+                self._gains.clear()
+            self._gains[key] = gain
+        return gain
 
     def _widow(self, obs: Observation, legal: list[int]) -> Decision:
         gain = self._gain(obs)
@@ -224,7 +242,7 @@ class BasicBot:
         seat = _seat(obs)
         limit = max_bid(self._gain(obs), obs.chips[seat])
         bid = act.BID_BASE + obs.auction_high + 1
-        if bid in legal and obs.auction_high + 1 <= limit:
+        if obs.auction_high + 1 <= limit and _contains(legal, bid):
             return Decision(bid, f"bid {obs.auction_high + 1}: the widow looks worth {limit}")
         return Decision(act.PASS, "pass: the widow is not worth the price")
 
@@ -232,28 +250,50 @@ class BasicBot:
 
     def _betting(self, obs: Observation, legal: list[int]) -> Decision:
         seat = _seat(obs)
-        contenders = [obs.card_counts[s] for s in obs.in_round if s != seat and not obs.folded[s]]
-        key = hand_key(obs.hand)
-        strength = win_chance(key, obs.hand.bit_count(), contenders)
+        counts = obs.card_counts
+        folded = obs.folded
+        contenders = [counts[s] for s in obs.in_round if s != seat and not folded[s]]
+        hand = obs.hand
+        key = hand_key(hand)
+        strength = win_chance(key, hand.bit_count(), contenders)
         answer = bet_policy(strength, *_betting_numbers(obs, legal))
         return _bet_decision(obs, legal, answer, f"{category_name(key)}, {strength:.0%} to win")
 
     # -------------------------------------------------------------- the Rummoli phase
 
     def _play(self, obs: Observation, legal: list[int]) -> Decision:
-        choices = claim_first(legal)
+        # Without claims (the default rules) every legal action is a plain lay.
+        plain = legal[0] >= act.LAY_BASE and legal[-1] < act.CLAIM_BASE
+        choices = legal if plain else claim_first(legal)
         if len(choices) == 1:
             return Decision(choices[0], "claim the space" if choices[0] >= act.CLAIM_BASE else "")
         hand = obs.hand
         dead = obs.laid_mask | obs.known_widow
-        pay = pay_card_mask(obs.rules.ace_of_spades)
-        scored = [(lead_score(hand, act.lay_card(a), dead, pay), a) for a in choices]
-        best = max(s for s, _ in scored)
+        pay = _PAY_CARDS[obs.rules.ace_of_spades]
+        card_of = _CARD_OF_ACTION
+        scored = [(lead_score(hand, card_of[a], dead, pay), a) for a in choices]
+        best = max([s for s, _ in scored])
         top = [a for s, a in scored if s == best]
         action = top[0] if len(top) == 1 else self._rng.choice(top)
         length, ends, _ = best
-        why = f"lead {card_str(act.lay_card(action))}: lays {length} of my cards"
+        why = f"lead {card_str(card_of[action])}: lays {length} of my cards"
         return Decision(action, why + (" and keeps the lead" if ends else ""))
+
+
+#: Entries a per-bot cache holds before it starts again (a few rounds' worth).
+_CACHE_LIMIT = 256
+
+#: The single pay cards, by the ``ace_of_spades`` rule.
+_PAY_CARDS = (pay_card_mask(False), pay_card_mask(True))
+
+#: The card of every LAY and LAY-and-CLAIM action, indexed by the action.
+_CARD_OF_ACTION = tuple(act.lay_card(a) if act.is_lay(a) else -1 for a in range(act.BID_BASE))
+
+
+def _contains(legal: list[int], action: int) -> bool:
+    """``action in legal`` for a sorted list, without scanning hundreds of raise sizes."""
+    index = bisect_left(legal, action)
+    return index < len(legal) and legal[index] == action
 
 
 def claim_first(legal: list[int]) -> list[int]:
@@ -272,25 +312,32 @@ def _seat(obs: Observation) -> int:
 
 
 def _betting_numbers(obs: Observation, legal: list[int]) -> tuple[int, int, int, int, int]:
-    """``(owed, pot, high, low_raise, high_raise)`` for :func:`bet_policy`."""
+    """``(owed, pot, high, low_raise, high_raise)`` for :func:`bet_policy`.
+
+    Legal actions are sorted and the raises come last, so the lowest and highest raise
+    are found by bisection instead of a pass over up to a few hundred raise sizes.
+    """
     seat = _seat(obs)
     base = obs.codec.raise_base
-    raises = [a - base for a in legal if a >= base]
+    first = bisect_left(legal, base)
     owed = obs.high_bet - obs.bets[seat]
-    low, high = (raises[0], raises[-1]) if raises else (1, 0)
+    if first < len(legal):
+        low, high = legal[first] - base, legal[-1] - base
+    else:
+        low, high = 1, 0
     return owed, obs.board[0], obs.high_bet, low, high
 
 
 def _bet_decision(obs: Observation, legal: list[int], answer: int, why: str) -> Decision:
     """The action for a :func:`bet_policy` answer, with the reason written out."""
-    if answer == FOLD_CODE and act.FOLD in legal:
+    if answer == FOLD_CODE and _contains(legal, act.FOLD):
         return Decision(act.FOLD, f"fold: {why}, not worth the call")
     if answer > 0:
         action = obs.codec.raise_to(answer)
-        if action in legal:
+        if _contains(legal, action):
             word = "raise to" if obs.high_bet else "bet"
             return Decision(action, f"{word} {answer}: {why}")
-    if act.CHECK in legal:
+    if _contains(legal, act.CHECK):
         return Decision(act.CHECK, f"check: {why}")
     return Decision(act.CALL, f"call: {why}")
 

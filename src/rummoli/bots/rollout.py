@@ -305,6 +305,23 @@ class Table:
         betting.seat = me
         return betting
 
+    def betting_from_history(self, history: Sequence[tuple[int, str, int]], me: int) -> Betting:
+        """The real :class:`Betting` at ``me``'s turn, rebuilt by replaying this round's
+        public betting actions (the observation's ``bet_history``): who acted since the
+        last full raise, the last raise and the number of bets come out exact."""
+        betting = Betting(list(self.in_round), len(self.nxt), self.limit)
+        # put_in takes the chips from a list; the real chips are not needed to replay.
+        scratch = [1 << 40] * len(self.nxt)
+        for seat, action, total in history:
+            if action == "fold":
+                betting.folded[seat] = True
+            elif action == "check":
+                betting.acted[seat] = True
+            else:
+                betting.put_in(seat, total, scratch)
+        betting.seat = me
+        return betting
+
     def finish_betting(
         self,
         betting: Betting,

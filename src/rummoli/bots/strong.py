@@ -28,11 +28,15 @@ What is estimated, per decision:
 
 **Opponent model.** Each opponent may bid, or bet, at random instead of by its cards (the
 random bot does both; people overpay for the widow). The bot keeps, per opponent and per
-game, the evidence for each trait: widow bids above anything a hand is worth, and bets
-shown down with hands too weak for them. In each rollout an opponent plays at random with
-the chance the evidence gives; its bets then say nothing about its hand. The priors are
-small (a wrong "random" costs a lot: a dealer expecting wild bids keeps hands it should
-exchange, a bettor expecting wild calls bets into strong hands).
+game, the evidence for each trait, read from the round's public auction and betting
+history at each decision: widow bids above anything a hand is worth (Bayes' rule on two
+types of bidder, so one wild bid is nearly proof), modest bids, passes and exchanges
+(evidence of care); bets shown down with hands too weak for them, and raises larger than
+a careful player makes. In each rollout an opponent plays at random with the chance the
+evidence gives; its bets then say nothing about its hand. A wrong "random" costs chips
+(a dealer expecting wild bids keeps hands it should exchange, a bettor expecting wild
+calls bets into strong hands), so the betting prior is small; the bid prior is a quarter,
+since one modest bid corrects it (docs/bots.md has the figures).
 
 The bot never reads the State: :func:`rummoli.bots.ask_bot` hands it the observation.
 """
@@ -68,8 +72,26 @@ BID_MARGIN = 1.0
 WILD_BID = 12
 #: Priors of the opponent model (chances that a player bids / bets at random), worth
 #: PRIOR_EVIDENCE observations. Bets are tested at every showdown, bids are seen rarely.
-PRIOR_WILD_BID = 0.02
+PRIOR_WILD_BID = 0.25
+#: How often a bid is wild (above WILD_BID), for a player who bids at random (most of his
+#: choices are big: any amount up to all his chips) and for one who bids by his cards
+#: (rarely: no hand is worth that much). A wild bid is thus strong evidence of the type.
+WILD_BID_IF_WILD = 0.85
+WILD_BID_IF_SANE = 0.01
+#: How often each type ends a round's auction without bidding (a pass forced by a pay
+#: card, or for want of chips, looks the same as a pass by choice): weak evidence.
+PASS_IF_WILD = 0.7
+PASS_IF_SANE = 0.9
+#: How often each type of dealer exchanges his hand for the widow: a random one at the
+#: toss of a coin when his hand allows it, a careful one nearly always (the widow is
+#: worth a few chips on average). An exchange is evidence of care.
+EXCHANGE_IF_WILD = 0.17
+EXCHANGE_IF_SANE = 0.33
 PRIOR_WILD_BET = 0.05
+#: How often a raise is larger than the basic rule makes, for a random bettor (he raises
+#: to any total up to all-in) and for a careful one.
+WILD_RAISE_IF_WILD = 0.8
+WILD_RAISE_IF_SANE = 0.01
 PRIOR_EVIDENCE = 3.0
 
 
@@ -88,7 +110,14 @@ class StrongBot:
         # were weak for the bet (a bluff, or a random player).
         self._bets_seen: dict[int, int] = {}
         self._weak_bets: dict[int, int] = {}
-        self._bids: dict[tuple[int, int], int] = {}
+        # Raises larger than the basic rule ever makes, per seat.
+        self._wild_raises: dict[int, int] = {}
+        # (round, seat) -> (its highest bid, 0 if it only passed; its chips then).
+        self._bids: dict[tuple[int, int], tuple[int, int]] = {}
+        # (round, dealer) of the exchanges seen.
+        self._exchanges: set[tuple[int, int]] = set()
+        # Betting actions already read from the public history, per round.
+        self._bets_read: dict[int, int] = {}
         self._recorded_round = -1
         self._game: tuple[tuple[str, ...], int | None] | None = None
         self._moment = (0, 0, 0)
@@ -123,25 +152,63 @@ class StrongBot:
         if self._game != game or moment < self._moment:
             self._bets_seen.clear()
             self._weak_bets.clear()
+            self._wild_raises.clear()
             self._bids.clear()
+            self._exchanges.clear()
+            self._bets_read.clear()
             self._auction_gain.clear()
             self._recorded_round = -1
         self._game = game
         self._moment = moment
         me = obs.seat
-        bidder = obs.auction_high_bidder
-        if obs.phase == "auction" and bidder >= 0 and bidder != me:
-            self._note_bid(obs.round_no, bidder, obs.auction_high)
-        taker = obs.widow_taker
-        if obs.phase in ("betting", "play") and taker not in (-1, me, obs.dealer):
-            self._note_bid(obs.round_no, taker, obs.auction_high)
+        for seat, price in obs.auction_history:
+            if seat != me:
+                self._note_bid(obs, seat, price)
+        if obs.widow_taker == obs.dealer != me:
+            self._exchanges.add((obs.round_no, obs.dealer))
+        if obs.phase == "betting":
+            self._learn_from_raises(obs)
         if obs.phase == "play" and obs.round_no != self._recorded_round:
             self._recorded_round = obs.round_no
             self._learn_from_showdown(obs)
 
-    def _note_bid(self, round_no: int, seat: int, price: int) -> None:
-        key = (round_no, seat)
-        self._bids[key] = max(price, self._bids.get(key, 0))
+    def _learn_from_raises(self, obs: Observation) -> None:
+        """Count a raise larger than the basic rule ever makes (the pot and what is owed,
+        times 1.4, and the minimum raise) as a bet made at random: the random bot raises
+        to any total up to all-in. Each betting action of the history is read once."""
+        if isinstance(obs.rules.bet_limit, int):
+            return  # fixed limit: every raise has the same size
+        history = obs.bet_history
+        done = self._bets_read.get(obs.round_no, 0)
+        if done >= len(history):
+            return
+        self._bets_read[obs.round_no] = len(history)
+        pot = obs.board[0] - sum(obs.bets)
+        committed = [0] * len(obs.names)
+        high = last_raise = 0
+        for index, (seat, action, total) in enumerate(history):
+            if action not in ("call", "raise"):
+                continue
+            owed = high - committed[seat]
+            if action == "raise":
+                basic_top = high + int((pot + owed) * 1.4) + 1
+                lowest = high + max(last_raise, 1)
+                if index >= done and seat != obs.seat and total > max(basic_top, lowest):
+                    self._wild_raises[seat] = self._wild_raises.get(seat, 0) + 1
+                last_raise = max(last_raise, total - high)
+                high = total
+            pot += total - committed[seat]
+            committed[seat] = total
+
+    def _note_bid(self, obs: Observation, seat: int, price: int) -> None:
+        """Keep a seat's highest bid of the round (0: it only passed) and its chips at
+        the time (a buyer has paid his price once the auction is over)."""
+        chips = obs.chips[seat]
+        if obs.phase not in ("widow", "auction") and seat == obs.widow_taker != obs.dealer:
+            chips += obs.auction_high
+        key = (obs.round_no, seat)
+        old = self._bids.get(key, (0, chips))[0]
+        self._bids[key] = (max(price, old), chips)
 
     def _learn_from_showdown(self, obs: Observation) -> None:
         """Count each shown opponent's bet as weak when its hand (its best five, ranked
@@ -165,20 +232,40 @@ class StrongBot:
     def wildness(self, seat: int) -> tuple[float, float]:
         """The chances that ``seat`` bids, and bets, at random rather than by its cards.
 
-        Two traits, each learnt from its own evidence: widow bids far above what any hand
-        is worth (:data:`WILD_BID`; bids are seen at one's own turns in the auction, and
-        the final price later in the round), and bets shown down with hands too weak for
-        them. Each starts from a small prior worth :data:`PRIOR_EVIDENCE` observations.
+        Two traits, each learnt from its own evidence. Bids: the public auction history
+        shows every bid; a round in which the seat bid above :data:`WILD_BID` (more than
+        any hand is worth) is strong evidence that it bids at random, a round of modest
+        bids evidence that it does not (Bayes' rule on the two types, from the prior
+        :data:`PRIOR_WILD_BID`: one wild bid makes a random bidder likely, two nearly
+        sure). Bets: bets shown down with hands too weak for them, and raises larger
+        than a player betting by his cards makes, counted from a small prior worth
+        :data:`PRIOR_EVIDENCE` observations.
         """
-        bids = weird = 0
-        for (_, bidder), price in self._bids.items():
-            if bidder == seat:
-                bids += 1
-                weird += price > WILD_BID
-        bid = (weird + PRIOR_WILD_BID * PRIOR_EVIDENCE) / (bids + PRIOR_EVIDENCE)
+        odds = PRIOR_WILD_BID / (1.0 - PRIOR_WILD_BID)
+        for (_, bidder), (price, chips) in self._bids.items():
+            if bidder != seat:
+                continue
+            # A random bidder's bid is uniform up to his chips: a poor one bids low too.
+            big = min(WILD_BID_IF_WILD, max(0.05, (chips - WILD_BID) / (chips + 1)))
+            if price > WILD_BID:
+                odds *= big / WILD_BID_IF_SANE
+            elif price > 0:
+                odds *= (1.0 - big) / (1.0 - WILD_BID_IF_SANE)
+            else:
+                odds *= PASS_IF_WILD / PASS_IF_SANE
+        for _, dealer in self._exchanges:
+            if dealer == seat:
+                odds *= EXCHANGE_IF_WILD / EXCHANGE_IF_SANE
+        bid = odds / (1.0 + odds)
         seen = self._bets_seen.get(seat, 0)
         weak = self._weak_bets.get(seat, 0)
         bet = (weak + PRIOR_WILD_BET * PRIOR_EVIDENCE) / (seen + PRIOR_EVIDENCE)
+        raises = self._wild_raises.get(seat, 0)
+        if raises:
+            # A raise no careful player makes is near proof (Bayes' rule, as for bids):
+            # a random bettor's raise is nearly always that large, a careful one's never.
+            odds = bet / (1.0 - bet) * (WILD_RAISE_IF_WILD / WILD_RAISE_IF_SANE) ** raises
+            bet = odds / (1.0 + odds)
         return bid, bet
 
     def _wild_chances(self, obs: Observation, table: Table) -> list[tuple[float, float]]:
@@ -278,7 +365,7 @@ class StrongBot:
         table = self._table(obs)
         know = infer(obs)
         candidates = _bet_candidates(obs, legal)
-        base = table.betting_from(obs.bets, obs.folded, obs.high_bet, me)
+        base = table.betting_from_history(obs.bet_history, me)
         dead = obs.board[0] - sum(obs.bets)
         start = obs.chips[me]
         totals = [0.0] * len(candidates)

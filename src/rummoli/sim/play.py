@@ -16,6 +16,9 @@ that every round counted was played by every seat.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import itemgetter
+
 from rummoli.bots import Bot, BotError, make_bot
 from rummoli.engine.base import CHANCE_ACTION, TERMINAL, Event, IllegalActionError
 from rummoli.games.rummoli import RummoliState
@@ -26,34 +29,53 @@ from rummoli.sim.stats import Histogram, SimStats
 #: Rounds of the sample game kept for the "chips over time" chart.
 SAMPLE_ROUNDS = 500
 
-#: Event kinds no figure needs (about four in five events of a round, most of them lays):
-#: one set lookup skips each.
-_SKIP = frozenset(
+#: Event kinds some figure needs (about one event in five of a round; the rest are lays,
+#: stops, hands, antes...). They are picked out of a round's events at C speed
+#: (``compress`` over a set lookup of each kind), so the others cost no Python step.
+_NEEDED = frozenset(
     (
-        "lay", "stop", "hand", "ante", "blocked", "pass", "duty_passes", "dealer",
-        "widow_dealt", "leads", "round_over", "keep", "cut", "deadlock_pays", "out",
-        "bid", "check", "unclaimed", "deadlock_continue",
+        "space", "call", "raise", "returned", "poker_pot", "pays", "round_won", "show",
+        "fold", "deadlock", "exchange", "bought", "no_bid", "widow_dead",
     )
 )  # fmt: skip
+_KIND = itemgetter(0)
 
 
 class _Tally:
-    """Turns the events of each round into the counters of a :class:`SimStats`."""
+    """Turns the events of each round into the counters of a :class:`SimStats`.
+
+    Chips won per round are summed in plain lists during a game and added to the
+    :class:`Moments` of each bot, seat, level and position when the game ends: the
+    same integers, with a few list updates a round instead of dozens of attribute
+    updates.
+    """
 
     __slots__ = (
+        "betting",
         "gaps",
         "last_paid",
         "level_of",
+        "level_sq",
+        "level_total",
         "payouts",
+        "pos_n",
+        "pos_sq",
+        "pos_total",
+        "rounds",
         "rummoli",
+        "seat_sq",
+        "seat_total",
+        "single_level",
         "space_index",
         "stats",
         "unpaid",
     )
 
-    def __init__(self, stats: SimStats, bots: tuple[str, ...]) -> None:
+    def __init__(self, stats: SimStats, bots: tuple[str, ...], betting: bool) -> None:
         self.stats = stats
         self.level_of = [stats.levels.index(level) for level in bots]
+        self.single_level = len(stats.levels) == 1
+        self.betting = betting
         spaces = stats.spaces
         self.space_index = {name: i for i, name in enumerate(spaces)}
         self.rummoli = self.space_index["rummoli"]
@@ -62,6 +84,16 @@ class _Tally:
         self.unpaid: list[Histogram] = [stats.space[name].unpaid_at_end for name in spaces]
         #: The round of the current game in which each space was last emptied.
         self.last_paid = [0] * len(spaces)
+        seats = stats.seats
+        # Sums of the current game, added to the stats' Moments by ``flush``.
+        self.rounds = 0
+        self.seat_total = [0] * seats
+        self.seat_sq = [0] * seats
+        self.level_total = [0] * len(stats.levels)
+        self.level_sq = [0] * len(stats.levels)
+        self.pos_n = [0] * seats
+        self.pos_total = [0] * seats
+        self.pos_sq = [0] * seats
 
     def new_game(self) -> None:
         self.last_paid = [0] * len(self.last_paid)
@@ -73,6 +105,41 @@ class _Tally:
                 hist = self.unpaid[space]
                 age = round_no - self.last_paid[space]
                 hist[age] = hist.get(age, 0) + 1
+
+    def flush(self, seat_bot: list[int]) -> None:
+        """Add the current game's sums to the stats (``seat_bot``: the game's seating)."""
+        stats = self.stats
+        rounds = self.rounds
+        if not rounds:
+            return
+        for seat, bot in enumerate(seat_bot):
+            total, squares = self.seat_total[seat], self.seat_sq[seat]
+            for m in (stats.bots[bot], stats.by_seat[seat]):
+                m.n += rounds
+                m.total += total
+                m.squares += squares
+        for level, m in enumerate(stats.by_level):
+            m.n += rounds
+            m.total += self.level_total[level]
+            m.squares += self.level_sq[level]
+        dealt = stats.dealt_in
+        for position, m in enumerate(stats.by_position):
+            count = self.pos_n[position]
+            m.n += count
+            m.total += self.pos_total[position]
+            m.squares += self.pos_sq[position]
+            dealt.n += count
+            dealt.total += self.pos_total[position]
+            dealt.squares += self.pos_sq[position]
+        self.rounds = 0
+        seats = stats.seats
+        self.seat_total = [0] * seats
+        self.seat_sq = [0] * seats
+        self.level_total = [0] * len(self.level_total)
+        self.level_sq = [0] * len(self.level_sq)
+        self.pos_n = [0] * seats
+        self.pos_total = [0] * seats
+        self.pos_sq = [0] * seats
 
     def _paid(self, space: int, chips: int, round_no: int) -> None:
         hist = self.payouts[space]
@@ -93,49 +160,46 @@ class _Tally:
         """Count one finished round: ``before`` are the chips before its ante."""
         stats = self.stats
         stats.rounds += 1
-        after = state.chips
-        bots = stats.bots
-        by_seat = stats.by_seat
-        level_of = self.level_of
-        by_level = [0] * len(stats.levels)
-        for seat, bot in enumerate(seat_bot):
-            won = after[seat] - before[seat]
-            by_level[level_of[bot]] += won
-            m = bots[bot]
-            m.n += 1
-            m.total += won
-            m.squares += won * won
-            m = by_seat[seat]
-            m.n += 1
-            m.total += won
-            m.squares += won * won
-        for m, won in zip(stats.by_level, by_level, strict=True):
-            m.n += 1
-            m.total += won
-            m.squares += won * won
+        self.rounds += 1
+        won = [a - b for a, b in zip(state.chips, before, strict=True)]
+        seat_total = self.seat_total
+        seat_sq = self.seat_sq
+        for seat, chips in enumerate(won):
+            seat_total[seat] += chips
+            seat_sq[seat] += chips * chips
+        level_total = self.level_total
+        level_sq = self.level_sq
+        if self.single_level:
+            total = sum(won)
+            level_total[0] += total
+            level_sq[0] += total * total
+        else:
+            by_level = [0] * len(level_total)
+            level_of = self.level_of
+            for seat, bot in enumerate(seat_bot):
+                by_level[level_of[bot]] += won[seat]
+            for level, total in enumerate(by_level):
+                level_total[level] += total
+                level_sq[level] += total * total
         n = stats.seats
         dealer = state.dealer
-        by_position = stats.by_position
-        dealt = stats.dealt_in
+        pos_n = self.pos_n
+        pos_total = self.pos_total
+        pos_sq = self.pos_sq
         for seat in state.in_round:
-            won = after[seat] - before[seat]
-            m = by_position[(seat - dealer) % n]
-            m.n += 1
-            m.total += won
-            m.squares += won * won
-            dealt.n += 1
-            dealt.total += won
-            dealt.squares += won * won
+            chips = won[seat]
+            position = (seat - dealer) % n
+            pos_n[position] += 1
+            pos_total[position] += chips
+            pos_sq[position] += chips * chips
         stats.board_change += sum(state.board) - board_before
 
         round_no = state.round_no
         poker_taken = bets = collected = 0
         shown = bought = won_round = False
         taker = -1
-        for event in events:
+        for event in compress(events, map(_NEEDED.__contains__, map(_KIND, events))):
             kind = event[0]
-            if kind in _SKIP:
-                continue
             if kind == "space":
                 self._paid(self.space_index[event[2]], event[3], round_no)
             elif kind == "call" or kind == "raise":
@@ -168,7 +232,7 @@ class _Tally:
         if poker_taken:  # (poker is the first space of every board)
             self._paid(0, poker_taken, round_no)
         stats.poker_pot.add(poker_taken)
-        if state.rules.poker == "betting":
+        if self.betting:
             stats.poker_bets.add(bets)
         if shown:
             stats.showdowns += 1
@@ -176,12 +240,12 @@ class _Tally:
             stats.rounds_won += 1
             stats.collected.add(collected)
         if taker >= 0:
-            won = after[taker] - before[taker]
+            chips = won[taker]
             if bought:
-                stats.taker_bought.add(won)
+                stats.taker_bought.add(chips)
             else:
                 stats.widow_exchanged += 1
-                stats.taker_exchanged.add(won)
+                stats.taker_exchanged.add(chips)
 
 
 def play_chunk(chunk: Chunk) -> SimStats:
@@ -190,7 +254,7 @@ def play_chunk(chunk: Chunk) -> SimStats:
     stats = SimStats.empty(spec.seats, spec.spaces, spec.levels)
     stats.chunks = 1
     bots = [make_bot(level, chunk.bot_seed(i)) for i, level in enumerate(spec.bots)]
-    tally = _Tally(stats, spec.bots)
+    tally = _Tally(stats, spec.bots, spec.rules.poker == "betting")
     counting_rounds = spec.mode == ROUNDS
     game = 0
     while (stats.rounds if counting_rounds else game) < chunk.quota:
@@ -200,6 +264,7 @@ def play_chunk(chunk: Chunk) -> SimStats:
         limit = chunk.quota - stats.rounds if counting_rounds else 0
         sample = chunk.index == 0 and game == 0
         played = _play_game(chunk, game, bots, seat_bot, tally, limit, sample)
+        tally.flush(seat_bot)
         for seat, bot in enumerate(seat_bot):
             stats.bot_seat_rounds[bot][seat] += played
         game += 1

@@ -15,6 +15,12 @@ POT_LIMIT = -1
 #: A fixed limit allows the opening bet and at most three raises.
 FIXED_LIMIT_BETS = 4
 
+#: The action numbers of every game's action space up to this size, made once: a list of
+#: legal raises is then a slice of shared ints. Raise actions are above 256, where Python
+#: makes a new int object for every number, and a betting decision offers up to a few
+#: hundred of them.
+ACTION_INTS = tuple(range(4096))
+
 
 class Betting:
     """The state of the betting round of one Rummoli round."""
@@ -65,7 +71,11 @@ class Betting:
     def _others_can_bet(self, seat: int, chips: list[int]) -> bool:
         """Whether anyone besides ``seat`` is still in with chips to bet."""
         folded = self.folded
-        return any(s != seat and not folded[s] and chips[s] for s in self.order)
+        # A plain loop, not any(<generator>): this runs for most betting decisions.
+        for s in self.order:  # noqa: SIM110
+            if s != seat and not folded[s] and chips[s]:
+                return True
+        return False
 
     def next_seat(self, chips: list[int]) -> int:
         """The seat to act next, or -1 when the betting is over.
@@ -121,7 +131,8 @@ class Betting:
         actions = [CHECK] if owed == 0 else [CALL, FOLD]
         totals = self.raise_range(seat, chips, pot)
         if totals:
-            actions.extend(range(raise_base + totals.start, raise_base + totals.stop))
+            low, high = raise_base + totals.start, raise_base + totals.stop
+            actions += ACTION_INTS[low:high] if high <= len(ACTION_INTS) else range(low, high)
         return actions
 
     def put_in(self, seat: int, total: int, chips: list[int]) -> int:

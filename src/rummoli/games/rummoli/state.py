@@ -12,6 +12,7 @@ says where each card is, so finding who must lay the next card of a run is one l
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -70,6 +71,33 @@ _BIT = tuple(1 << card for card in range(52))
 _COMBO_END = tuple(card == ACE_DIAMONDS or card % NUM_RANKS == NINE for card in range(52))
 _LAY_BASE = act.LAY_BASE
 _CLAIM_BASE = act.CLAIM_BASE
+#: In a per-state ``lay_space`` table: the card may complete AKD or 789 (look closer).
+_COMBO = -3
+
+# The "lay" and "stop" events and the ``laid`` entries, one shared tuple per (seat, card):
+# a round lays about thirty cards, and a tuple made once costs nothing to hand out again.
+_MAX_SEATS = 8
+_LAY_EVENT = tuple(tuple(("lay", seat, card) for card in range(52)) for seat in range(_MAX_SEATS))
+_LAID_ENTRY = tuple(tuple((seat, card) for card in range(52)) for seat in range(_MAX_SEATS))
+_STOP_EVENT = tuple(("stop", card) for card in range(52))
+#: For each card, the cards of the other colour (where the lead goes after a stop on it).
+_OTHER_COLOUR = tuple(BLACK_MASK if 13 <= card < 39 else RED_MASK for card in range(52))
+#: The aces: nothing follows them in their suit, so a run stops on them.
+_ACES = sum(1 << (suit * NUM_RANKS + ACE) for suit in range(4))
+#: Cards that need a closer look when laid: aces, and every card that may win a space
+#: (the single pay cards, AD for AKD, the nines for 789). The others, four in five,
+#: take the short path through the lay loop.
+_SPECIAL = (
+    _ACES
+    | sum(1 << card for card in range(52) if _COMBO_END[card])
+    | pay_card_mask(ace_of_spades=True)
+)
+#: For a 4-bit pattern of suits holding one rank: ``suit * 13`` when it holds one suit
+#: only, else -1 (the lowest card of a colour is then a choice, or needs one).
+_ONLY_SUIT = tuple(
+    (pattern.bit_length() - 1) * NUM_RANKS if pattern and not pattern & (pattern - 1) else -1
+    for pattern in range(16)
+)
 
 
 #: ``_CARDS_OF_RANK[rank][pattern]``: the cards of ``rank`` in the suits of a 4-bit pattern.
@@ -93,6 +121,13 @@ def _lowest_cards(mask: int) -> tuple[int, ...]:
     ]
 
 
+def _sorted_contains(options: list[int], action: int) -> bool:
+    """``action in options`` for a long sorted list (a betting decision offers up to a few
+    hundred raise sizes): a bisection instead of a scan."""
+    index = bisect_left(options, action)
+    return index < len(options) and options[index] == action
+
+
 def _lowest_per_suit(mask: int) -> tuple[int, ...]:
     """The lowest card of each suit present in ``mask``."""
     cards = []
@@ -110,10 +145,14 @@ class RummoliState:
         "_auction_high_bidder",
         "_bid_turn",
         "_bidders",
+        "_lay_space",
         "_pay_cards",
+        "_single_lead",
         "actions",
         "auction_high",
+        "auction_log",
         "auction_passed",
+        "bet_log",
         "betting",
         "board",
         "chips",
@@ -164,6 +203,12 @@ class RummoliState:
         self.space_index = {name: i for i, name in enumerate(self.spaces)}
         self.single_space = single_card_spaces(self.spaces)
         self._pay_cards = pay_card_mask(rules.ace_of_spades)
+        #: For each card: the space laying it wins outright, NO_SPACE, or _COMBO.
+        self._lay_space = tuple(
+            _COMBO if _COMBO_END[card] else self.single_space[card] for card in range(52)
+        )
+        #: Whether the lead after a stop is forced whenever one card is lowest.
+        self._single_lead = rules.switch_lead == "lowest_of_colour" and not rules.must_claim
         self.board = [0] * len(self.spaces)
         for name, chips in setup.board.items():
             if name not in self.space_index:
@@ -224,6 +269,10 @@ class RummoliState:
         self.auction_high = 0
         self._auction_high_bidder = -1
         self.auction_passed = [False] * n
+        #: This round's public bids and passes, (seat, chips or 0 for a pass), and betting
+        #: actions, (seat, "check" | "call" | "raise" | "fold", seat's total bet after it).
+        self.auction_log: list[tuple[int, int]] = []
+        self.bet_log: list[tuple[int, str, int]] = []
         self._bidders: list[int] = []
         self._bid_turn = -1
         self.betting: Betting | None = None
@@ -289,7 +338,10 @@ class RummoliState:
 
     def apply(self, action: int) -> list[Event]:
         """Apply a legal action; an illegal one raises and changes nothing."""
-        if type(action) is not int or action not in self.options:
+        options = self.options
+        if type(action) is not int or not (
+            action in options if len(options) < 16 else _sorted_contains(options, action)
+        ):
             raise IllegalActionError(self._why_illegal(action))
         self.actions.append(action)
         events: list[Event] = []
@@ -497,6 +549,7 @@ class RummoliState:
                 if blocked:
                     events.append(("blocked", seat))
                 events.append(("pass", seat))
+                self.auction_log.append((seat, 0))
                 continue
             self._bid_turn = seat
             self.to_move = seat
@@ -511,10 +564,12 @@ class RummoliState:
         if action == act.PASS:
             self.auction_passed[seat] = True
             events.append(("pass", seat))
+            self.auction_log.append((seat, 0))
         else:
             self.auction_high = action - act.BID_BASE
             self._auction_high_bidder = seat
             events.append(("bid", seat, self.auction_high))
+            self.auction_log.append((seat, self.auction_high))
         self._next_bidder(events)
 
     def _end_auction(self, events: list[Event]) -> None:
@@ -563,9 +618,11 @@ class RummoliState:
         if action == act.CHECK:
             betting.acted[seat] = True
             events.append(("check", seat))
+            self.bet_log.append((seat, "check", betting.committed[seat]))
         elif action == act.FOLD:
             betting.folded[seat] = True
             events.append(("fold", seat))
+            self.bet_log.append((seat, "fold", betting.committed[seat]))
         else:
             if action == act.CALL:
                 total = min(betting.high, betting.committed[seat] + self.chips[seat])
@@ -576,6 +633,7 @@ class RummoliState:
             self.board[0] += added
             all_in = self.chips[seat] == 0
             events.append(("raise" if raising else "call", seat, total, added, all_in))
+            self.bet_log.append((seat, "raise" if raising else "call", total))
         self._next_bettor(events)
 
     def _end_betting(self, events: list[Event]) -> None:
@@ -683,47 +741,81 @@ class RummoliState:
         self._run(seat, card, claim, events)
 
     def _run(self, seat: int, card: int, claim: bool, events: list[Event]) -> None:
-        """Lay ``card`` and every card the rules force after it, until a real choice."""
+        """Lay ``card`` and every card the rules force after it, until a real choice.
+
+        The hot loop of the engine (about thirty cards a round). Rules and tables are
+        read into locals once, ``laid_mask`` is kept in a local and written back before
+        anything else may read it, the per-card events are shared tuples, and a card
+        that can neither win a space nor end its suit (most of them) skips those checks.
+        """
         owner = self.owner
         hands = self.hands
         board = self.board
-        single_space = self.single_space
+        lay_space = self._lay_space
         lay = self.laid.append
         emit = events.append
         must_claim = self.rules.must_claim
+        single_lead = self._single_lead
+        laid_mask = self.laid_mask
+        bits = _BIT
+        laid_entry = _LAID_ENTRY
+        lay_event = _LAY_EVENT
+        space = NO_SPACE
         while True:
-            space = single_space[card]
-            if _COMBO_END[card]:
-                space = self._space_for(seat, card)
-            hands[seat] ^= _BIT[card]
-            self.laid_mask |= _BIT[card]
+            bit = bits[card]
+            special = bit & _SPECIAL
+            if special:
+                space = lay_space[card]
+                if space == _COMBO:
+                    space = self._space_for(seat, card)
+            hand = hands[seat] ^ bit
+            hands[seat] = hand
+            laid_mask |= bit
             owner[card] = LAID
-            lay((seat, card))
-            emit(("lay", seat, card))
-            if space != NO_SPACE and board[space]:
-                if claim:
-                    amount = board[space]
-                    board[space] = 0
-                    self.chips[seat] += amount
-                    emit(("space", seat, self.spaces[space], amount))
-                else:
-                    emit(("unclaimed", seat, self.spaces[space]))
-            if not hands[seat]:
+            lay(laid_entry[seat][card])
+            emit(lay_event[seat][card])
+            if special:
+                if space >= 0 and board[space]:
+                    if claim:
+                        amount = board[space]
+                        board[space] = 0
+                        self.chips[seat] += amount
+                        emit(("space", seat, self.spaces[space], amount))
+                    else:
+                        emit(("unclaimed", seat, self.spaces[space]))
+                holder = -1 if bit & _ACES else owner[card + 1]
+            else:
+                holder = owner[card + 1]
+            if not hand:
+                self.laid_mask = laid_mask
                 self._win_round(seat, events)
                 return
-            if card % NUM_RANKS != ACE:
-                holder = owner[card + 1]
-                if holder >= 0:
-                    card += 1
-                    if must_claim:
-                        space = self._space_for(holder, card)
-                        if space != NO_SPACE and self.board[space]:
-                            self._offer_lay(holder, (card,), events)
-                            return
-                    seat = holder
+            if holder >= 0:
+                card += 1
+                if must_claim:
+                    space = self._space_for(holder, card)
+                    if space != NO_SPACE and board[space]:
+                        self.laid_mask = laid_mask
+                        self._offer_lay(holder, (card,), events)
+                        return
+                seat = holder
+                claim = True
+                continue
+            emit(_STOP_EVENT[card])
+            # After a stop, the fast path of _after_stop: the player who stopped holds the
+            # other colour, and its lowest card is in one suit only, so the rules lay it.
+            mine = hand & _OTHER_COLOUR[card]
+            if mine and single_lead:
+                rank = _LOWEST_RANK[(mine | mine >> 13 | mine >> 26 | mine >> 39) & SUIT_FIELD]
+                column = mine >> rank
+                suit = _ONLY_SUIT[
+                    (column & 1) | (column >> 12 & 2) | (column >> 24 & 4) | (column >> 36 & 8)
+                ]
+                if suit >= 0:
+                    card = suit + rank
                     claim = True
                     continue
-            emit(("stop", card))
+            self.laid_mask = laid_mask
             nxt = self._after_stop(seat, card, events)
             if nxt is None:
                 return

@@ -158,10 +158,16 @@ class Observation:
     auction_high: int
     auction_high_bidder: int
     auction_passed: tuple[int, ...]
+    #: This round's auction in order: (seat, chips bid), a pass as (seat, 0). Public: a
+    #: pass forced by a pay card shows as a plain pass.
+    auction_history: tuple[tuple[int, int], ...]
     #: Chips each seat put in during this betting round, and who folded.
     bets: tuple[int, ...]
     folded: tuple[bool, ...]
     high_bet: int
+    #: This round's betting actions in order: (seat, "check" | "call" | "raise" | "fold",
+    #: the seat's total bet after the action).
+    bet_history: tuple[tuple[int, str, int], ...]
     poker_winners: tuple[int, ...]
     leader: int
     round_winner: int
@@ -200,9 +206,11 @@ def build_observation(state: RummoliState, seat: int | None) -> Observation:
         state.auction_high,
         state._auction_high_bidder,
         tuple(s for s in state.in_round if state.auction_passed[s]),
+        tuple(state.auction_log),
         tuple(betting.committed) if betting else (0,) * n,
         tuple(betting.folded) if betting else (False,) * n,
         betting.high if betting else 0,
+        tuple(state.bet_log),
         tuple(state.poker_winners),
         state.leader,
         state.round_winner,
@@ -265,9 +273,14 @@ def observation_to_view(obs: Observation) -> dict[str, Any]:
             "high_bid": obs.auction_high,
             "high_bidder": _seat_or_none(obs.auction_high_bidder),
             "passed": list(obs.auction_passed),
+            "history": [{"player": s, "bid": c or None} for s, c in obs.auction_history],
         }
     if obs.phase == "betting":
-        view["betting"] = {"high": obs.high_bet, "pot": obs.board[0]}
+        view["betting"] = {
+            "high": obs.high_bet,
+            "pot": obs.board[0],
+            "history": [{"player": s, "action": a, "total": t} for s, a, t in obs.bet_history],
+        }
     if obs.seat is not None:
         view["hand"] = _cards(obs.hand)
         if obs.legal:
