@@ -45,7 +45,10 @@ def test_restart_resumes_the_unfinished_table_exactly(tmp_path: Path) -> None:
     rng = random.Random(5)
     with server(path) as client:
         table = create_table(
-            client, ["human", "human", "random", "random"], rules={"rounds": 2}, turn_timer=0
+            client,
+            ["human", "human", "random", "random"],
+            rules={"rounds": 4, "bet_limit": 2},  # nobody goes broke in a few moves
+            turn_timer=0,
         )
         tokens = [join(client, table, name)["token"] for name in ("Ann", "Bob")]
         with connect(client, table, tokens[0]) as a, connect(client, table, tokens[1]) as b:
@@ -56,7 +59,10 @@ def test_restart_resumes_the_unfinished_table_exactly(tmp_path: Path) -> None:
                         _play_some(conn, rng, 1)
             truth = room(client, table).state
             assert truth is not None
+            deadline = time.monotonic() + 20.0
             while truth.current_player() not in (0, 1):  # until it waits for a person
+                # (Never forever: a game over, or a person out of chips, would never wait.)
+                assert not truth.is_terminal() and time.monotonic() < deadline
                 time.sleep(0.01)
             for conn in (a, b):
                 while conn.step < len(truth.actions):

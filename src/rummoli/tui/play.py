@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -95,12 +95,15 @@ def build_rules(chips: int, rounds: int, items: Sequence[str], preset: str | Non
     return Rules.from_dict(data)
 
 
-def opponent_levels(players: int, level: str, opponents: str | None) -> list[str]:
+def opponent_levels(
+    players: int, level: str, opponents: str | None, known: Collection[str] = LEVELS
+) -> list[str]:
     """The level of each computer player, in seat order after the human.
 
     ``opponents`` (``"basic,strong,random"``) names one level per computer player and
-    wins over ``level``, which is every computer player's level. Raises ValueError with
-    the levels to choose from, or the count expected.
+    wins over ``level``, which is every computer player's level. ``known`` is the game's
+    levels (Rummoli's by default). Raises ValueError with the levels to choose from, or
+    the count expected.
     """
     if opponents is None or not opponents.strip():
         levels = [level.strip()] * (players - 1)
@@ -112,10 +115,10 @@ def opponent_levels(players: int, level: str, opponents: str | None) -> list[str
                 f"for {players - 1} computer player{'s' if players != 2 else ''} "
                 f"(--players {players}); give one level per computer player"
             )
-    unknown = sorted({lv for lv in levels if lv not in LEVELS})
+    unknown = sorted({lv for lv in levels if lv not in known})
     if unknown:
         raise ValueError(
-            f"unknown bot level {', '.join(map(repr, unknown))}; levels are {', '.join(LEVELS)}"
+            f"unknown bot level {', '.join(map(repr, unknown))}; levels are {', '.join(known)}"
         )
     return levels
 

@@ -17,7 +17,7 @@ from fastapi import Body, FastAPI, HTTPException, Query, Request, Response, WebS
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from rummoli.web.history import game_summary, player_stats
+from rummoli.web.history import count_hands, game_summary, player_stats
 from rummoli.web.replay import record_of, replay_frames
 from rummoli.web.rooms import Hub, Room, Timing
 from rummoli.web.settings import SettingsError, lobby_options, settings_from_request
@@ -196,7 +196,7 @@ def create_app(
         data = await asyncio.to_thread(record_of, stored)
         return JSONResponse(
             data,
-            headers={"Content-Disposition": f'attachment; filename="rummoli-{game_id}.json"'},
+            headers={"Content-Disposition": f'attachment; filename="{stored.game}-{game_id}.json"'},
         )
 
     @app.get("/api/games/{game_id}/replay")
@@ -226,7 +226,11 @@ def create_app(
     ) -> dict[str, Any]:
         hub = _hub(request)
         games = await hub.db(hub.storage.games_of_player, name)
-        return player_stats(name, games)
+        # Rummy hands (a stalemate: a loss for all) are counted from each game's events.
+        rummy_ids = [g.id for g in games if g.game == "rummy"]
+        whole = await hub.db(hub.storage.load_games, rummy_ids) if rummy_ids else []
+        hands = await asyncio.to_thread(lambda: {g.id: count_hands(g) for g in whole})
+        return player_stats(name, games, hands)
 
     @app.websocket("/ws/{table_id}")
     async def socket(websocket: WebSocket, table_id: str) -> None:

@@ -13,16 +13,18 @@ from collections.abc import Callable
 from typing import Any
 
 from rummoli.engine.base import Event
-from rummoli.games.rummoli import Rules, RummoliState, setup_from_dict
-from rummoli.games.rummoli.view import events_for
+from rummoli.web.games import AnyState, events_for, initial_state
 from rummoli.web.storage import FINISHED, StoredGame
 
-StepHook = Callable[[RummoliState, int, list[Event]], None]
+StepHook = Callable[[AnyState, int, list[Event]], None]
 
 
-def rebuild(
-    stored: StoredGame, on_step: StepHook | None = None
-) -> tuple[RummoliState, list[Event]]:
+def _start(stored: StoredGame) -> AnyState:
+    assert stored.setup is not None
+    return initial_state(stored.game, stored.rules, stored.setup, stored.seed)
+
+
+def rebuild(stored: StoredGame, on_step: StepHook | None = None) -> tuple[AnyState, list[Event]]:
     """The state of a started game after all its stored actions, and every event so far.
 
     ``on_step(state, action, events)`` is called after each action. The table's request
@@ -30,8 +32,7 @@ def rebuild(
     """
     if stored.setup is None:
         raise ValueError(f"game {stored.id} has not started: there is nothing to rebuild")
-    rules = Rules.from_dict(stored.rules)
-    state = RummoliState(rules, setup_from_dict(stored.setup, rules.starting_chips), stored.seed)
+    state = _start(stored)
     end_after = stored.end_requested_after
     events: list[Event] = []
     for index, action in enumerate(stored.actions):
@@ -66,15 +67,14 @@ def replay_frames(stored: StoredGame, seat: int | None) -> dict[str, Any]:
     names = list(stored.setup["players"])
     if seat is not None and not 0 <= seat < len(names):
         raise ValueError(f"seat must be from 0 to {len(names) - 1}")
-    rules = Rules.from_dict(stored.rules)
-    start = RummoliState(rules, setup_from_dict(stored.setup, rules.starting_chips), stored.seed)
+    start = _start(stored)
     frames: list[dict[str, Any]] = [{"step": 0, "events": [], "view": start.view(seat)}]
 
-    def frame(state: RummoliState, action: int, events: list[Event]) -> None:
+    def frame(state: AnyState, action: int, events: list[Event]) -> None:
         frames.append(
             {
                 "step": len(state.actions),
-                "events": events_for(events, seat, names),
+                "events": events_for(stored.game, events, seat, names),
                 "view": state.view(seat),
             }
         )

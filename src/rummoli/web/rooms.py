@@ -7,8 +7,9 @@ the order of actions is the order of the stored rows.
 
 For every action the owner checks it is legal, stores it, applies it, and only then
 sends each connection the engine's view of that connection's seat and the events that
-seat may see (:func:`~rummoli.games.rummoli.view.events_for`). Nothing else reaches a
-client: no hidden hand, no widow, no deck, no seed.
+seat may see (the game's ``events_for``, through :mod:`.games`). Nothing else reaches a
+client: no hidden hand, no widow, no deck or stock, no seed. A room holds either game
+(Rummoli or Basic Rummy) through the engine API; :mod:`.games` answers what differs.
 
 Connections are attached and detached outside the owner (that touches no game state):
 the snapshot a new connection gets and the updates after it come from the same event-loop
@@ -19,23 +20,29 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any, ParamSpec, TypeVar
 
 import orjson
 
 from rummoli.bots import Bot, BotError, ask_bot, make_bot
 from rummoli.engine.base import CHANCE, CHANCE_ACTION, Event, IllegalActionError
-from rummoli.games.rummoli import Rules, RummoliState
-from rummoli.games.rummoli.state import PHASE_NAMES
-from rummoli.games.rummoli.view import events_for
+from rummoli.web.games import (
+    AnyRules,
+    AnyState,
+    between_rounds,
+    events_for,
+    final_amounts,
+    new_state,
+    round_number,
+    rules_from_dict,
+)
 from rummoli.web.protocol import Act, error_message
 from rummoli.web.replay import rebuild
 from rummoli.web.security import hash_token, new_seed, new_table_id, new_token, token_matches
@@ -71,8 +78,8 @@ def _json(value: Any) -> str:
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
-@functools.lru_cache(maxsize=256)
-def _public_rules(rules: Rules) -> tuple[dict[str, Any], dict[str, Any]]:
+@lru_cache(maxsize=256)
+def _public_rules(rules: AnyRules) -> tuple[dict[str, Any], dict[str, Any]]:
     """A table's rules and the house rules it changed, worked out once per set of rules
     (they are frozen) rather than for every frame. Shared: read them, never change them."""
     return rules.to_dict(), rules.changed()
@@ -167,7 +174,8 @@ class Room:
         self.hub = hub
         self.id = stored.id
         self.status = stored.status
-        self.rules = Rules.from_dict(stored.rules)
+        self.game = stored.game
+        self.rules = rules_from_dict(stored.game, stored.rules)
         self.seed = stored.seed
         self.turn_timer = stored.turn_timer
         self.time_limit = stored.time_limit
@@ -175,7 +183,7 @@ class Room:
         self.started_at = stored.started_at
         self.finished_at = stored.finished_at
         self.seats = [Seat(s.seat, s.name, s.token_hash, s.bot) for s in stored.seats]
-        self.state: RummoliState | None = None
+        self.state: AnyState | None = None
         self.events: list[Event] = []
         if stored.setup is not None:
             self.state, self.events = rebuild(stored)
@@ -240,7 +248,7 @@ class Room:
         to_move = state.current_player()
         timing = self.hub.timing
         if to_move == CHANCE:
-            pause = timing.round_pause if PHASE_NAMES[state.phase] == "next_round" else 0.0
+            pause = timing.round_pause if between_rounds(state) else 0.0
             steps.append((self.turn_started + pause, self._deal))
         elif to_move >= 0:
             seat = self.seats[to_move]
@@ -272,10 +280,11 @@ class Room:
         await self._apply(action)
 
     def _bot(self, seat: int) -> Bot:
-        level = self.seats[seat].bot or standin_level()
+        level = self.seats[seat].bot or standin_level(self.game)
         key = seat if self.seats[seat].bot else -1 - seat
         if key not in self.bots:
-            self.bots[key] = make_bot(level, (self.seed * 31 + seat) & 0xFFFF_FFFF)
+            seed = (self.seed * 31 + seat) & 0xFFFF_FFFF
+            self.bots[key] = make_bot(level, seed, game=self.game)
         return self.bots[key]
 
     async def _timed_out(self) -> None:
@@ -369,7 +378,7 @@ class Room:
 
     async def _start_game(self) -> None:
         names = [s.name or "" for s in self.seats]
-        state = RummoliState.new_game(names, self.rules, self.seed)
+        state = new_state(self.game, names, self.rules, self.seed)
         started = utcnow()
         await self.hub.db(self.hub.storage.start_game, self.id, state.setup.to_dict(), started)
         self.state = state
@@ -391,7 +400,8 @@ class Room:
         self.turn_started = time.monotonic()
         if state.is_terminal():
             finished = utcnow()
-            await self.hub.db(self.hub.storage.finish_game, self.id, list(state.chips), finished)
+            amounts = final_amounts(state)
+            await self.hub.db(self.hub.storage.finish_game, self.id, amounts, finished)
             self.status = FINISHED
             self.finished_at = finished
         self._broadcast_update(events)
@@ -413,6 +423,7 @@ class Room:
         rules, changed = _public_rules(self.rules)
         return {
             "id": self.id,
+            "game": self.game,
             "status": self.status,
             "seats": [
                 {
@@ -428,7 +439,7 @@ class Room:
             "changed": changed,
             "turn_timer": self.turn_timer,
             "time_limit": self.time_limit,
-            "standin": standin_level(),
+            "standin": standin_level(self.game),
             "turn": turn,
             "last_round": bool(state and state.end_requested),
             "created_at": _iso(self.created_at),
@@ -445,7 +456,9 @@ class Room:
         state = self.state
         view = None if state is None else state.view(seat)
         log_events = (
-            [] if state is None else events_for(self.events[-LOG_LIMIT:], seat, state.names)
+            []
+            if state is None
+            else events_for(self.game, self.events[-LOG_LIMIT:], seat, state.names)
         )
         return {
             "type": "state",
@@ -469,7 +482,7 @@ class Room:
                     {
                         "type": "update",
                         "step": step,
-                        "events": events_for(events, client.seat, state.names),
+                        "events": events_for(self.game, events, client.seat, state.names),
                         "view": state.view(client.seat),
                     }
                 )
@@ -514,6 +527,7 @@ class Room:
         """The table as the lobby lists it."""
         return {
             "id": self.id,
+            "game": self.game,
             "status": self.status,
             "seats": [
                 {"seat": s.seat, "name": s.name, "bot": s.bot, "free": s.bot is None and not s.name}
@@ -522,7 +536,7 @@ class Room:
             "changed": self.rules.changed(),
             "turn_timer": self.turn_timer,
             "time_limit": self.time_limit,
-            "round": 0 if self.state is None else self.state.round_no,
+            "round": 0 if self.state is None else round_number(self.state),
             "watching": len(self.clients),
             "created_at": _iso(self.created_at),
         }
@@ -617,6 +631,7 @@ class Hub:
             seats=seats,
             turn_timer=settings.turn_timer,
             time_limit=settings.time_limit,
+            game=settings.game,
         )
         await self.db(self.storage.create_game, stored)
         room = Room(self, stored)

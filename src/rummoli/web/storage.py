@@ -120,6 +120,8 @@ class StoredGame:
     started_at: datetime | None = None
     finished_at: datetime | None = None
     actions: list[int] = field(default_factory=list)
+    #: The game of the table: ``rummoli`` or ``rummy`` (see :mod:`rummoli.web.games`).
+    game: str = "rummoli"
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -171,6 +173,7 @@ class Storage:
             s.add(
                 GameRow(
                     id=game.id,
+                    game=game.game,
                     status=game.status,
                     rules=game.rules,
                     setup=game.setup,
@@ -278,6 +281,7 @@ class Storage:
                 started_at=row.started_at,
                 finished_at=row.finished_at,
                 actions=actions[row.id],
+                game=row.game,
             )
             for row in rows
         ]
@@ -286,6 +290,12 @@ class Storage:
         with self._session() as s:
             row = s.get(GameRow, game_id)
             return None if row is None else self._load(s, [row])[0]
+
+    def load_games(self, game_ids: Sequence[str]) -> list[StoredGame]:
+        """Whole games (seeds and actions too: for the server's own replays only)."""
+        with self._session() as s:
+            rows = s.scalars(select(GameRow).where(GameRow.id.in_(list(game_ids)))).all()
+            return self._load(s, rows)
 
     def load_unfinished(self) -> list[StoredGame]:
         """Every table waiting for players or being played: the server resumes them all."""
@@ -318,6 +328,7 @@ class Storage:
                 created_at=row.created_at,
                 started_at=row.started_at,
                 finished_at=row.finished_at,
+                game=row.game,
             )
             for row in rows
         ]

@@ -25,7 +25,10 @@ function row(game) {
       "div",
       { className: "history-head" },
       h("span", { className: "muted" }, when(game.finished_at)),
-      h("span", { className: "muted" }, game.rounds ? `${game.rounds} round${game.rounds === 1 ? "" : "s"}` : "no round limit"),
+      h("span", { className: "pill game", testid: `history-game-${game.id}` }, game.game === "rummy" ? "Basic Rummy" : "Rummoli"),
+      game.game === "rummy"
+        ? h("span", { className: "muted" }, "points")
+        : h("span", { className: "muted" }, game.rounds ? `${game.rounds} round${game.rounds === 1 ? "" : "s"}` : "no round limit"),
     ),
     h(
       "ul",
@@ -39,7 +42,9 @@ function row(game) {
             h("a", { href: `/player?name=${encodeURIComponent(p.name)}`, className: "player-name" }, p.name),
             p.bot ? h("span", { className: "badge bot" }, p.bot) : null,
             p.seat === seat ? h("span", { className: "you" }, "you") : null,
-            h("span", { className: "chips" }, h("i", { className: "chip-icon" }), String(p.chips)),
+            game.game === "rummy"
+              ? h("span", { className: "score" }, `${p.chips} pt${p.chips === 1 ? "" : "s"}`)
+              : h("span", { className: "chips" }, h("i", { className: "chip-icon" }), String(p.chips)),
           ),
         ),
     ),
@@ -47,7 +52,7 @@ function row(game) {
       "div",
       { className: "buttons" },
       h("a", { className: "btn primary small", href: replay, testid: `replay-${game.id}` }, "Replay"),
-      h("a", { className: "btn small", href: `/api/games/${encodeURIComponent(game.id)}/record`, download: `rummoli-${game.id}.json` }, "Record (JSON)"),
+      h("a", { className: "btn small", href: `/api/games/${encodeURIComponent(game.id)}/record`, download: `${game.game || "rummoli"}-${game.id}.json` }, "Record (JSON)"),
     ),
   );
 }

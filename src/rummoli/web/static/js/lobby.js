@@ -1,11 +1,20 @@
 // The lobby: open tables, and the form that creates one. The form is built from
-// /api/options (house rules, their defaults and help, presets, computer levels).
+// /api/options: for each game (Rummoli, Basic Rummy) its house rules, their defaults and
+// help, presets, computer levels and seats.
 import { $, api, fill, h, header, notice } from "./dom.js";
 
 const NAME_KEY = "rummoli.name";
+const GAME_KEY = "rummoli.game";
 const MAIN_RULES = new Set(["starting_chips", "rounds"]);
+const GAME_INTRO = {
+  rummoli: "Rummoli: a board of pay spaces, a widow to take or auction, a round of poker, then a race to lay out your cards.",
+  rummy: "Basic Rummy: draw from the stock or the discard pile, lay down sets and runs, lay off on any meld, discard; the first out scores the cards left in the other hands.",
+};
 
+let allOptions = null;
+// The chosen game's part of the options (rules, presets, levels, seats).
 let options = null;
+let game = "rummoli";
 
 async function loadTables() {
   const list = $("#tables");
@@ -29,7 +38,8 @@ async function loadTables() {
             h(
               "div",
               { className: "table-row-main" },
-              h("span", { className: `pill status-${t.status}` }, t.status === "waiting" ? `${free} seat${free === 1 ? "" : "s"} free` : `round ${t.round}`),
+              h("span", { className: "pill game", testid: `table-game-${t.id}` }, t.game === "rummy" ? "Basic Rummy" : "Rummoli"),
+              h("span", { className: `pill status-${t.status}` }, t.status === "waiting" ? `${free} seat${free === 1 ? "" : "s"} free` : `${t.game === "rummy" ? "hand" : "round"} ${t.round}`),
               h("span", { className: "names" }, names.join(", ")),
             ),
             h(
@@ -73,6 +83,23 @@ function ruleInput(rule) {
   let input;
   if (rule.kind === "bool") {
     input = h("input", { type: "checkbox", id, name: rule.name, testid: id, checked: rule.default });
+  } else if (rule.kind === "target") {
+    // null: the seed's target for the table's size; or one of the usual ones; or any.
+    const other = h("input", { type: "number", min: 1, step: 1, value: 50, name: "target_n", className: "short", "aria-label": "target points", testid: "rule-target-n", inputmode: "numeric" });
+    const byPlayers = Object.entries(rule.by_players || {}).map(([n, t]) => `${t} for ${n}`).join(", ");
+    const select = h(
+      "select",
+      { id, name: rule.name, testid: id },
+      h("option", { value: "" }, `by players (${byPlayers})`),
+      rule.choices.map((c) => h("option", { value: String(c) }, String(c))),
+      h("option", { value: "other" }, "other…"),
+    );
+    const sync = () => {
+      other.hidden = select.value !== "other";
+    };
+    select.addEventListener("change", sync);
+    other.hidden = true;
+    input = h("span", { className: "inline" }, select, other);
   } else if (rule.kind === "int") {
     input = h("input", { type: "number", id, name: rule.name, testid: id, min: 0, step: 1, value: rule.default, inputmode: "numeric" });
   } else if (rule.kind === "bet_limit") {
@@ -92,7 +119,7 @@ function ruleInput(rule) {
     { className: "rule" },
     h("label", { for: id, className: "rule-name" }, rule.name.replaceAll("_", " ")),
     input,
-    h("p", { className: "help" }, rule.help, h("span", { className: "default" }, ` Default: ${String(rule.default)}.`)),
+    h("p", { className: "help" }, rule.help, h("span", { className: "default" }, ` Default: ${rule.default === null ? "by players" : rule.default === false ? "off" : rule.default === true ? "on" : String(rule.default)}.`)),
   );
 }
 
@@ -119,55 +146,78 @@ function readRules(form) {
     let value;
     if (rule.kind === "bool") value = input.checked;
     else if (rule.kind === "int") value = Number(input.value);
+    else if (rule.kind === "target") value = input.value === "" ? null : input.value === "other" ? Number(form.elements.target_n.value) : Number(input.value);
     else if (rule.kind === "bet_limit") value = input.value === "fixed" ? Number(form.elements.bet_limit_n.value) : input.value;
     else value = input.value;
     if (value !== rule.default) rules[rule.name] = value;
   }
-  rules.starting_chips = Number(form.elements.starting_chips.value);
-  rules.rounds = Number(form.elements.rounds.value);
+  if (game === "rummoli") {
+    rules.starting_chips = Number(form.elements.starting_chips.value);
+    rules.rounds = Number(form.elements.rounds.value);
+  }
   return rules;
+}
+
+function chooseGame(next) {
+  const form = $("#create");
+  const kept = form.elements.name ? form.elements.name.value : null;
+  const timer = form.elements.turn_timer ? form.elements.turn_timer.value : null;
+  const limit = form.elements.time_limit ? form.elements.time_limit.value : null;
+  game = next in allOptions.games ? next : "rummoli";
+  options = allOptions.games[game];
+  localStorage.setItem(GAME_KEY, game);
+  buildForm();
+  if (kept !== null) form.elements.name.value = kept;
+  if (timer !== null) form.elements.turn_timer.value = timer;
+  if (limit !== null) form.elements.time_limit.value = limit;
 }
 
 function buildForm() {
   const form = $("#create");
+  const rummoli = game === "rummoli";
+  const gameSelect = h("select", { name: "game", testid: "game", id: "game" }, Object.entries(allOptions.games).map(([key, g]) => h("option", { value: key, selected: key === game }, g.title)));
+  gameSelect.addEventListener("change", () => chooseGame(gameSelect.value));
   const count = h("select", { name: "seats", testid: "seat-count", id: "seat-count" }, Array.from({ length: options.seats.max - options.seats.min + 1 }, (_, i) => {
     const n = options.seats.min + i;
-    return h("option", { value: String(n), selected: n === 4 }, String(n));
+    return h("option", { value: String(n), selected: n === Math.min(4, options.seats.max) }, String(n));
   }));
   count.addEventListener("change", () => renderSeats(Number(count.value)));
   const preset = h("select", { name: "preset", testid: "preset", id: "preset" }, h("option", { value: "" }, "House defaults (the encyclopedia)"), Object.keys(options.presets).map((p) => h("option", { value: p }, p.replaceAll("_", " "))));
   preset.addEventListener("change", () => applyPreset(preset.value));
   const field = (label, input, help) => h("div", { className: "field" }, h("label", {}, label, input), help ? h("p", { className: "help" }, help) : null);
+  const round = rummoli ? "round" : "hand";
   fill(
     form,
     h("h2", {}, "New table"),
     h(
       "div",
       { className: "form-grid" },
-      field("Your name", h("input", { type: "text", name: "name", required: true, maxlength: options.max_name, autocomplete: "nickname", value: localStorage.getItem(NAME_KEY) || "", testid: "create-name" })),
-      field("Seats", count),
-      field("Starting chips", h("input", { type: "number", name: "starting_chips", min: 1, step: 1, value: 100, testid: "starting-chips", inputmode: "numeric" })),
-      field("Rounds", h("input", { type: "number", name: "rounds", min: 0, step: 1, value: 5, testid: "rounds", inputmode: "numeric" }), "0: until one player is left or the time is up"),
-      field("Time limit (minutes)", h("input", { type: "number", name: "time_limit", min: 0, max: options.max_time_limit, step: 1, value: 0, testid: "time-limit", inputmode: "numeric" }), "0: none. When it is up, the round being played is the last"),
-      field("Turn timer (seconds)", h("input", { type: "number", name: "turn_timer", min: 0, max: options.max_turn_timer, step: 1, value: 60, testid: "turn-timer", inputmode: "numeric" }), `0: none. A player away past it is played by the computer (${options.standin}) until he is back`),
+      field("Game", gameSelect, GAME_INTRO[game]),
+      field("Your name", h("input", { type: "text", name: "name", required: true, maxlength: allOptions.max_name, autocomplete: "nickname", value: localStorage.getItem(NAME_KEY) || "", testid: "create-name" })),
+      field("Seats", count, `${options.seats.min} to ${options.seats.max} players`),
+      rummoli ? field("Starting chips", h("input", { type: "number", name: "starting_chips", min: 1, step: 1, value: 100, testid: "starting-chips", inputmode: "numeric" })) : null,
+      rummoli ? field("Rounds", h("input", { type: "number", name: "rounds", min: 0, step: 1, value: 5, testid: "rounds", inputmode: "numeric" }), "0: until one player is left or the time is up") : null,
+      field("Time limit (minutes)", h("input", { type: "number", name: "time_limit", min: 0, max: allOptions.max_time_limit, step: 1, value: 0, testid: "time-limit", inputmode: "numeric" }), `0: none. When it is up, the ${round} being played is the last`),
+      field("Turn timer (seconds)", h("input", { type: "number", name: "turn_timer", min: 0, max: allOptions.max_turn_timer, step: 1, value: 60, testid: "turn-timer", inputmode: "numeric" }), `0: none. A player away past it is played by the computer (${options.standin}) until he is back`),
     ),
     h("h3", {}, "Players"),
     h("div", { id: "seat-kinds", className: "seat-kinds" }),
     h(
       "details",
-      { className: "rules" },
+      { className: "rules", open: !rummoli },
       h("summary", {}, "House rules"),
-      field("Printed rules", preset, "A preset sets the house rules below; you may still change any of them"),
+      rummoli ? field("Printed rules", preset, "A preset sets the house rules below; you may still change any of them") : null,
       h("div", { className: "rule-list" }, options.rules.filter((r) => !MAIN_RULES.has(r.name)).map(ruleInput)),
     ),
     h("div", { id: "create-error" }),
     h("div", { className: "buttons" }, h("button", { type: "submit", className: "btn primary big", testid: "create-submit" }, "Create table and sit down")),
   );
-  renderSeats(4);
-  form.addEventListener("submit", async (event) => {
+  renderSeats(Math.min(4, options.seats.max));
+  form.onsubmit = async (event) => {
     event.preventDefault();
     const seats = [...form.querySelectorAll("#seat-kinds select")].map((s) => s.value);
     const body = {
+      game,
       seats,
       rules: readRules(form),
       turn_timer: Number(form.elements.turn_timer.value),
@@ -183,7 +233,7 @@ function buildForm() {
     } catch (error) {
       notice($("#create-error"), error.message);
     }
-  });
+  };
 }
 
 async function main() {
@@ -191,7 +241,10 @@ async function main() {
   loadTables();
   setInterval(loadTables, 5000);
   try {
-    options = await api("/api/options");
+    allOptions = await api("/api/options");
+    const wanted = new URLSearchParams(location.search).get("game") || localStorage.getItem(GAME_KEY) || "rummoli";
+    game = wanted in allOptions.games ? wanted : "rummoli";
+    options = allOptions.games[game];
     buildForm();
   } catch (error) {
     notice($("#create"), error.message);

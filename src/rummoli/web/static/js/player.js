@@ -16,8 +16,9 @@ async function show(name) {
     fill(
       box,
       h("h1", { testid: "player-name" }, s.name),
+      h("h2", {}, "Rummoli"),
       s.games === 0
-        ? h("p", { className: "muted" }, "No finished game with this name yet.")
+        ? h("p", { className: "muted" }, "No finished game of Rummoli with this name yet.")
         : [
             h(
               "div",
@@ -42,10 +43,46 @@ async function show(name) {
               ),
             ),
           ],
+      rummySection(s.name, s.rummy),
     );
   } catch (error) {
     notice(box, error.message);
   }
+}
+
+// Basic Rummy apart from Rummoli: points are not chips. A stalemate hand is a loss for
+// everyone (the seed's rule), so hands won + hands lost = hands played.
+function rummySection(name, r) {
+  if (!r || r.games === 0) return [h("h2", {}, "Basic Rummy"), h("p", { className: "muted" }, "No finished game of Basic Rummy with this name yet.")];
+  return [
+    h("h2", {}, "Basic Rummy"),
+    h(
+      "div",
+      { className: "stats", testid: "rummy-stats" },
+      stat("matches", r.games, "rummy-games"),
+      stat("matches won", r.wins, "rummy-wins"),
+      stat("points", r.points, "rummy-points"),
+      stat("hands", r.hands, "rummy-hands"),
+      stat("hands won", r.hands_won, "rummy-hands-won"),
+      stat("hands lost", r.hands_lost, "rummy-hands-lost"),
+      stat("stalemates (lost)", r.stalemates, "rummy-stalemates"),
+      stat("going Rummy", r.going_rummy, "rummy-going-rummy"),
+    ),
+    h("p", { className: "help" }, "A stalemate (nobody can go out) counts as a lost hand for every player."),
+    h(
+      "ol",
+      { className: "history-list" },
+      r.recent.map((g) =>
+        h(
+          "li",
+          { className: "history-row" },
+          h("div", { className: "history-head" }, h("span", { className: "muted" }, when(g.finished_at)), h("span", { className: g.won ? "up" : "" }, g.won ? "won" : "")),
+          h("p", {}, `${g.points} points, ${g.hands_won} of ${g.hands} hands won (${g.stalemates} stalemate${g.stalemates === 1 ? "" : "s"}) with ${g.players.filter((p) => p !== name).join(", ")}`),
+          h("a", { className: "btn small", href: `/replay/${encodeURIComponent(g.id)}?seat=${g.seat}` }, "Replay"),
+        ),
+      ),
+    ),
+  ];
 }
 
 async function players() {

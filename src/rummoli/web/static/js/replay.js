@@ -3,6 +3,7 @@
 import { renderBoard, renderHand, renderLaid, renderPlayers, renderShowdown, renderStatus } from "./board.js";
 import { $, api, fill, h, header, notice } from "./dom.js";
 import { narrate } from "./narrate.js";
+import { narrateRummy, renderMelds, renderPiles, renderRummyHand, renderRummyPlayers, renderRummyStatus } from "./rummy.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const params = new URLSearchParams(location.search);
@@ -19,6 +20,7 @@ async function load() {
     notice($("#notice"), error.message);
     return;
   }
+  $("#record").setAttribute("download", `${(data.game && data.game.game) || "rummoli"}-${gameId}.json`);
   const select = $("#seat");
   fill(select, h("option", { value: "" }, "a spectator"), data.names.map((name, i) => h("option", { value: String(i), selected: i === seat }, name)));
   $("#slider").max = String(data.frames.length - 1);
@@ -35,25 +37,38 @@ function show(i) {
   root.dataset.phase = view.phase;
   $("#slider").value = String(index);
   $("#counter").textContent = `step ${index} of ${data.frames.length - 1}`;
-  renderStatus($("#status"), view, null, seat, "");
-  renderPlayers($("#players"), view, null, seat);
-  renderBoard($("#board"), view);
-  renderLaid($("#laid"), view);
-  renderShowdown($("#showdown"), view);
+  const rummy = view.game === "rummy";
+  root.dataset.game = view.game || "rummoli";
+  $("#game").classList.toggle("rummy", rummy);
+  if (rummy) {
+    renderRummyStatus($("#status"), view, null, seat, "");
+    renderRummyPlayers($("#players"), view, null, seat);
+    renderPiles($("#board"), view, null);
+    renderMelds($("#laid"), view, null);
+    $("#showdown").hidden = true;
+  } else {
+    renderStatus($("#status"), view, null, seat, "");
+    renderPlayers($("#players"), view, null, seat);
+    renderBoard($("#board"), view);
+    renderLaid($("#laid"), view);
+    renderShowdown($("#showdown"), view);
+  }
   if (seat !== null) {
     $("#me").hidden = false;
-    renderHand($("#hand"), view, null);
+    if (rummy) renderRummyHand($("#hand"), view, null);
+    else renderHand($("#hand"), view, null);
     const choices = (view.legal_actions || []).map((a) => a.text);
     fill($("#choices"), choices.length ? `Choices: ${choices.slice(0, 12).join(", ")}${choices.length > 12 ? " …" : ""}` : "");
   } else {
     $("#me").hidden = true;
   }
   const me = seat === null ? null : data.names[seat];
+  const tell = rummy ? narrateRummy : narrate;
   const lines = [];
   const first = Math.max(1, index - 400);
   for (let k = first; k <= index; k++) {
     for (const e of data.frames[k].events) {
-      const line = narrate(e, me);
+      const line = tell(e, me);
       if (line) lines.push(h("li", { className: `${line.kind}${k === index ? " new" : ""}` }, line.text));
     }
   }
@@ -79,7 +94,7 @@ function play() {
 
 document.body.prepend(header("history"));
 $("#record").href = `/api/games/${encodeURIComponent(gameId)}/record`;
-$("#record").setAttribute("download", `rummoli-${gameId}.json`);
+$("#record").setAttribute("download", `game-${gameId}.json`);
 $("#first").addEventListener("click", () => show(0));
 $("#prev").addEventListener("click", () => show(index - 1));
 $("#next").addEventListener("click", () => show(index + 1));

@@ -13,6 +13,19 @@ import {
 import { SPACE_LABEL } from "./cards.js";
 import { $, api, fill, h, header, notice } from "./dom.js";
 import { narrate, roundSummary } from "./narrate.js";
+import {
+  narrateRummy,
+  renderMelds,
+  renderPiles,
+  renderRummyActions,
+  renderRummyHand,
+  renderRummyPlayers,
+  renderRummyStatus,
+  renderRummySummary,
+  rummyChoices,
+  rummyHandSummary,
+  rummyStandings,
+} from "./rummy.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const SEAT_KEY = `rummoli.seat.${tableId}`;
@@ -51,7 +64,13 @@ const st = {
   pending: false,
   retry: 0,
   deadline: null,
+  // Rummy: the cards of this seat's hand selected for a meld, a lay-off or a discard.
+  selected: [],
 };
+
+function isRummy() {
+  return Boolean((st.view && st.view.game === "rummy") || (st.table && st.table.game === "rummy"));
+}
 
 function saved() {
   try {
@@ -172,6 +191,7 @@ function track(event) {
   if (event.type === "dealer") st.roundEvents = [];
   st.roundEvents.push(event);
   if (event.type === "round_over") st.summary = roundSummary(st.roundEvents);
+  if (event.type === "hand_over") st.summary = { rummy: true, ...rummyHandSummary(st.roundEvents) };
 }
 
 // ------------------------------------------------------------------ the timer
@@ -206,6 +226,7 @@ function render() {
   ui.root.dataset.phase = view ? view.phase : "";
   ui.root.dataset.toMove = view && view.to_move !== null ? String(view.to_move) : "";
   ui.root.dataset.myTurn = String(Boolean(view && st.seat !== null && view.to_move === st.seat));
+  ui.root.dataset.game = table ? table.game || "rummoli" : "";
   ui.actions.classList.toggle("pending", st.pending);
   renderWaiting();
   if (!view) {
@@ -214,6 +235,11 @@ function render() {
     return;
   }
   ui.game.hidden = false;
+  ui.game.classList.toggle("rummy", view.game === "rummy");
+  if (view.game === "rummy") {
+    renderRummy(view, table);
+    return;
+  }
   renderStatus(ui.status, view, table, me(), timerText());
   renderPlayers(ui.players, view, table, me());
   renderBoard(ui.board, view);
@@ -225,6 +251,52 @@ function render() {
     const canAct = view.to_move === st.seat;
     renderHand(ui.hand, view, canAct ? play : null);
     renderActions(ui.actions, view, canAct ? play : null);
+  } else {
+    ui.me.hidden = true;
+  }
+  renderSummary();
+  renderStandings();
+  renderLog();
+}
+
+// ------------------------------------------------------------------ Basic Rummy
+
+function rummyControl(view) {
+  if (st.seat === null || view.to_move !== st.seat || !(view.legal_actions || []).length) {
+    st.selected = [];
+    return null;
+  }
+  const hand = view.hand || [];
+  st.selected = hand.filter((c) => st.selected.includes(c));
+  const choose = (cards) => {
+    st.selected = hand.filter((c) => cards.includes(c));
+    render();
+  };
+  return {
+    choices: rummyChoices(view),
+    selected: st.selected,
+    send: (action) => {
+      st.selected = [];
+      play(action);
+    },
+    toggle: (card) => choose(st.selected.includes(card) ? st.selected.filter((c) => c !== card) : [...st.selected, card]),
+    select: (cards) => choose(cards),
+    clear: () => choose([]),
+  };
+}
+
+function renderRummy(view, table) {
+  const ctl = rummyControl(view);
+  renderRummyStatus(ui.status, view, table, me(), timerText());
+  renderRummyPlayers(ui.players, view, table, me());
+  renderPiles(ui.board, view, ctl);
+  renderMelds(ui.laid, view, ctl);
+  ui.showdown.hidden = true;
+  renderAway();
+  if (st.seat !== null) {
+    ui.me.hidden = false;
+    renderRummyHand(ui.hand, view, ctl);
+    renderRummyActions(ui.actions, view, ctl);
   } else {
     ui.me.hidden = true;
   }
@@ -323,6 +395,11 @@ function renderSummary() {
     return;
   }
   const you = myName();
+  if (s.rummy) {
+    ui.summary.hidden = false;
+    renderRummySummary(ui.summary, s, you);
+    return;
+  }
   const who = (n) => (n === you ? "You" : n);
   const lines = [];
   if (s.deadlock) lines.push("Deadlock: nobody could lead the colour; one chip per card went to the Rummoli space.");
@@ -338,6 +415,10 @@ function renderStandings() {
   const view = st.view;
   if (!view || view.phase !== "over") {
     ui.standings.hidden = true;
+    return;
+  }
+  if (view.game === "rummy") {
+    renderRummyStandings(view);
     return;
   }
   const start = st.table ? st.table.rules.starting_chips : undefined;
@@ -371,12 +452,48 @@ function renderStandings() {
   );
 }
 
+function finalButtons() {
+  const replaySeat = st.seat === null ? "" : `?seat=${st.seat}`;
+  const prefix = isRummy() ? "rummy" : "rummoli";
+  return h(
+    "div",
+    { className: "buttons" },
+    h("a", { className: "btn primary", href: `/replay/${encodeURIComponent(tableId)}${replaySeat}`, testid: "replay-link" }, "Replay"),
+    h("a", { className: "btn", href: `/api/games/${encodeURIComponent(tableId)}/record`, download: `${prefix}-${tableId}.json`, testid: "record-link" }, "Download record"),
+    h("a", { className: "btn", href: "/" }, "New table"),
+  );
+}
+
+function renderRummyStandings(view) {
+  const rows = rummyStandings(view);
+  ui.standings.hidden = false;
+  fill(
+    ui.standings,
+    h("h2", {}, "Final standings"),
+    view.match_winner === null ? h("p", { className: "muted" }, "Nobody won the match: the highest score is shared.") : null,
+    h(
+      "ol",
+      { className: "standings", testid: "standings" },
+      rows.map((r) =>
+        h(
+          "li",
+          { className: r.seat === view.match_winner ? "winner" : "" },
+          h("span", { className: "player-name" }, r.name),
+          h("span", { className: "score" }, `${r.score} point${r.score === 1 ? "" : "s"}`),
+        ),
+      ),
+    ),
+    finalButtons(),
+  );
+}
+
 function renderLog() {
   const atBottom = ui.log.scrollHeight - ui.log.scrollTop - ui.log.clientHeight < 40;
   const you = myName();
   const lines = [];
+  const tell = isRummy() ? narrateRummy : narrate;
   for (const e of st.log.slice(-LOG_LINES)) {
-    const line = narrate(e, you);
+    const line = tell(e, you);
     if (line) lines.push(h("li", { className: line.kind }, line.text));
   }
   fill(ui.log, lines);

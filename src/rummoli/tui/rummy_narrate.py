@@ -1,0 +1,173 @@
+"""Rummy events turned into short sentences: what happened since the human last decided.
+
+The narrator reads events as JSON (``events_for(events, seat, names)`` of
+:mod:`rummoli.games.rummy.view`), the form a web page or a log file gets, so it cannot say
+more than the seat may know: another player's draw from the stock is "draws from the
+stock", and only the human's own draw names its card. One player's turn is one line
+("Bea takes 9♥, melds 7♣ 8♣ 9♣ as #3, lays off 5♣ on #2, discards K♠"); rich wraps a
+long line at the terminal width. The end of a hand (hands shown, points) is left to
+:mod:`rummoli.tui.rummy_summary`, which prints it as a table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from rummoli.tui.render import card, cards
+from rummoli.tui.rummy_render import meld_number
+
+#: Events shown elsewhere: the own hand on the table, the end of a hand in the summary.
+_SILENT = ("hand", "show", "hand_won", "hand_over", "game_over")
+
+_STALEMATE = {
+    "stock": "the stock ran out a second time",
+    "blocked": "nobody can go out any more (no card fits a meld, no new meld can be made)",
+}
+
+
+# Lines that are nobody's turn; names are stripped, so these can be no player's name.
+_CUT, _DEAL = " cut", " deal"
+
+
+class RummyNarrator:
+    """Collects the sentences for one seat; :meth:`take` hands over the finished lines."""
+
+    def __init__(self, me: str) -> None:
+        self.me = me
+        self._lines: list[Text] = []
+        self._line = Text()
+        self._turn = ""
+
+    # ------------------------------------------------------------------ words
+
+    def who(self, name: str) -> Text:
+        """A player as the subject of a sentence: "You" for the human."""
+        if name == self.me:
+            return Text("You", style="bold cyan")
+        return Text(name, style="bold")
+
+    def verb(self, name: str, base: str, third: str) -> str:
+        """The verb agreeing with its subject: "You draw", "Bea draws"."""
+        return base if name == self.me else third
+
+    # ------------------------------------------------------------------ lines
+
+    def _flush(self) -> None:
+        if self._line:
+            self._lines.append(self._line)
+        self._line = Text()
+        self._turn = ""
+
+    def _turn_part(self, name: str, text: Text | str) -> None:
+        """Add to the line of ``name``'s turn, starting that line if needed."""
+        if self._turn != name:
+            self._flush()
+            self._turn = name
+            self._line = self.who(name)
+            self._line.append(" ")
+        elif not self._line.plain.endswith(" "):
+            self._line.append(", ")
+        self._line.append_text(text if isinstance(text, Text) else Text(text))
+
+    def _own_line(self, text: Text) -> None:
+        self._flush()
+        self._lines.append(text)
+
+    def take(self) -> list[Text]:
+        """The finished lines so far (the current line too), and start afresh."""
+        self._flush()
+        lines, self._lines = self._lines, []
+        return lines
+
+    def feed(self, event: dict[str, Any]) -> None:
+        """Narrate one event (JSON form)."""
+        kind = event["type"]
+        if kind in _SILENT:
+            return
+        getattr(self, "_" + kind)(event)
+
+    # ------------------------------------------------------------------ the deal
+
+    def _cut(self, e: dict[str, Any]) -> None:
+        if self._turn != _CUT:
+            self._flush()
+            self._turn = _CUT
+            self._line = Text("Cut for the deal: ", style="dim")
+        else:
+            self._line.append(", ")
+        self._line.append_text(Text.assemble(self.who(e["player"]), " ", card(e["card"])))
+
+    def _dealer(self, e: dict[str, Any]) -> None:
+        name = e["player"]
+        self._flush()
+        self._turn = _DEAL
+        self._line = Text.assemble(self.who(name), " ", self.verb(name, "deal", "deals"))
+
+    def _upcard(self, e: dict[str, Any]) -> None:
+        self._line.append("; the upcard is ")
+        self._line.append_text(card(e["card"]))
+        self._flush()
+
+    # ------------------------------------------------------------------ a turn
+
+    def _draw_stock(self, e: dict[str, Any]) -> None:
+        name = e["player"]
+        # The human's own draw is told by the private "drew" event that follows.
+        if name != self.me:
+            self._turn_part(name, "draws from the stock")
+
+    def _drew(self, e: dict[str, Any]) -> None:
+        part = Text("draw ")
+        part.append_text(card(e["card"]))
+        part.append(" from the stock")
+        self._turn_part(e["player"], part)
+
+    def _draw_discard(self, e: dict[str, Any]) -> None:
+        name = e["player"]
+        part = Text(self.verb(name, "take ", "takes "))
+        part.append_text(card(e["card"]))
+        part.append(" from the discard pile")
+        self._turn_part(name, part)
+
+    def _meld(self, e: dict[str, Any]) -> None:
+        name = e["player"]
+        part = Text(self.verb(name, "meld ", "melds "))
+        part.append_text(cards(e["cards"]))
+        part.append(f" as {meld_number(e['slot'])}", style="magenta")
+        self._turn_part(name, part)
+
+    def _lay_off(self, e: dict[str, Any]) -> None:
+        name = e["player"]
+        part = Text(self.verb(name, "lay off ", "lays off "))
+        part.append_text(card(e["card"]))
+        part.append(f" on {meld_number(e['slot'])}", style="magenta")
+        self._turn_part(name, part)
+
+    def _discard(self, e: dict[str, Any]) -> None:
+        name = e["player"]
+        part = Text(self.verb(name, "discard ", "discards "))
+        part.append_text(card(e["card"]))
+        self._turn_part(name, part)
+
+    def _goes_out(self, e: dict[str, Any]) -> None:
+        name = e["player"]
+        part = Text(self.verb(name, "go out", "goes out"), style="bold green")
+        if e["going_rummy"]:
+            part.append(": Going Rummy, double points!", style="bold green")
+        self._turn_part(name, part)
+        self._flush()
+
+    def _reshuffle(self, e: dict[str, Any]) -> None:
+        self._own_line(
+            Text(
+                f"The stock is empty: the discard pile ({e['count']} cards) is shuffled "
+                "into a new stock (the last time this hand).",
+                style="yellow",
+            )
+        )
+
+    def _stalemate(self, e: dict[str, Any]) -> None:
+        why = _STALEMATE.get(e["reason"], e["reason"])
+        self._own_line(Text(f"Stalemate: {why}. Nobody scores.", style="yellow"))

@@ -1,0 +1,406 @@
+"""``rummoli play --game rummy``: Basic Rummy against computer players, in a plain terminal.
+
+The loop is the one of Rummoli's table (:mod:`rummoli.tui.play`): chance steps are taken
+at once, computer players decide through :func:`rummoli.bots.ask_bot` from their seat's
+observation, and the human gets the table drawn from seat 0's view
+(:mod:`.rummy_render`), the sentences for the events seat 0 may see
+(:mod:`.rummy_narrate`), and a prompt where the moves are typed (:mod:`.rummy_input`).
+The console and the input function are parameters, so tests play whole matches.
+
+The computer players' levels are the ones :func:`rummoli.bots.levels_for` lists for Rummy,
+read when the table is set up, so a level added there is playable here at once. Unless
+told otherwise every computer player plays the strongest of them, and ``hint`` asks that
+level too, from the human's own view; while Rummy has only the random player, there is no
+hint (a random move is no advice).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from rummoli.bots import Bot, ask_bot, levels_for, make_bot
+from rummoli.engine.base import CHANCE, CHANCE_ACTION, GameError
+from rummoli.games.rummy import Rules, RummyState
+from rummoli.games.rummy import actions as act
+from rummoli.games.rummy.view import events_for
+from rummoli.tui import rummy_render as render
+from rummoli.tui.play import (
+    ReadLine,
+    _enable_line_editing,
+    _for,
+    _free_path,
+    _typed,
+    hint_text,
+    opponent_levels,
+    parse_house_rules,
+    say,
+    table_names,
+)
+from rummoli.tui.render import card, pack
+from rummoli.tui.rummy_input import TableCommand, move_text, parse_line
+from rummoli.tui.rummy_narrate import RummyNarrator
+from rummoli.tui.rummy_summary import HandTally
+
+GAME = "rummy"
+#: Seats at the table unless told otherwise: you and one computer player, 10 cards each.
+DEFAULT_PLAYERS = 2
+
+HELP = """\
+[bold]Draw:[/] [bold]s[/] the top card of the stock, [bold]t[/] the top card of the \
+discard pile.
+[bold]Then:[/] [bold]meld 7H 8H 9H[/] lays down a meld ([bold]m[/] for short), \
+[bold]lay 5C on 2[/] lays 5C off on meld #2 ([bold]lay 5C[/] if it fits one meld only), \
+and [bold]d KS[/] discards KS, which ends your turn. Cards: 7H, 10S or TS, QD, AC.
+[bold]At any prompt:[/] [bold]?[/] your moves and a hint, [bold]hint[/] the hint alone, \
+[bold]sort[/] hand by suit or by rank, [bold]pile[/] the whole discard pile, [bold]save[/] \
+the match record, [bold]end[/] stop after this hand, [bold]q[/] quit now.
+[bold]The game:[/] melds are 3-4 cards of a rank or 3+ in sequence of a suit, aces low \
+(A-2-3, not Q-K-A). You may lay off on any meld. The card taken from the discard pile \
+may not be discarded the same turn. The first out of cards wins the others' points \
+(faces 10, aces 1), doubled for Going Rummy: all cards down in one turn."""
+
+
+class _Quit(Exception):
+    """The human asked to leave the table (or input ended)."""
+
+
+# ---------------------------------------------------------------------- setting up
+
+
+def default_level() -> str:
+    """The level of every computer player unless told otherwise: the strongest there is
+    (levels are listed weakest first)."""
+    return list(levels_for(GAME))[-1]
+
+
+def hint_level() -> str | None:
+    """The level whose choice ``hint`` shows: the strongest, if it is more than random."""
+    level = default_level()
+    return None if level == "random" else level
+
+
+def build_rules(items: Sequence[str]) -> Rules:
+    """The table's Rummy rules from ``--rule NAME=VALUE`` items (``target=150``)."""
+    return Rules.from_dict(parse_house_rules(items))
+
+
+def run_rummy_play(
+    *,
+    players: int = DEFAULT_PLAYERS,
+    rules: Sequence[str] = (),
+    seed: int | None = None,
+    name: str = "You",
+    level: str | None = None,
+    opponents: str | None = None,
+    console: Console | None = None,
+    read_line: ReadLine | None = None,
+    save_dir: Path | None = None,
+) -> int:
+    """Set up a Rummy table and play; the exit code: 0 played, 2 bad settings, 130
+    interrupted. ``level`` (default: :func:`default_level`) is every computer player's
+    level, unless ``opponents`` names one per computer player, comma-separated."""
+    console = console or Console(highlight=False)
+    try:
+        known = levels_for(GAME)
+        levels = opponent_levels(players, level or default_level(), opponents, known)
+        table_rules = build_rules(rules)
+        if seed is None:
+            seed = random.SystemRandom().randrange(1_000_000)
+        state = RummyState.new_game(table_names(name, players), table_rules, seed)
+    except (GameError, ValueError) as error:
+        say(console, Text.assemble(("error: ", "bold red"), str(error)))
+        return 2
+    _announce(console, state, levels)
+    bots = {s: make_bot(levels[s - 1], seed * 10 + s, game=GAME) for s in range(1, players)}
+    if read_line is None:
+        _enable_line_editing()
+        read_line = input  # not console.input: readline must know the prompt's width
+    try:
+        return play_rummy(state, console, read_line, bots, save_dir=save_dir)
+    except KeyboardInterrupt:
+        say(console, Text("\nInterrupted."))
+        return 130
+
+
+def _announce(console: Console, state: RummyState, levels: Sequence[str]) -> None:
+    changed = state.rules.changed()
+    rules = ", ".join(f"{k}={_typed(v)}" for k, v in changed.items()) or "defaults"
+    players = ", ".join(f"{n} ({lv})" for n, lv in zip(state.names[1:], levels, strict=True))
+    say(
+        console,
+        Text.assemble(
+            ("Basic Rummy", "bold"),
+            f" to {state.target} points · seed {state.seed} · rules: ",
+            rules,
+        ),
+        Text(f"Computer players: {players}"),
+        Text(
+            f"(play this deal again with --seed {state.seed}; h for help, ? for your moves)",
+            style="dim",
+        ),
+    )
+
+
+# ---------------------------------------------------------------------- the game loop
+
+
+def play_rummy(
+    state: RummyState,
+    console: Console,
+    read_line: ReadLine,
+    bots: Mapping[int, Bot],
+    *,
+    human: int = 0,
+    save_dir: Path | None = None,
+    hint_bot: Bot | None = None,
+) -> int:
+    """Play the match ``state`` to its end: ``human`` at the keyboard, ``bots`` elsewhere.
+
+    ``hint_bot`` answers ``hint`` (default: a bot of :func:`hint_level`, if there is one).
+    """
+    return _RummyTable(state, console, read_line, bots, human, save_dir, hint_bot).run()
+
+
+class _RummyTable:
+    """One match at the terminal: the loop, the human's prompts, and the summaries."""
+
+    def __init__(
+        self,
+        state: RummyState,
+        console: Console,
+        read_line: ReadLine,
+        bots: Mapping[int, Bot],
+        human: int,
+        save_dir: Path | None,
+        hint_bot: Bot | None,
+    ) -> None:
+        self.state = state
+        self.console = console
+        self.read_line = read_line
+        self.bots = bots
+        self.human = human
+        self.save_dir = save_dir or Path.cwd()
+        self.me = state.names[human]
+        self.hint_bot = hint_bot
+        self.narrator = RummyNarrator(self.me)
+        self.tally = HandTally(self.me)
+        self.order = render.BY_SUIT
+        self.hand_ended = False
+        self.match_winner: str | None = None
+
+    def run(self) -> int:
+        state = self.state
+        try:
+            while not state.is_terminal():
+                self._apply(self._next_action())
+                if self.hand_ended and not state.is_terminal():
+                    self._between_hands()
+        except _Quit:
+            self._leave()
+            return 0
+        self._finish()
+        return 0
+
+    def _next_action(self) -> int:
+        seat = self.state.current_player()
+        if seat == CHANCE:
+            return CHANCE_ACTION
+        if seat == self.human:
+            return self._ask_human()
+        return ask_bot(self.bots[seat], self.state, seat).action
+
+    def _apply(self, action: int) -> None:
+        """Apply one action and narrate what seat ``human`` may see of it."""
+        state = self.state
+        self.hand_ended = False
+        for event in events_for(state.apply(action), self.human, state.names):
+            self.narrator.feed(event)
+            self.tally.feed(event)
+            if event["type"] == "hand_over":
+                self.hand_ended = True
+            elif event["type"] == "game_over":
+                self.match_winner = event["winner"]
+
+    # ------------------------------------------------------------------ output
+
+    def _say(self, *lines: Text) -> None:
+        say(self.console, *lines)
+
+    def _rule(self, title: Text) -> None:
+        self.console.rule(_for(self.console, title), style="dim")
+
+    def _flush_log(self) -> None:
+        self._say(*self.narrator.take())
+
+    def _view(self) -> dict[str, Any]:
+        return self.state.view(self.human)
+
+    # ------------------------------------------------------------------ the human
+
+    def _ask_human(self) -> int:
+        """Show the table and read until a legal move is typed."""
+        self._flush_log()
+        view = self._view()
+        self._rule(render.header(view))
+        self._say(*render.table(view, self.order), _prompt_line(view))
+        while True:
+            line = self._read("> ")
+            try:
+                choice = parse_line(line, view, self.state.rules.one_meld_per_turn)
+            except ValueError as error:
+                self._say(Text(str(error), style="red"))
+                continue
+            if isinstance(choice, TableCommand):
+                self._command(choice, view)
+            else:
+                return choice
+
+    def _read(self, prompt: str) -> str:
+        try:
+            return self.read_line(prompt)
+        except EOFError:
+            raise _Quit from None
+
+    def _command(self, command: TableCommand, view: dict[str, Any]) -> None:
+        if command is TableCommand.QUIT:
+            raise _Quit
+        if command is TableCommand.HELP:
+            self._say(Text.from_markup(HELP), *moves_lines(view))
+        elif command is TableCommand.MOVES:
+            self._say(*moves_lines(view), self._hint(view))
+        elif command is TableCommand.HINT:
+            self._say(self._hint(view))
+        elif command is TableCommand.SORT:
+            self.order = render.BY_RANK if self.order == render.BY_SUIT else render.BY_SUIT
+            label = f"Hand by {self.order}  "
+            self._say(pack([render.hand(view["hand"], self.order)], label=label))
+        elif command is TableCommand.PILE:
+            self._say(render.pile_line(view))
+        elif command is TableCommand.SAVE:
+            self._save()
+        elif command is TableCommand.END:
+            self.state.request_end()
+            self._say(Text("The match ends after this hand.", style="yellow"))
+
+    def _hint(self, view: dict[str, Any]) -> Text:
+        """The hint bot's choice for the human's decision, from the human's view only."""
+        if self.hint_bot is None:
+            level = hint_level()
+            if level is None:
+                return Text(
+                    "No hint: Rummy has only the random computer player so far.", style="dim"
+                )
+            self.hint_bot = make_bot(level, self.state.seed * 10 + self.human, game=GAME)
+        decision = ask_bot(self.hint_bot, self.state, self.human)
+        return hint_text(decision, lambda action: move_text(action, view))
+
+    # ------------------------------------------------------------------ hands and the end
+
+    def _hand_summary(self) -> None:
+        self._flush_log()
+        self._rule(Text(f" Hand {self.state.hand_no} over ", style="bold"))
+        self._say(*self.tally.summary(), render.scores_line(self._view(), self.me))
+        self.tally = HandTally(self.me)
+
+    def _between_hands(self) -> None:
+        """The hand's summary, then a pause so it can be read before the next deal."""
+        self._hand_summary()
+        prompt = "Enter: next hand, end: finish the match now, q: quit > "
+        while True:
+            word = self._read(prompt).strip().lower()
+            if word in ("q", "quit", "exit"):
+                raise _Quit
+            if word in ("h", "help", "?"):
+                self._say(Text.from_markup(HELP))
+            elif word == "save":
+                self._save()
+            else:
+                if word == "end":
+                    self.state.request_end()
+                return
+
+    def _finish(self) -> None:
+        if self.hand_ended:
+            self._hand_summary()
+        self._flush_log()
+        self._rule(Text(" Match over ", style="bold"))
+        self._say(render.standings(self._view()["players"], self.me), self._winner_line())
+        self._say(Text(f"Seed {self.state.seed}.", style="dim"))
+        try:
+            answer = self.read_line("Type save to keep the match record, Enter to leave > ")
+        except EOFError:
+            return
+        if answer.strip().lower() == "save":
+            self._save()
+
+    def _winner_line(self) -> Text:
+        winner = self.match_winner
+        if winner == self.me:
+            return Text("You win the match!", style="bold green")
+        if winner is not None:
+            return Text(f"{winner} wins the match.", style="bold")
+        return Text("The match ends in a tie.", style="bold")
+
+    def _leave(self) -> None:
+        """Quit: the standings as they are."""
+        self._flush_log()
+        self._rule(Text(" You leave the table ", style="bold"))
+        self._say(render.standings(self._view()["players"], self.me))
+        self._say(Text(f"Seed {self.state.seed}.", style="dim"))
+
+    def _save(self) -> None:
+        """Write the match record (it replays with ``rummoli replay``)."""
+        path = _free_path(self.save_dir, f"rummy-{self.state.seed}")
+        path.write_text(json.dumps(self.state.record(), indent=1) + "\n", encoding="utf-8")
+        self._say(Text(f"Saved the match record to {path}", style="green"))
+
+
+def _prompt_line(view: dict[str, Any]) -> Text:
+    """What can be typed now, in one line."""
+    text = Text()
+    if view["phase"] == "draw":
+        text.append("Draw: ", style="bold")
+        text.append("s", style="bold magenta")
+        text.append(" stock")
+        if view["discard"]:
+            text.append(", ")
+            text.append("t", style="bold magenta")
+            text.append(" take ")
+            text.append_text(card(view["discard"][-1]))
+    else:
+        text.append("Play: ", style="bold")
+        text.append("meld CARDS · lay CARD on N · d CARD")
+    text.append("   (? moves, h help)", style="dim")
+    return text
+
+
+def moves_lines(view: dict[str, Any]) -> list[Text]:
+    """Every legal move, grouped: draws, melds, lay-offs, discards."""
+    legal = [entry["action"] for entry in view["legal_actions"]]
+    groups: list[tuple[str, list[int]]] = [
+        ("Draw", [a for a in legal if a in (act.DRAW_STOCK, act.DRAW_DISCARD)]),
+        ("Meld", [a for a in legal if act.is_meld_action(a)]),
+        ("Lay off", [a for a in legal if act.is_layoff_action(a)]),
+    ]
+    lines = []
+    for label, actions in groups:
+        if actions:
+            tokens = [Text(move_text(a, view)) for a in actions]
+            lines.append(pack(tokens, label=f"{label + ':':<9}", sep=" · "))
+    discards = [a for a in legal if act.is_discard_action(a)]
+    if discards:
+        line = Text(f"{'Discard:':<9}d CARD, any card")
+        taken = view["taken_discard"]
+        if len(discards) < len(view["hand"]) and taken:
+            line.append(" but ")
+            line.append_text(card(taken))
+            line.append(" (taken this turn)")
+        lines.append(line)
+    return lines

@@ -1,0 +1,163 @@
+"""Drawing a Basic Rummy table for one seat, from that seat's view only.
+
+As for Rummoli (:mod:`rummoli.tui.render`), everything here takes the view dict
+(``state.view(seat)``), never the state, so the screen shows exactly what the engine says
+the seat may see: its own hand, the other hands as counts, the stock as a count, the top
+of the discard pile, the melds. The layout is a compact block for a plain 80x24 terminal,
+printed each time the human decides.
+
+Melds are numbered from 1 on screen (``#1 7♣ 8♣ 9♣``), and the human lays off by those
+numbers (``lay 5C on 2``); the engine's slots count from 0, and that offset lives in
+:func:`meld_number` and :mod:`rummoli.tui.rummy_input` only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+
+from rummoli.tui.render import SUIT_SYMBOLS, SUITS, card, cards, pack
+
+#: Ranks with aces low, as Rummy plays them.
+LOW_RANKS = "A23456789TJQK"
+
+#: How the human's hand is ordered; ``sort`` switches between them.
+BY_SUIT = "suit"
+BY_RANK = "rank"
+
+
+def meld_number(slot: int) -> str:
+    """A meld's number as the screen shows it (slots count from 0, people from 1)."""
+    return f"#{slot + 1}"
+
+
+def symbols(text: str) -> str:
+    """A card's text with its suit symbol (``KS`` -> ``K♠``), for plain-string messages."""
+    return text[:-1] + SUIT_SYMBOLS[text[-1]]
+
+
+def low_rank_of(text: str) -> int:
+    rank = text[:-1]
+    return LOW_RANKS.index("T" if rank == "10" else rank)
+
+
+def hand(texts: Sequence[str], order: str = BY_SUIT) -> Text:
+    """A hand grouped by suit (C D H S, aces low) or by rank (A to K), with a wider gap
+    between groups: suits show runs, ranks show sets."""
+    if order == BY_RANK:
+        ranks = sorted({low_rank_of(c) for c in texts})
+        groups = [
+            sorted((c for c in texts if low_rank_of(c) == r), key=lambda c: SUITS.index(c[-1]))
+            for r in ranks
+        ]
+    else:
+        groups = [sorted((c for c in texts if c[-1] == s), key=low_rank_of) for s in SUITS]
+    return Text("  ").join(cards(g) for g in groups if g)
+
+
+def header(view: dict[str, Any]) -> Text:
+    """``Hand 2 · to 100 points · dealer Bea · your turn`` for the rule above the table."""
+    players = view["players"]
+    parts = [f"Hand {view['hand_no']}", f"to {view['target']} points"]
+    if view["dealer"] is not None:
+        parts.append(f"dealer {players[view['dealer']]['name']}")
+    if view["turn"] is not None:
+        turn = view["turn"]
+        parts.append("your turn" if turn == view["seat"] else f"{players[turn]['name']}'s turn")
+    return Text(" " + " · ".join(parts) + " ", style="bold")
+
+
+def player_line(seat: int, view: dict[str, Any]) -> Text:
+    """One player: name ((D) for the dealer), match points, cards in hand (whose turn it
+    is, the rule above says)."""
+    player = view["players"][seat]
+    me = seat == view["seat"]
+    name = player["name"][:12] + (" (D)" if view["dealer"] == seat else "")
+    line = Text("  ")
+    line.append(f"{name:<17}", style="bold cyan" if me else "bold")
+    line.append(f"{player['score']:>4}", style="bold yellow")
+    line.append(" points  ")
+    count = player["cards"]
+    line.append(f"{count:>2} card{'' if count == 1 else 's'}")
+    if player["has_melded"]:
+        line.append("  has melded", style="dim")
+    return line
+
+
+def piles_line(view: dict[str, Any]) -> Text:
+    """``Stock 23 · Discard 9♥ (5 cards)``, and the card taken this turn, if any."""
+    line = Text("Stock ", style="dim")
+    line.append(str(view["stock"]), style="bold")
+    line.append(" · Discard ", style="dim")
+    pile = view["discard"]
+    if pile:
+        line.append_text(card(pile[-1]))
+        line.append(f" ({len(pile)} card{'' if len(pile) == 1 else 's'})", style="dim")
+    else:
+        line.append("empty", style="dim")
+    if view["reshuffled"]:
+        line.append(" · reshuffled", style="dim")
+    taken = view["taken_discard"]
+    if taken is not None and taken in view.get("hand", ()):
+        line.append(" · you took ", style="italic")
+        line.append_text(card(taken))
+        line.append(" (keep it this turn)", style="italic")
+    return line
+
+
+def melds_block(melds: Sequence[Sequence[str]]) -> Text:
+    """Every meld on the table with its number: ``#1 7♣ 8♣ 9♣  #2 Q♦ Q♥ Q♠``."""
+    if not melds:
+        return Text.assemble(("Melds  ", "dim"), ("none yet", "dim"))
+    tokens = []
+    for slot, meld in enumerate(melds):
+        token = Text(meld_number(slot) + " ", style="bold magenta")
+        token.append_text(cards(meld))
+        tokens.append(token)
+    return pack(tokens, label="Melds  ", sep="   ")
+
+
+def table(view: dict[str, Any], order: str = BY_SUIT) -> list[Text]:
+    """The whole table as ``view["seat"]`` sees it: the others, piles, melds, own hand."""
+    me = view["seat"]
+    n = len(view["players"])
+    lines = [player_line((me + step) % n, view) for step in range(1, n)]
+    lines.append(piles_line(view))
+    lines.append(melds_block(view["melds"]))
+    lines.append(player_line(me, view))
+    label = "Hand   "
+    lines.append(pack([hand(view["hand"], order)], label=label))
+    return lines
+
+
+def pile_line(view: dict[str, Any]) -> Text:
+    """The whole discard pile, bottom first (it lies face up: anyone may look)."""
+    if not view["discard"]:
+        return Text("The discard pile is empty.")
+    return pack([card(c) for c in view["discard"]], label="Pile (top last)  ", sep=" ")
+
+
+def standings(players: Sequence[dict[str, Any]], me: str) -> Text:
+    """The match standings, most points first."""
+    order = sorted(players, key=lambda p: -p["score"])
+    lines = []
+    for place, player in enumerate(order, start=1):
+        line = Text(f"{place:>3}. ")
+        line.append(
+            f"{player['name'][:20]:<20}", style="bold cyan" if player["name"] == me else "bold"
+        )
+        line.append(f"{player['score']:>5}", style="bold yellow")
+        line.append(" points")
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+def scores_line(view: dict[str, Any], me: str) -> Text:
+    """``Match (to 100): Bea 74 · You 45 · Cy 30``."""
+    tokens = []
+    for player in sorted(view["players"], key=lambda p: -p["score"]):
+        style = "bold cyan" if player["name"] == me else "bold"
+        tokens.append(Text.assemble((player["name"], style), " ", (str(player["score"]), "yellow")))
+    return pack(tokens, label=f"Match (to {view['target']}): ", sep=" · ")

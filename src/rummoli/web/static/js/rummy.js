@@ -1,0 +1,390 @@
+// Basic Rummy at the table, drawn from the engine's view of this seat (the table page and
+// the replay page share it). The view holds this seat's hand, the other hands only as
+// counts, the stock only as a count, the discard pile, the melds by slot and this seat's
+// legal actions: choices here are always some of those actions, so the server checks them.
+//
+// Playing: click cards to select them; "Meld" lays the selection down when it is a meld
+// you may lay; with one card selected, the melds it fits light up: click one (or drag the
+// card onto it) to lay off there, so a card that fits two melds goes where you say;
+// "Discard" (or dragging a card onto the discard pile) ends the turn.
+import { cardText, isRed, rankLabel, SUIT_SYMBOL } from "./cards.js";
+import { fill, h } from "./dom.js";
+
+const PHASES = {
+  start: "Cutting for the deal",
+  draw: "Draw",
+  play: "Meld, lay off, discard",
+  reshuffle: "Reshuffling the pile",
+  hand_over: "Hand over",
+  over: "Game over",
+};
+
+export function rummyPhaseLabel(phase) {
+  return PHASES[phase] || phase;
+}
+
+/** The legal actions of the view, sorted into kinds people understand. */
+export function rummyChoices(view) {
+  const out = { stock: null, take: null, melds: [], layoffs: [], discards: new Map() };
+  for (const a of view.legal_actions || []) {
+    const words = a.text.split(" ");
+    if (words[0] === "stock") out.stock = a.action;
+    else if (words[0] === "discard" && words.length === 1) out.take = a.action;
+    else if (words[0] === "discard") out.discards.set(words[1], a.action);
+    else if (words[0] === "meld") out.melds.push({ cards: words.slice(1), action: a.action, key: meldKey(words.slice(1)) });
+    else if (words[0] === "layoff") out.layoffs.push({ card: words[1], slot: Number(words[2]), action: a.action });
+  }
+  return out;
+}
+
+function meldKey(cards) {
+  return [...cards].sort().join(" ");
+}
+
+function faceNode(card, opts = {}) {
+  const classes = ["card", isRed(card) ? "red" : "black"];
+  if (opts.small) classes.push("small");
+  if (opts.className) classes.push(opts.className);
+  const interactive = Boolean(opts.onClick);
+  return h(
+    interactive ? "button" : "span",
+    {
+      className: classes.join(" "),
+      testid: opts.testid,
+      dataset: { card, ...(opts.dataset || {}) },
+      title: opts.title || cardText(card),
+      "aria-label": opts.label || cardText(card),
+      "aria-pressed": opts.pressed === undefined ? undefined : String(opts.pressed),
+      type: interactive ? "button" : undefined,
+      draggable: opts.draggable ? "true" : undefined,
+      onClick: opts.onClick,
+      onDragstart: opts.onDragstart,
+    },
+    h("span", { className: "rank" }, rankLabel(card.slice(0, -1))),
+    h("span", { className: "suit" }, SUIT_SYMBOL[card.slice(-1)]),
+  );
+}
+
+function row(cards, opts = {}) {
+  return h("span", { className: "card-row" }, cards.map((c) => faceNode(c, { small: true, ...opts })));
+}
+
+function badge(text, kind, title) {
+  return h("span", { className: `badge ${kind}`, title }, text);
+}
+
+/** Who is to move, as a sentence for this seat. */
+export function rummyTurnText(view, me) {
+  if (view.phase === "over") return "Game over";
+  if (typeof view.to_move !== "number") return rummyPhaseLabel(view.phase);
+  return view.to_move === me ? "Your turn" : `${view.players[view.to_move].name} to play`;
+}
+
+export function renderRummyStatus(node, view, table, me, timerText) {
+  const items = [];
+  if (view) {
+    items.push(h("span", { className: "pill", testid: "round" }, `Hand ${view.hand_no || 1}`));
+    items.push(h("span", { className: "pill phase", testid: "phase" }, rummyPhaseLabel(view.phase)));
+    const turn = rummyTurnText(view, me);
+    const mine = view.to_move === me && me !== null && view.phase !== "over";
+    if (turn !== rummyPhaseLabel(view.phase)) items.push(h("span", { className: `pill turn${mine ? " mine" : ""}`, testid: "turn" }, turn));
+    items.push(h("span", { className: "pill", testid: "target", title: "Points that win the match" }, `Game to ${view.target}`));
+    if (timerText) items.push(h("span", { className: "pill timer", testid: "timer" }, timerText));
+  }
+  if (table && table.last_round && view && view.phase !== "over") items.push(h("span", { className: "pill warn" }, "Last hand"));
+  fill(node, items);
+}
+
+export function renderRummyPlayers(node, view, table, me) {
+  const seats = table ? table.seats : [];
+  const result = view.result;
+  fill(
+    node,
+    view.players.map((p, i) => {
+      const seat = seats[i] || {};
+      const badges = [];
+      if (i === view.dealer) badges.push(badge("D", "dealer", "Dealer"));
+      if (seat.bot) badges.push(badge(seat.bot, "bot", "Computer player"));
+      if (seat.away) badges.push(badge("away", "away", "Away: the computer plays for this seat"));
+      else if (!seat.bot && table && table.status === "playing" && !seat.connected) badges.push(badge("offline", "offline", "Not connected"));
+      if (p.has_melded) badges.push(badge("melded", "melded", "Has melded or laid off this hand (no Going Rummy)"));
+      if (result && result.winner === i) badges.push(badge(result.going_rummy ? "rummy!" : "out", "won", "Went out and won the hand"));
+      if (view.match_winner === i) badges.push(badge("winner", "won", "Won the match"));
+      const classes = ["player"];
+      if (view.to_move === i) classes.push("to-move");
+      if (i === me) classes.push("me");
+      const shown = result && result.shown[String(i)];
+      return h(
+        "div",
+        { className: classes.join(" "), testid: `player-${i}`, dataset: { seat: String(i) } },
+        h("div", { className: "player-top" }, h("span", { className: "player-name", testid: `player-name-${i}` }, p.name), i === me ? h("span", { className: "you" }, "you") : null),
+        h("div", { className: "badges" }, badges),
+        h(
+          "div",
+          { className: "player-stats" },
+          h("span", { className: "score", title: "Points", testid: `player-score-${i}` }, h("i", { className: "score-icon" }), String(p.score)),
+          h("span", { className: "count", title: "Cards in hand", testid: `player-cards-${i}` }, h("i", { className: "cards-icon" }), String(p.cards)),
+        ),
+        shown ? h("div", { className: "shown", testid: `shown-${i}` }, row(shown)) : null,
+      );
+    }),
+  );
+}
+
+/**
+ * The stock and the discard pile. `ctl` (null when only watching): {choices, selected,
+ * send}: a click on the stock or the pile draws; in the play phase, a click on the pile
+ * (or a card dropped on it) discards the selected card.
+ */
+export function renderPiles(node, view, ctl) {
+  const choices = ctl ? ctl.choices : null;
+  const pile = view.discard;
+  const top = pile.length ? pile[pile.length - 1] : null;
+  const selected = ctl && ctl.selected.length === 1 ? ctl.selected[0] : null;
+  const discardSel = selected && choices.discards.has(selected) ? choices.discards.get(selected) : null;
+  const stockProps = {
+    className: `pile stock${choices && choices.stock !== null ? " live" : ""}`,
+    testid: "stock",
+    dataset: { count: String(view.stock) },
+    title: "The stock (face down)",
+  };
+  const stockInner = [h("span", { className: "card back" }, h("span", { className: "back-count" }, String(view.stock))), h("span", { className: "pile-label" }, `Stock: ${view.stock}`)];
+  const stock = choices && choices.stock !== null
+    ? h("button", { ...stockProps, type: "button", "aria-label": `Draw from the stock (${view.stock} cards)`, onClick: () => ctl.send(choices.stock) }, stockInner)
+    : h("div", stockProps, stockInner);
+  const canTake = choices && choices.take !== null;
+  const pileProps = {
+    className: `pile discard-pile${canTake || discardSel !== null ? " live" : ""}`,
+    testid: "discard-pile",
+    dataset: { count: String(pile.length), top: top || "" },
+    title: "The discard pile (face up)",
+    onDragover: ctl ? (event) => {
+      event.preventDefault();
+    } : undefined,
+    onDrop: ctl ? (event) => {
+      event.preventDefault();
+      const card = event.dataTransfer.getData("text/plain");
+      if (choices.discards.has(card)) ctl.send(choices.discards.get(card));
+    } : undefined,
+  };
+  const pileInner = [
+    top ? faceNode(top, { className: "top", testid: "discard-top" }) : h("span", { className: "card empty" }, "empty"),
+    h("span", { className: "pile-label" }, `Discard pile: ${pile.length}`),
+  ];
+  let discardPile;
+  if (canTake) {
+    discardPile = h("button", { ...pileProps, type: "button", "aria-label": `Take ${cardText(top)} from the discard pile`, onClick: () => ctl.send(choices.take) }, pileInner);
+  } else if (discardSel !== null) {
+    discardPile = h("button", { ...pileProps, type: "button", "aria-label": `Discard ${cardText(selected)}`, onClick: () => ctl.send(discardSel) }, pileInner);
+  } else {
+    discardPile = h("div", pileProps, pileInner);
+  }
+  const earlier = pile.slice(Math.max(0, pile.length - 9), -1);
+  fill(
+    node,
+    h("div", { className: "piles" }, stock, discardPile),
+    earlier.length ? h("div", { className: "pile-history muted" }, "Below: ", row(earlier.reverse())) : null,
+    view.taken_discard ? h("p", { className: "muted taken" }, `Taken from the pile this turn: ${cardText(view.taken_discard)} (it may not be discarded)`) : null,
+    view.reshuffled ? h("p", { className: "muted" }, "The stock was rebuilt from the pile once: the next time it runs out, the hand is a stalemate.") : null,
+  );
+}
+
+/** The melds on the table by slot. With one card selected, those it fits light up. */
+export function renderMelds(node, view, ctl) {
+  const selected = ctl && ctl.selected.length === 1 ? ctl.selected[0] : null;
+  const fits = new Map();
+  if (ctl) for (const l of ctl.choices.layoffs) if (l.card === selected) fits.set(l.slot, l.action);
+  const melds = view.melds.map((cards, slot) => {
+    const action = fits.get(slot);
+    const props = {
+      className: `meld${action !== undefined ? " target" : ""}`,
+      testid: `meld-${slot}`,
+      dataset: { slot: String(slot), cards: cards.join(" ") },
+      onDragover: ctl ? (event) => event.preventDefault() : undefined,
+      onDrop: ctl ? (event) => {
+        event.preventDefault();
+        const card = event.dataTransfer.getData("text/plain");
+        const found = ctl.choices.layoffs.find((l) => l.card === card && l.slot === slot);
+        if (found) ctl.send(found.action);
+      } : undefined,
+    };
+    const inner = [h("span", { className: "meld-no" }, String(slot + 1)), row(cards)];
+    return action !== undefined
+      ? h("button", { ...props, type: "button", title: `Lay off ${cardText(selected)} on meld ${slot + 1}`, onClick: () => ctl.send(action) }, inner)
+      : h("div", props, inner);
+  });
+  fill(
+    node,
+    h("div", { className: "laid-head" }, h("span", {}, "Melds on the table"), h("span", { className: "muted" }, fits.size ? `${cardText(selected)} fits ${fits.size === 1 ? "the lit meld" : "the lit melds: pick one"}` : "they belong to nobody")),
+    h("div", { className: "melds", testid: "melds" }, melds.length ? melds : h("p", { className: "muted" }, "No melds yet")),
+  );
+}
+
+/** Your hand, sorted by suit (aces low). With `ctl`, cards are selected by clicks. */
+export function renderRummyHand(node, view, ctl) {
+  const hand = view.hand || [];
+  const chosen = new Set(ctl ? ctl.selected : []);
+  const playing = ctl && view.phase === "play";
+  fill(
+    node,
+    hand.length === 0
+      ? h("p", { className: "muted" }, "No cards in your hand")
+      : h(
+          "span",
+          { className: "rummy-hand" },
+          hand.map((card) =>
+            faceNode(card, {
+              testid: `hand-card-${card}`,
+              className: `${chosen.has(card) ? "selected" : ""}${view.taken_discard === card ? " taken" : ""}`,
+              dataset: { selected: String(chosen.has(card)) },
+              pressed: playing ? chosen.has(card) : undefined,
+              title: playing ? `Select ${cardText(card)}` : cardText(card),
+              onClick: playing ? () => ctl.toggle(card) : undefined,
+              draggable: playing,
+              onDragstart: playing ? (event) => {
+                event.dataTransfer.setData("text/plain", card);
+                event.dataTransfer.effectAllowed = "move";
+              } : undefined,
+            }),
+          ),
+        ),
+  );
+}
+
+/** This seat's choices: draw, meld the selection, lay off, discard. */
+export function renderRummyActions(node, view, ctl) {
+  if (!ctl || !(view.legal_actions || []).length) {
+    fill(node);
+    return;
+  }
+  const c = ctl.choices;
+  const selected = ctl.selected;
+  const parts = [];
+  const buttons = [];
+  const button = (testid, label, action, opts = {}) =>
+    h("button", { type: "button", className: `btn ${opts.primary === false ? "" : "primary"}`, testid, disabled: action === null || action === undefined, title: opts.title, onClick: action === null || action === undefined ? undefined : () => ctl.send(action) }, label);
+  if (view.phase === "draw") {
+    const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
+    parts.push(h("p", { className: "prompt", testid: "prompt" }, c.take !== null ? `Your turn: draw from the stock, or take ${cardText(top)} from the discard pile.` : "Your turn: draw from the stock."));
+    buttons.push(button("action-stock", "Draw from the stock", c.stock));
+    if (c.take !== null) buttons.push(button("action-take", `Take ${cardText(top)}`, c.take));
+  } else {
+    const key = meldKey(selected);
+    const meld = c.melds.find((m) => m.key === key);
+    const lays = selected.length === 1 ? c.layoffs.filter((l) => l.card === selected[0]) : [];
+    const discard = selected.length === 1 ? c.discards.get(selected[0]) : undefined;
+    let hint = "Select cards: three or more to meld, one to lay off or discard.";
+    if (selected.length >= 3 && !meld) hint = "These cards are not a meld you may lay down now.";
+    if (selected.length === 1 && !lays.length && discard === undefined) hint = `${cardText(selected[0])} cannot be laid off or discarded now.`;
+    if (selected.length === 1 && lays.length > 1) hint = `${cardText(selected[0])} fits ${lays.length} melds: choose where it goes.`;
+    const notes = [];
+    if (view.taken_discard) notes.push(`You may not discard ${cardText(view.taken_discard)}, taken from the pile.`);
+    parts.push(h("p", { className: "prompt", testid: "prompt" }, "Meld, lay off, then discard one card.", notes.length ? ` ${notes.join(" ")}` : ""));
+    buttons.push(button("action-meld", meld ? `Meld ${selected.map(cardText).join(" ")}` : "Meld", meld ? meld.action : null));
+    for (const l of lays) buttons.push(button(`layoff-${l.slot}`, `Lay off on meld ${l.slot + 1}`, l.action));
+    buttons.push(button("action-discard", selected.length === 1 ? `Discard ${cardText(selected[0])}` : "Discard", discard));
+    if (selected.length) buttons.push(h("button", { type: "button", className: "btn", testid: "action-clear", onClick: () => ctl.clear() }, "Clear"));
+    parts.push(h("div", { className: "buttons" }, buttons));
+    parts.push(h("p", { className: "help", testid: "hint" }, hint));
+    if (c.melds.length) {
+      parts.push(
+        h(
+          "div",
+          { className: "meld-options" },
+          h("span", { className: "muted" }, "Melds you hold: "),
+          c.melds.slice(0, 8).map((m, i) => h("button", { type: "button", className: "btn small", testid: `meld-option-${i}`, title: "Select these cards", onClick: () => ctl.select(m.cards) }, m.cards.map(cardText).join(" "))),
+        ),
+      );
+    }
+    fill(node, parts);
+    return;
+  }
+  parts.push(h("div", { className: "buttons" }, buttons));
+  fill(node, parts);
+}
+
+/** The end of a hand from its events: who went out (Going Rummy?), or a stalemate. */
+export function rummyHandSummary(events) {
+  const out = { hand: null, winner: null, goingRummy: false, points: 0, stalemate: null, shown: [] };
+  for (const e of events) {
+    if (e.type === "goes_out") {
+      out.winner = e.player;
+      out.goingRummy = e.going_rummy;
+    } else if (e.type === "hand_won") out.points = e.points;
+    else if (e.type === "stalemate") out.stalemate = e.reason;
+    else if (e.type === "show") out.shown.push(e);
+    else if (e.type === "hand_over") out.hand = e.hand;
+  }
+  return out;
+}
+
+const STALEMATE = {
+  stock: "the stock ran out a second time",
+  blocked: "nobody can ever go out (no card left fits a meld, and no new meld can be made)",
+};
+
+export function renderRummySummary(node, s, me) {
+  const who = (n) => (n === me ? "You" : n);
+  const lines = [];
+  if (s.winner) {
+    lines.push(`${who(s.winner)} went out${s.goingRummy ? ": Going Rummy, points doubled" : ""} and ${s.winner === me ? "score" : "scores"} ${s.points}.`);
+  } else if (s.stalemate) {
+    lines.push(`Stalemate: ${STALEMATE[s.stalemate] || s.stalemate}. Nobody scores (a loss for everyone).`);
+  }
+  for (const e of s.shown) lines.push(h("span", {}, `${who(e.player)}: `, row(e.cards), ` ${e.points} point${e.points === 1 ? "" : "s"}`));
+  fill(node, h("h3", {}, `Hand ${s.hand} summary`), h("ul", { testid: "hand-result" }, lines.map((l) => h("li", {}, l))));
+}
+
+/** Final standings, most points first. */
+export function rummyStandings(view) {
+  return view.players.map((p, seat) => ({ seat, name: p.name, score: p.score })).sort((a, b) => b.score - a.score || a.seat - b.seat);
+}
+
+/** One log line for a Rummy event, or null. `me`: this seat's name (null: watching). */
+export function narrateRummy(e, me) {
+  const who = (name) => (name === me ? "You" : name);
+  const s = (name, verb, plural = `${verb}s`) => `${who(name)} ${name === me ? verb : plural}`;
+  const cards = (list) => list.map(cardText).join(" ");
+  switch (e.type) {
+    case "cut":
+      return line(`${s(e.player, "cut")} ${cardText(e.card)} for the deal`);
+    case "dealer":
+      return line(`${s(e.player, "deal")}`, "round");
+    case "hand":
+      return line(`Your hand: ${cards(e.cards)}`, "private");
+    case "upcard":
+      return line(`${cardText(e.card)} starts the discard pile`);
+    case "draw_stock":
+      return line(`${s(e.player, "draw")} from the stock`);
+    case "drew":
+      return line(`You drew ${cardText(e.card)}`, "private");
+    case "draw_discard":
+      return line(`${s(e.player, "take")} ${cardText(e.card)} from the pile`);
+    case "reshuffle":
+      return line(`The discard pile is shuffled into a new stock (${e.count} cards)`, "bad");
+    case "meld":
+      return line(`${s(e.player, "meld")} ${cards(e.cards)}`, "lay");
+    case "lay_off":
+      return line(`${s(e.player, "lay", "lays")} off ${cardText(e.card)} on meld ${e.slot + 1}`, "lay");
+    case "discard":
+      return line(`${s(e.player, "discard")} ${cardText(e.card)}`);
+    case "goes_out":
+      return line(`${s(e.player, "go", "goes")} out${e.going_rummy ? ": Going Rummy!" : ""}`, "won");
+    case "stalemate":
+      return line(`Stalemate: ${STALEMATE[e.reason] || e.reason}`, "bad");
+    case "show":
+      return line(`${s(e.player, "hold")} ${cards(e.cards)}: ${e.points}`, "show");
+    case "hand_won":
+      return line(`${s(e.player, "score")} ${e.points}`, "won");
+    case "hand_over":
+      return line(`End of hand ${e.hand}`, "round");
+    case "game_over":
+      return line(e.winner ? `Game over: ${s(e.winner, "win")}` : "Game over", "round");
+    default:
+      return line(e.type);
+  }
+}
+
+function line(text, kind = "") {
+  return { text, kind };
+}

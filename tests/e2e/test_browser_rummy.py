@@ -1,0 +1,359 @@
+"""A whole Basic Rummy match in real browsers: two people, two computer players and a
+spectator.
+
+Ann (a laptop) chooses Basic Rummy in the lobby, sets a low target (5 points: the first
+hand somebody wins ends the match, a stalemate deals again) and creates the table; Bea (a
+phone) joins with the invitation link; a third browser watches. The people play through
+the page as people do: they draw by clicking the stock (or the discard pile), select cards
+by clicking them and press "Meld", lay off by selecting a card and clicking the lit meld
+(or dragging the card onto it; where a card fits two melds they pick one), and discard by
+selecting a card and pressing "Discard" (or dragging it onto the pile). Every WebSocket
+frame each browser received is then checked against the engine, rebuilt from the match's
+record: exactly that seat's view, and no card that seat may not see.
+
+``RUMMOLI_SCREENSHOTS=docs/img`` also saves ``rummy-table-desktop.png`` and
+``rummy-table-phone.png`` (Ann's and Bea's tables with melds on them and a card selected
+that fits one: the first such moment, so run it again for another) and
+``rummy-standings.png``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
+
+from e2e.conftest import LiveServer
+from e2e.rummy_truth import check_rummy_frames, rummy_reference
+
+Frame = dict[str, Any]
+HUMANS = ("0", "1")
+#: Bea's name holds markup: it must be shown as these characters, never parsed.
+BEA = "Bea <i>x</i>"
+TIMEOUT_MS = 30_000
+#: A match to 5 points is one or two hands: 20-60 s here; past this something is wrong.
+GAME_SECONDS = 150
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+#: Points of a card when it is left in a hand (the engine's scoring): discard these first.
+POINTS = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10} | {str(n): n for n in range(2, 10)}
+
+NEXT_DECISION = """([acted, humans]) => {
+  const t = document.querySelector('#table');
+  return t.dataset.phase === 'over'
+    || (Number(t.dataset.step) > acted && humans.includes(t.dataset.toMove));
+}"""
+MY_TURN = """(step) => {
+  const t = document.querySelector('#table');
+  return t.dataset.myTurn === 'true' && Number(t.dataset.step) >= step
+    && document.querySelector('[data-testid=actions] button') !== null
+    && !document.querySelector('[data-testid=actions]').classList.contains('pending');
+}"""
+MOVED_ON = """(step) => Number(document.querySelector('#table').dataset.step) > step"""
+VIEW = "() => window.rummoliTable.state.view"
+
+
+class Browsing:
+    """One person's (or the spectator's) page, and every WebSocket frame it received."""
+
+    def __init__(self, context: BrowserContext, name: str) -> None:
+        self.name = name
+        self.page: Page = context.new_page()
+        self.page.set_default_timeout(TIMEOUT_MS)
+        self.sockets: list[list[Frame]] = []
+        self.page.on("websocket", self._socket)
+        #: Uncaught script errors of the page: there must be none.
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def _socket(self, ws: WebSocket) -> None:
+        frames: list[Frame] = []
+        self.sockets.append(frames)
+        ws.on("framereceived", lambda payload: frames.append(json.loads(payload)))
+
+    def connections(self) -> list[tuple[int | None, list[Frame]]]:
+        return [
+            (next(f["seat"] for f in frames if f["type"] == "state"), frames)
+            for frames in self.sockets
+            if frames
+        ]
+
+    def data(self) -> dict[str, str]:
+        found: dict[str, str] = self.page.eval_on_selector("#table", "t => ({...t.dataset})")
+        return found
+
+    def step(self) -> int:
+        return int(self.data()["step"])
+
+    def view(self) -> Frame:
+        """The view this page drew last (what the server sent it, nothing more)."""
+        found: Frame = self.page.evaluate(VIEW)
+        return found
+
+    def wait_table(self, **expected: str) -> None:
+        selector = "#table" + "".join(
+            f'[data-{key.replace("_", "-")}="{value}"]' for key, value in expected.items()
+        )
+        self.page.wait_for_selector(selector, state="attached")
+
+    def test_id(self, testid: str) -> Any:
+        return self.page.get_by_test_id(testid)
+
+
+def _get_json(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=10) as response:  # loopback only
+        return json.load(response)
+
+
+def _create_table(ann: Browsing, base: str) -> str:
+    """Ann picks Basic Rummy in the lobby: herself, Bea and two computers, to 5 points."""
+    page = ann.page
+    page.goto(base + "/")
+    page.get_by_test_id("game").select_option("rummy")
+    page.get_by_test_id("rule-one_meld_per_turn").wait_for()
+    assert page.get_by_test_id("starting-chips").count() == 0  # chips are Rummoli's
+    assert page.get_by_test_id("seat-count").input_value() == "4"
+    page.get_by_test_id("create-name").fill("Ann")
+    page.get_by_test_id("seat-kind-1").select_option("human")
+    # The computer levels come from the server (rummoli.bots.levels_for("rummy")).
+    levels = page.eval_on_selector_all(
+        "[data-testid=seat-kind-2] option", "os => os.map(o => o.value).filter(v => v !== 'human')"
+    )
+    assert "random" in levels
+    page.get_by_test_id("seat-kind-2").select_option(levels[-1])
+    page.get_by_test_id("seat-kind-3").select_option("random")
+    page.get_by_test_id("rule-target").select_option("other")
+    page.get_by_test_id("rule-target-n").fill("5")
+    page.get_by_test_id("turn-timer").fill("0")
+    page.get_by_test_id("create-submit").click()
+    page.wait_for_url("**/table/*")
+    ann.wait_table(status="waiting", seat="0", game="rummy")
+    return page.url.rsplit("/", 1)[1]
+
+
+class Player:
+    """A person at the page: plays one whole turn by clicks (and, on a laptop, drags)."""
+
+    def __init__(self, who: Browsing, *, drags: bool) -> None:
+        self.who = who
+        #: Drags with a mouse (a laptop); on a phone people tap.
+        self.drags = drags
+        self.turns = 0
+        self.used: set[str] = set()
+
+    def _act(self, click: Any) -> None:
+        """One action: do the click (or drag), then wait until the table moved on."""
+        step = self.who.step()
+        click()
+        self.who.page.wait_for_function(MOVED_ON, arg=step)
+
+    def _select(self, cards: list[str]) -> None:
+        for card in cards:
+            self.who.test_id(f"hand-card-{card}").click()
+        for card in cards:
+            assert self.who.test_id(f"hand-card-{card}").get_attribute("data-selected") == "true"
+
+    def play_turn(self, step: int, shots: Shots) -> None:
+        page = self.who.page
+        page.wait_for_function(MY_TURN, arg=step)
+        self.turns += 1
+        view = self.who.view()
+        # (After a reshuffle the pile is empty: the engine draws from the stock for him.)
+        if view["phase"] == "draw":
+            texts = [a["text"] for a in view["legal_actions"]]
+            if "discard" in texts and self.turns % 3 == 0:
+                self.used.add("take")
+                self._act(lambda: self.who.test_id("discard-pile").click())
+            else:
+                self.used.add("stock")
+                self._act(lambda: self.who.test_id("stock").click())
+        while True:
+            data = self.who.data()
+            if data["myTurn"] != "true" or data["phase"] != "play":
+                return
+            page.wait_for_function(MY_TURN, arg=int(data["step"]))
+            view = self.who.view()
+            texts = [a["text"].split() for a in view["legal_actions"]]
+            melds = [t[1:] for t in texts if t[0] == "meld"]
+            layoffs = [(t[1], int(t[2])) for t in texts if t[0] == "layoff"]
+            discards = [t[1] for t in texts if t[0] == "discard" and len(t) == 2]
+            if melds:
+                self._meld(melds[0])
+            elif layoffs:
+                self._lay_off(layoffs, view, shots)
+            else:
+                self._discard(discards)
+
+    def _meld(self, cards: list[str]) -> None:
+        self._select(cards)
+        button = self.who.test_id("action-meld")
+        assert button.is_enabled()
+        self.used.add("meld")
+        self._act(button.click)
+
+    def _lay_off(self, layoffs: list[tuple[str, int]], view: Frame, shots: Shots) -> None:
+        card = layoffs[0][0]
+        slots = [slot for c, slot in layoffs if c == card]
+        self._select([card])
+        lit = self.who.page.eval_on_selector_all(
+            "[data-testid=melds] .meld.target", "ms => ms.map(m => Number(m.dataset.slot))"
+        )
+        assert lit == slots  # exactly the melds the card fits light up
+        name = "rummy-table-desktop" if self.who.name == "Ann" else "rummy-table-phone"
+        if shots.want(name) and len(view["melds"]) > 1:
+            shots.take(self.who.page, name)
+        slot = slots[-1]  # fits two melds: the player picks (the last one)
+        if len(slots) > 1:
+            self.used.add("picked a meld")
+        target = self.who.test_id(f"meld-{slot}")
+        if "drag to meld" not in self.used and self.drags:
+            self.used.add("drag to meld")
+            self._act(lambda: self.who.test_id(f"hand-card-{card}").drag_to(target))
+        else:
+            self.used.add("lay off")
+            self._act(target.click)
+        melds = self.who.view()["melds"]
+        assert card in melds[slot], (card, slot, melds)
+
+    def _discard(self, discards: list[str]) -> None:
+        # Keep the cheap cards: discard the one worth most (the engine lists kings first).
+        card = max(discards, key=lambda c: POINTS[c[0]])
+        self._select([card])
+        if "drag to pile" not in self.used and self.drags and self.turns % 2 == 0:
+            self.used.add("drag to pile")
+            pile = self.who.test_id("discard-pile")
+            self._act(lambda: self.who.test_id(f"hand-card-{card}").drag_to(pile))
+        else:
+            self.used.add("discard")
+            self._act(self.who.test_id("action-discard").click)
+
+
+class Shots:
+    """Screenshots for the docs, only when ``RUMMOLI_SCREENSHOTS`` names a directory."""
+
+    def __init__(self) -> None:
+        where = os.environ.get("RUMMOLI_SCREENSHOTS")
+        self.dir = Path(where) if where else None
+        self.taken: set[str] = set()
+
+    def want(self, name: str) -> bool:
+        return self.dir is not None and name not in self.taken
+
+    def take(self, page: Page, name: str) -> None:
+        if self.dir is None:
+            return
+        self.dir.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(self.dir / f"{name}.png"), animations="disabled")
+        self.taken.add(name)
+
+
+def test_two_people_two_computers_and_a_spectator_play_a_rummy_match(
+    browser: Browser, live_server: LiveServer
+) -> None:
+    started = time.monotonic()
+    base = live_server.url
+    shots = Shots()
+    contexts = [
+        browser.new_context(viewport=DESKTOP),
+        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True),
+        browser.new_context(viewport=DESKTOP),
+    ]
+    try:
+        ann, bea, spectator = (
+            Browsing(context, name)
+            for context, name in zip(contexts, ["Ann", "Bea", "spectator"], strict=True)
+        )
+        table_id = _create_table(ann, base)
+        invite = ann.page.get_by_test_id("invite-link").input_value()
+        assert invite == f"{base}/table/{table_id}"
+
+        spectator.page.goto(base + "/")
+        row = spectator.page.get_by_test_id(f"table-row-{table_id}")
+        row.wait_for()
+        assert spectator.page.get_by_test_id(f"table-game-{table_id}").inner_text() == (
+            "Basic Rummy"
+        )
+        row.get_by_role("link").click()
+        spectator.wait_table(status="waiting", seat="")
+
+        bea.page.goto(invite)
+        bea.page.get_by_test_id("join-name").fill(BEA)
+        bea.page.get_by_test_id("join-submit").click()
+        everyone = [ann, bea, spectator]
+        for who, seat in zip(everyone, ["0", "1", ""], strict=True):
+            who.wait_table(status="playing", seat=seat, game="rummy")
+        assert not spectator.page.locator("#me").is_visible()
+        assert spectator.test_id("stock").is_visible()
+
+        people = {"0": Player(ann, drags=True), "1": Player(bea, drags=False)}
+        acted = -1
+        while True:
+            assert time.monotonic() - started < GAME_SECONDS, "the match took too long"
+            spectator.page.wait_for_function(NEXT_DECISION, arg=[acted, list(HUMANS)])
+            data = spectator.data()
+            if data["phase"] == "over":
+                break
+            step = int(data["step"])
+            player = people[data["toMove"]]
+            # The spectator sees only counts of the hands, and the stock's size.
+            counts = [int(spectator.test_id(f"player-cards-{i}").inner_text()) for i in range(4)]
+            assert counts == [p["cards"] for p in spectator.view()["players"]]
+            player.play_turn(step, shots)
+            acted = player.who.step() - 1
+
+        assert people["0"].turns > 0 and people["1"].turns > 0
+        for who in everyone:
+            who.wait_table(phase="over", status="finished")
+            who.page.get_by_test_id("standings").wait_for()
+            who.page.get_by_test_id("round-summary").wait_for()
+        if shots.want("rummy-standings"):
+            shots.take(ann.page, "rummy-standings")
+        assert ann.test_id("record-link").get_attribute("href") == (f"/api/games/{table_id}/record")
+        assert spectator.test_id("standings").locator("li").count() == 4
+        used = people["0"].used | people["1"].used
+        assert {"stock", "discard"} <= used, used
+
+        record = _get_json(f"{base}/api/games/{table_id}/record")
+        assert record["game"] == "rummy" and record["rules"]["target"] == 5
+        states, events = rummy_reference(record)
+        final = states[-1]
+        assert final.is_terminal() and len(states) - 1 == ann.step()
+        assert record["setup"]["players"][:2] == ["Ann", BEA]
+        for who in everyone:
+            assert who.test_id("player-name-1").inner_text() == BEA
+            assert who.page.locator("#table i:not([class])").count() == 0
+        for who in everyone:
+            scores = [int(who.test_id(f"player-score-{i}").inner_text()) for i in range(4)]
+            assert scores == final.scores
+        assert ann.connections()[0][0] == 0
+        assert [seat for seat, _ in bea.connections()] == [None, 1]
+        assert [seat for seat, _ in spectator.connections()] == [None]
+        checked = 0
+        for who in everyone:
+            for seen_as, frames in who.connections():
+                checked += check_rummy_frames(frames, seen_as, states, events)
+                refused = [f for f in frames if f["type"] == "error"]
+                assert not refused, f"{who.name}: the server refused a click: {refused}"
+        assert checked > 3 * (len(states) - 1) // 2, checked
+
+        # The replay page steps through the match from Bea's seat; her statistics page
+        # shows her Rummy apart.
+        bea.page.get_by_test_id("replay-link").click()
+        bea.wait_table(game="rummy", step="0")
+        bea.test_id("replay-last").click()
+        bea.wait_table(step=str(len(states) - 1))
+        assert bea.test_id("melds").is_visible() and bea.test_id("hand").count() == 1
+        bea.page.goto(f"{base}/player?name={urllib.parse.quote(BEA)}")
+        assert bea.test_id("rummy-games").inner_text() == "1"
+        for who in everyone:
+            assert not who.errors, f"{who.name}: {who.errors}"
+    finally:
+        for context in contexts:
+            context.close()
+    print(f"\nwhole Rummy match in the browser: {time.monotonic() - started:.1f} s, used {used}")
