@@ -35,7 +35,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -202,6 +202,19 @@ async def player(
                 stats.connected[table] -= 1
 
 
+async def _post(http: httpx.AsyncClient, path: str, body: dict[str, Any]) -> httpx.Response:
+    """A setup request, sent again if the connection drops: on a busy machine a kept-alive
+    connection can pass uvicorn's 5 s keep-alive while it waits, and be closed under it."""
+    for attempt in range(3):
+        try:
+            return await http.post(path, json=body)
+        except httpx.TransportError:
+            if attempt == 2:
+                raise
+            await asyncio.sleep(0.5)
+    raise AssertionError("unreachable")
+
+
 async def table_loop(
     http: httpx.AsyncClient,
     ws_base: str,
@@ -220,14 +233,14 @@ async def table_loop(
                 "rules": {"rounds": options.rounds},
                 "turn_timer": 0,
             }
-            response = await http.post("/api/tables", json=body)
+            response = await _post(http, "/api/tables", body)
             response.raise_for_status()
             table = response.json()["id"]
             tokens = []
             for seat in range(SEATS):
                 name = f"T{index}g{game}s{seat}"
-                joined = await http.post(
-                    f"/api/tables/{table}/join", json={"name": name, "seat": seat}
+                joined = await _post(
+                    http, f"/api/tables/{table}/join", {"name": name, "seat": seat}
                 )
                 joined.raise_for_status()
                 tokens.append(joined.json()["token"])
@@ -270,6 +283,20 @@ async def sample(stats: Stats) -> None:
             if time.perf_counter() >= next_held:
                 stats.held_samples.append(stats.held())
                 next_held += 1.0
+
+
+def _run_loop(main: Coroutine[Any, Any, dict[str, Any]]) -> dict[str, Any]:
+    """Run the clients on uvloop when it is installed (the server uses it too): this
+    process's own event-loop lag is part of every latency measured, so keep it small."""
+    try:
+        import uvloop
+    except ImportError:
+        result = asyncio.run(main)
+        result["client_loop"] = "asyncio"
+        return result
+    result = uvloop.run(main)
+    result["client_loop"] = "uvloop"
+    return result
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -400,7 +427,7 @@ def main() -> None:
         parser.error("--url: a server on loopback only (127.0.0.1)")
     if args.url:  # a server already running (on loopback): nothing to start or clean
         pid = args.server_pid
-        result = asyncio.run(run(args.url.rstrip("/"), pid, options))
+        result = _run_loop(run(args.url.rstrip("/"), pid, options))
         result["load_average_before"] = before
         _report(result, args.json)
         return
@@ -409,7 +436,7 @@ def main() -> None:
         db_path = Path(tmp) / "load.db"
         with server(db_path, port) as proc:
             try:
-                result = asyncio.run(run(f"http://{HOST}:{port}", proc.pid, options))
+                result = _run_loop(run(f"http://{HOST}:{port}", proc.pid, options))
             except (ConnectionClosed, InvalidStatus, OSError) as error:
                 raise SystemExit(f"the load run failed: {error!r}") from None
         result["load_average_before"] = before

@@ -279,6 +279,8 @@ def serve(
     ] = None,
 ) -> None:
     """Run the web table: play Rummoli in the browser with friends and computer players."""
+    import gc
+
     import uvicorn
 
     from rummoli.web.app import create_app
@@ -290,12 +292,20 @@ def serve(
     allowed = list(origin or [])
     if allowed:
         allowed += [f"http://{host}:{port}", f"http://localhost:{port}"]
+    # What is loaded by now (about 100,000 objects: modules, classes, functions) lives as
+    # long as the server: keep it out of the collector's full passes, which pause every
+    # table (docs/performance.md).
+    gc.collect()
+    gc.freeze()
     uvicorn.run(
         create_app(url, allowed_origins=allowed),
         host=host,
         port=port,
         log_level="warning",
         ws_max_size=64 * 1024,
+        # Frames are small (about 2 KB of JSON) and loopback or LAN is cheap; compressing
+        # each one was a tenth of the server's CPU under load (docs/performance.md).
+        ws_per_message_deflate=False,
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
     )

@@ -20,19 +20,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any, ParamSpec, TypeVar
+
+import orjson
 
 from rummoli.bots import Bot, BotError, ask_bot, make_bot
 from rummoli.engine.base import CHANCE, CHANCE_ACTION, Event, IllegalActionError
 from rummoli.web.games import (
+    AnyRules,
     AnyState,
     between_rounds,
     events_for,
@@ -70,6 +72,19 @@ def _iso(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat(timespec="seconds") + "Z"
 
 
+def _json(value: Any) -> str:
+    """A frame as compact JSON text. orjson, not ``json``: encoding the views was the
+    largest single cost of the server under load, and orjson does it about 9 times faster."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+@lru_cache(maxsize=256)
+def _public_rules(rules: AnyRules) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A table's rules and the house rules it changed, worked out once per set of rules
+    (they are frozen) rather than for every frame. Shared: read them, never change them."""
+    return rules.to_dict(), rules.changed()
+
+
 class Client:
     """One WebSocket connection: its seat (None: a spectator) and its outbox.
 
@@ -88,7 +103,7 @@ class Client:
     def send(self, frame: dict[str, Any] | str) -> None:
         if self.closed:
             return
-        text = frame if isinstance(frame, str) else json.dumps(frame, separators=(",", ":"))
+        text = frame if isinstance(frame, str) else _json(frame)
         try:
             self.outbox.put_nowait(text)
         except asyncio.QueueFull:
@@ -379,7 +394,7 @@ class Room:
         """Store the action, apply it, then tell everyone: in that order, always."""
         state = self.state
         assert state is not None
-        await self.hub.db(self.hub.storage.append_action, self.id, len(state.actions), action)
+        await self.hub.store_action(self.id, len(state.actions), action)
         events = state.apply(action)
         self.events.extend(events)
         self.turn_started = time.monotonic()
@@ -405,6 +420,7 @@ class Room:
             if self.turn_timer > 0 and seat.bot is None and not seat.away:
                 left = self.turn_timer - (time.monotonic() - self.turn_started)
                 turn["seconds_left"] = round(max(0.0, left), 1)
+        rules, changed = _public_rules(self.rules)
         return {
             "id": self.id,
             "game": self.game,
@@ -419,8 +435,8 @@ class Room:
                 }
                 for s in self.seats
             ],
-            "rules": self.rules.to_dict(),
-            "changed": self.rules.changed(),
+            "rules": rules,
+            "changed": changed,
             "turn_timer": self.turn_timer,
             "time_limit": self.time_limit,
             "standin": standin_level(self.game),
@@ -457,25 +473,24 @@ class Room:
         state = self.state
         assert state is not None
         # The table part is the same for every seat: encode it once per action.
-        table = json.dumps(self.table_info(), separators=(",", ":"))
+        table = _json(self.table_info())
         step = len(state.actions)
         frames: dict[int | None, str] = {}
         for client in list(self.clients):
             if client.seat not in frames:
-                seat_part = json.dumps(
+                seat_part = _json(
                     {
                         "type": "update",
                         "step": step,
                         "events": events_for(self.game, events, client.seat, state.names),
                         "view": state.view(client.seat),
-                    },
-                    separators=(",", ":"),
+                    }
                 )
                 frames[client.seat] = f'{seat_part[:-1]},"table":{table}}}'
             client.send(frames[client.seat])
 
     def broadcast_table(self) -> None:
-        frame = json.dumps({"type": "table", "step": self._step(), "table": self.table_info()})
+        frame = _json({"type": "table", "step": self._step(), "table": self.table_info()})
         for client in list(self.clients):
             client.send(frame)
 
@@ -535,11 +550,54 @@ class Hub:
         self.timing = timing or Timing()
         self.rooms: dict[str, Room] = {}
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="rummoli-db")
+        #: Actions waiting for the next group commit, each with its room's future.
+        self._pending: list[tuple[str, int, int, asyncio.Future[None]]] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     async def db(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run a storage call on the storage thread (one writer: SQLite's own rule)."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, lambda: fn(*args, **kwargs))
+
+    async def store_action(self, game_id: str, index: int, action: int) -> None:
+        """Store one accepted action; return once it is committed (or raise why not).
+
+        Group commit: the actions every room accepts while a commit is running (or in
+        the same event-loop turn) wait, and go together in the next one. Each room still
+        waits for its own row before it applies and broadcasts, so "stored before sent"
+        holds; what the rooms share is the transaction and the hop to the storage
+        thread, which cost a third of the server's work when every action had its own.
+        """
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._pending.append((game_id, index, action, future))
+        if self._flusher is None:
+            self._flusher = loop.create_task(self._flush_actions(), name="rummoli-commit")
+        await future
+
+    async def _flush_actions(self) -> None:
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                errors: list[Exception | None] = [None] * len(batch)
+                try:
+                    rows = [(game_id, index, action) for game_id, index, action, _ in batch]
+                    await self.db(self.storage.append_actions, rows)
+                except Exception:  # one refused row must not fail the others: each alone
+                    for i, (game_id, index, action, _) in enumerate(batch):
+                        try:
+                            await self.db(self.storage.append_action, game_id, index, action)
+                        except Exception as refused:
+                            errors[i] = refused
+                for (_, _, _, future), error in zip(batch, errors, strict=True):
+                    if future.done():  # its room was stopped meanwhile
+                        continue
+                    if error is None:
+                        future.set_result(None)
+                    else:
+                        future.set_exception(error)
+        finally:
+            self._flusher = None
 
     async def start(self) -> None:
         """Resume every unfinished table exactly where it was."""
@@ -556,6 +614,8 @@ class Hub:
         for room in list(self.rooms.values()):
             await room.stop()
         self.rooms.clear()
+        if self._flusher is not None:
+            await self._flusher
         self._executor.shutdown(wait=True)
 
     async def create(self, settings: TableSettings) -> Room:

@@ -213,6 +213,20 @@ class Storage:
                 insert(ActionRow), {"game_id": game_id, "idx": index, "action": action}
             )
 
+    def append_actions(self, rows: Sequence[tuple[str, int, int]]) -> None:
+        """Store the actions of several tables, ``(game_id, index, action)`` each, in one
+        transaction: all of them or, if any row is refused, none.
+
+        This is the group commit of :meth:`rummoli.web.rooms.Hub.store_action`: one
+        commit (and, with PostgreSQL, one round trip) for every action accepted while
+        the previous commit ran, instead of one per action.
+        """
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(ActionRow),
+                [{"game_id": game_id, "idx": index, "action": a} for game_id, index, a in rows],
+            )
+
     def request_end(self, game_id: str, after: int) -> None:
         with self._session() as s:
             s.execute(

@@ -1,0 +1,83 @@
+"""Group commit: the actions several rooms accept at once share one transaction, each
+room's action is committed before its call returns, and a refused row fails only its own
+room."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from sqlalchemy.exc import IntegrityError
+
+from rummoli.web.rooms import Hub
+from rummoli.web.storage import PLAYING, Storage, StoredGame, StoredSeat
+
+
+def _storage(path: Path, games: Sequence[str]) -> Storage:
+    storage = Storage(f"sqlite:///{path}")
+    for game_id in games:
+        storage.create_game(
+            StoredGame(id=game_id, status=PLAYING, rules={}, seed=1, seats=[StoredSeat(0)])
+        )
+    return storage
+
+
+def _stored(storage: Storage, game_id: str) -> list[int]:
+    game = storage.load_game(game_id)
+    assert game is not None
+    return game.actions
+
+
+def test_actions_of_one_moment_share_a_commit_and_are_stored_on_return(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    storage = _storage(tmp_path / "t.db", ["a", "b", "c"])
+    batches: list[list[tuple[str, int, int]]] = []
+    append_actions = storage.append_actions
+
+    def recording(rows: Sequence[tuple[str, int, int]]) -> None:
+        batches.append(list(rows))
+        append_actions(rows)
+
+    monkeypatch.setattr(storage, "append_actions", recording)
+
+    async def play() -> None:
+        hub = Hub(storage)
+        # Three rooms in the same event-loop turn: one transaction.
+        await asyncio.gather(
+            hub.store_action("a", 0, 10), hub.store_action("b", 0, 20), hub.store_action("c", 0, 30)
+        )
+        assert [_stored(storage, g) for g in "abc"] == [[10], [20], [30]]
+        # One room after the other: each waits for its own commit.
+        await hub.store_action("a", 1, 11)
+        assert _stored(storage, "a") == [10, 11]
+        await hub.stop()
+
+    asyncio.run(play())
+    assert batches == [[("a", 0, 10), ("b", 0, 20), ("c", 0, 30)], [("a", 1, 11)]]
+
+
+def test_a_refused_row_fails_its_own_room_only(tmp_path: Path) -> None:
+    storage = _storage(tmp_path / "t.db", ["a", "b"])
+    storage.append_action("a", 0, 10)
+
+    async def play() -> list[BaseException | None]:
+        hub = Hub(storage)
+        # "a" 0 is stored already: the primary key refuses the repeat, in the same batch
+        # as two good rows.
+        results = await asyncio.gather(
+            hub.store_action("b", 0, 20),
+            hub.store_action("a", 0, 99),
+            hub.store_action("a", 1, 11),
+            return_exceptions=True,
+        )
+        await hub.stop()
+        return results
+
+    results = asyncio.run(play())
+    assert results[0] is None and results[2] is None
+    assert isinstance(results[1], IntegrityError)
+    assert _stored(storage, "a") == [10, 11]
+    assert _stored(storage, "b") == [20]
