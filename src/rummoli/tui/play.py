@@ -13,8 +13,6 @@ a strong bot asked from the human's own seat, with the human's view only, like a
 
 from __future__ import annotations
 
-import contextlib
-import json
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
@@ -24,16 +22,23 @@ from rich.console import Console
 from rich.text import Text
 
 from rummoli.bots import LEVELS, Bot, Decision, ask_bot, make_bot
-from rummoli.engine.base import CHANCE, CHANCE_ACTION, GameError
+from rummoli.engine.base import GameError
 from rummoli.games.rummoli import Rules, RummoliState
 from rummoli.games.rummoli.view import event_to_json, visible_events
 from rummoli.tui import render
 from rummoli.tui.menu import AskAmount, Command, Menu
 from rummoli.tui.narrate import Narrator
 from rummoli.tui.summary import RoundTally
+from rummoli.tui.table import (
+    Quit,
+    ReadLine,
+    TableLoop,
+    enable_line_editing,
+    say,
+    typed_value,
+)
 
 #: Reads one line after showing a prompt; raises EOFError when input ends.
-ReadLine = Callable[[str], str]
 
 #: Names of the computer players, in seat order after the human.
 BOT_NAMES = ("Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo")
@@ -54,13 +59,6 @@ auctioned; one round of poker for the poker space; then lay cards in runs of one
 (the lowest card leads; after a stop, the opposite colour). Laying 10S JD QC KH AS, \
 KD+AD or 7-8-9 of a suit wins that space; the first out of cards wins the rummoli space \
 and 1 chip per card from everyone else."""
-
-
-class _Quit(Exception):
-    """The human asked to leave the table (or input ended)."""
-
-
-# ---------------------------------------------------------------------- setting up
 
 
 def parse_value(text: str) -> bool | int | str:
@@ -162,7 +160,7 @@ def run_play(
     _announce(console, state, levels)
     bots: dict[int, Bot] = {s: make_bot(levels[s - 1], seed * 10 + s) for s in range(1, players)}
     if read_line is None:
-        _enable_line_editing()
+        enable_line_editing()
         read_line = input  # not console.input: readline must know the prompt's width
     try:
         return play_game(state, console, read_line, bots, save_dir=save_dir)
@@ -173,7 +171,7 @@ def run_play(
 
 def _announce(console: Console, state: RummoliState, levels: Sequence[str]) -> None:
     rules = state.rules
-    changed = ", ".join(f"{k}={_typed(v)}" for k, v in rules.changed().items()) or "defaults"
+    changed = ", ".join(f"{k}={typed_value(v)}" for k, v in rules.changed().items()) or "defaults"
     players = ", ".join(f"{n} ({lv})" for n, lv in zip(state.names[1:], levels, strict=True))
     say(
         console,
@@ -184,17 +182,6 @@ def _announce(console: Console, state: RummoliState, levels: Sequence[str]) -> N
             style="dim",
         ),
     )
-
-
-def _typed(value: object) -> str:
-    """A rule's value as the user would type it (``true``, not ``True``)."""
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
-def _enable_line_editing() -> None:
-    """Arrow keys and history at the prompt, where the platform has readline."""
-    with contextlib.suppress(ImportError):  # Windows has no readline
-        import readline  # noqa: F401
 
 
 # ---------------------------------------------------------------------- the game loop
@@ -217,8 +204,8 @@ def play_game(
     return _Table(state, console, read_line, bots, human, save_dir, hint_bot).run()
 
 
-class _Table:
-    """One game at the terminal: the loop, the human's prompts, and the summaries."""
+class _Table(TableLoop[RummoliState]):
+    """One game at the terminal: the human's prompts, the narration and the summaries."""
 
     def __init__(
         self,
@@ -230,52 +217,23 @@ class _Table:
         save_dir: Path | None,
         hint_bot: Bot | None = None,
     ) -> None:
-        self.state = state
-        self.hint_bot = hint_bot
-        self.console = console
-        self.read_line = read_line
-        self.bots = bots
-        self.human = human
-        self.save_dir = save_dir or Path.cwd()
-        self.me = state.names[human]
+        super().__init__(state, console, read_line, bots, human, save_dir, hint_bot)
         self.narrator = Narrator(self.me)
         self.tally = RoundTally(self.me)
-        self.round_ended = False
         self.told_out = False
         self.chips_before = self._chips()
-
-    def run(self) -> int:
-        state = self.state
-        try:
-            while not state.is_terminal():
-                self._apply(self._next_action())
-                if self.round_ended and not state.is_terminal():
-                    self._between_rounds()
-        except _Quit:
-            self._leave()
-            return 0
-        self._finish()
-        return 0
-
-    def _next_action(self) -> int:
-        seat = self.state.current_player()
-        if seat == CHANCE:
-            return CHANCE_ACTION
-        if seat == self.human:
-            return self._ask_human()
-        return ask_bot(self.bots[seat], self.state, seat).action
 
     def _apply(self, action: int) -> None:
         """Apply one action and narrate what seat ``human`` may see of it."""
         state = self.state
         events = visible_events(state.apply(action), self.human)
-        self.round_ended = False
+        self.deal_ended = False
         for event in events:
             data = event_to_json(event, state.names)
             self.narrator.feed(data)
             self.tally.feed(data)
             if data["type"] == "round_over":
-                self.round_ended = True
+                self.deal_ended = True
         self._check_out()
 
     def _check_out(self) -> None:
@@ -293,12 +251,6 @@ class _Table:
         return [(p["name"], p["chips"]) for p in players]
 
     # ------------------------------------------------------------------ output
-
-    def _say(self, *lines: Text) -> None:
-        say(self.console, *lines)
-
-    def _rule(self, title: Text) -> None:
-        self.console.rule(_for(self.console, title), style="dim")
 
     def _flush_log(self) -> None:
         self._say(*self.narrator.take())
@@ -347,15 +299,9 @@ class _Table:
             except ValueError as error:
                 self._say(Text(str(error), style="red"))
 
-    def _read(self, prompt: str) -> str:
-        try:
-            return self.read_line(prompt)
-        except EOFError:
-            raise _Quit from None
-
     def _command(self, command: Command) -> None:
         if command is Command.QUIT:
-            raise _Quit
+            raise Quit
         if command is Command.HELP:
             self._say(Text.from_markup(HELP))
         elif command is Command.SAVE:
@@ -374,7 +320,7 @@ class _Table:
 
     # ------------------------------------------------------------------ rounds and the end
 
-    def _between_rounds(self) -> None:
+    def _between_deals(self) -> None:
         """The round's summary, then a pause so it can be read before the next deal."""
         self._flush_log()
         self._rule(Text(f" Round {self.state.round_no} over ", style="bold"))
@@ -389,7 +335,7 @@ class _Table:
         while True:
             word = self._read(prompt).strip().lower()
             if word in ("q", "quit", "exit"):
-                raise _Quit
+                raise Quit
             if word in ("h", "help", "?"):
                 self._say(Text.from_markup(HELP))
             elif word == "save":
@@ -440,9 +386,7 @@ class _Table:
 
     def _save(self) -> None:
         """Write the game record (it replays with ``rummoli replay``)."""
-        path = _free_path(self.save_dir, f"rummoli-{self.state.seed}")
-        path.write_text(json.dumps(self.state.record(), indent=1) + "\n", encoding="utf-8")
-        self._say(Text(f"Saved the game record to {path}", style="green"))
+        self._save_record(f"rummoli-{self.state.seed}", "game")
 
 
 def hint_text(decision: Decision, to_text: Callable[[int], str]) -> Text:
@@ -465,24 +409,3 @@ def _label(text: str, view: dict[str, Any]) -> str:
     me = view["players"][view["seat"]]
     cost = min(view["betting"]["high"] - me["bet"], me["chips"])
     return f"call (+{cost}, all in)" if cost == me["chips"] else f"call (+{cost})"
-
-
-def _for(console: Console, text: Text) -> Text:
-    """``text`` as this console can print it: plain ASCII where Unicode cannot be shown."""
-    return text if console.encoding.lower().startswith("utf") else render.ascii_text(text)
-
-
-def say(console: Console, *lines: Text) -> None:
-    """Print lines of text, in ASCII on a terminal without Unicode."""
-    for line in lines:
-        console.print(_for(console, line))
-
-
-def _free_path(directory: Path, stem: str) -> Path:
-    """``stem.json`` in ``directory``, or ``stem-2.json``... so nothing is overwritten."""
-    path = directory / f"{stem}.json"
-    number = 2
-    while path.exists():
-        path = directory / f"{stem}-{number}.json"
-        number += 1
-    return path

@@ -16,7 +16,6 @@ hint (a random move is no advice).
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -26,27 +25,29 @@ from rich.console import Console
 from rich.text import Text
 
 from rummoli.bots import Bot, ask_bot, levels_for, make_bot
-from rummoli.engine.base import CHANCE, CHANCE_ACTION, GameError
+from rummoli.engine.base import GameError
 from rummoli.games.rummy import Rules, RummyState
 from rummoli.games.rummy import actions as act
 from rummoli.games.rummy.view import events_for
 from rummoli.tui import rummy_render as render
 from rummoli.tui.play import (
-    ReadLine,
-    _enable_line_editing,
-    _for,
-    _free_path,
-    _typed,
     hint_text,
     opponent_levels,
     parse_house_rules,
-    say,
     table_names,
 )
 from rummoli.tui.render import card, pack
 from rummoli.tui.rummy_input import TableCommand, move_text, parse_line
 from rummoli.tui.rummy_narrate import RummyNarrator
 from rummoli.tui.rummy_summary import HandTally
+from rummoli.tui.table import (
+    Quit,
+    ReadLine,
+    TableLoop,
+    enable_line_editing,
+    say,
+    typed_value,
+)
 
 GAME = "rummy"
 #: Seats at the table unless told otherwise: you and one computer player, 10 cards each.
@@ -65,10 +66,6 @@ the match record, [bold]end[/] stop after this hand, [bold]q[/] quit now.
 (A-2-3, not Q-K-A). You may lay off on any meld. The card taken from the discard pile \
 may not be discarded the same turn. The first out of cards wins the others' points \
 (faces 10, aces 1), doubled for Going Rummy: all cards down in one turn."""
-
-
-class _Quit(Exception):
-    """The human asked to leave the table (or input ended)."""
 
 
 # ---------------------------------------------------------------------- setting up
@@ -120,7 +117,7 @@ def run_rummy_play(
     _announce(console, state, levels)
     bots = {s: make_bot(levels[s - 1], seed * 10 + s, game=GAME) for s in range(1, players)}
     if read_line is None:
-        _enable_line_editing()
+        enable_line_editing()
         read_line = input  # not console.input: readline must know the prompt's width
     try:
         return play_rummy(state, console, read_line, bots, save_dir=save_dir)
@@ -131,7 +128,7 @@ def run_rummy_play(
 
 def _announce(console: Console, state: RummyState, levels: Sequence[str]) -> None:
     changed = state.rules.changed()
-    rules = ", ".join(f"{k}={_typed(v)}" for k, v in changed.items()) or "defaults"
+    rules = ", ".join(f"{k}={typed_value(v)}" for k, v in changed.items()) or "defaults"
     players = ", ".join(f"{n} ({lv})" for n, lv in zip(state.names[1:], levels, strict=True))
     say(
         console,
@@ -168,8 +165,8 @@ def play_rummy(
     return _RummyTable(state, console, read_line, bots, human, save_dir, hint_bot).run()
 
 
-class _RummyTable:
-    """One match at the terminal: the loop, the human's prompts, and the summaries."""
+class _RummyTable(TableLoop[RummyState]):
+    """One match at the terminal: the human's prompts, the narration and the summaries."""
 
     def __init__(
         self,
@@ -181,60 +178,25 @@ class _RummyTable:
         save_dir: Path | None,
         hint_bot: Bot | None,
     ) -> None:
-        self.state = state
-        self.console = console
-        self.read_line = read_line
-        self.bots = bots
-        self.human = human
-        self.save_dir = save_dir or Path.cwd()
-        self.me = state.names[human]
-        self.hint_bot = hint_bot
+        super().__init__(state, console, read_line, bots, human, save_dir, hint_bot)
         self.narrator = RummyNarrator(self.me)
         self.tally = HandTally(self.me)
         self.order = render.BY_SUIT
-        self.hand_ended = False
         self.match_winner: str | None = None
-
-    def run(self) -> int:
-        state = self.state
-        try:
-            while not state.is_terminal():
-                self._apply(self._next_action())
-                if self.hand_ended and not state.is_terminal():
-                    self._between_hands()
-        except _Quit:
-            self._leave()
-            return 0
-        self._finish()
-        return 0
-
-    def _next_action(self) -> int:
-        seat = self.state.current_player()
-        if seat == CHANCE:
-            return CHANCE_ACTION
-        if seat == self.human:
-            return self._ask_human()
-        return ask_bot(self.bots[seat], self.state, seat).action
 
     def _apply(self, action: int) -> None:
         """Apply one action and narrate what seat ``human`` may see of it."""
         state = self.state
-        self.hand_ended = False
+        self.deal_ended = False
         for event in events_for(state.apply(action), self.human, state.names):
             self.narrator.feed(event)
             self.tally.feed(event)
             if event["type"] == "hand_over":
-                self.hand_ended = True
+                self.deal_ended = True
             elif event["type"] == "game_over":
                 self.match_winner = event["winner"]
 
     # ------------------------------------------------------------------ output
-
-    def _say(self, *lines: Text) -> None:
-        say(self.console, *lines)
-
-    def _rule(self, title: Text) -> None:
-        self.console.rule(_for(self.console, title), style="dim")
 
     def _flush_log(self) -> None:
         self._say(*self.narrator.take())
@@ -262,15 +224,9 @@ class _RummyTable:
             else:
                 return choice
 
-    def _read(self, prompt: str) -> str:
-        try:
-            return self.read_line(prompt)
-        except EOFError:
-            raise _Quit from None
-
     def _command(self, command: TableCommand, view: dict[str, Any]) -> None:
         if command is TableCommand.QUIT:
-            raise _Quit
+            raise Quit
         if command is TableCommand.HELP:
             self._say(Text.from_markup(HELP), *moves_lines(view))
         elif command is TableCommand.MOVES:
@@ -309,14 +265,14 @@ class _RummyTable:
         self._say(*self.tally.summary(), render.scores_line(self._view(), self.me))
         self.tally = HandTally(self.me)
 
-    def _between_hands(self) -> None:
+    def _between_deals(self) -> None:
         """The hand's summary, then a pause so it can be read before the next deal."""
         self._hand_summary()
         prompt = "Enter: next hand, end: finish the match now, q: quit > "
         while True:
             word = self._read(prompt).strip().lower()
             if word in ("q", "quit", "exit"):
-                raise _Quit
+                raise Quit
             if word in ("h", "help", "?"):
                 self._say(Text.from_markup(HELP))
             elif word == "save":
@@ -327,7 +283,7 @@ class _RummyTable:
                 return
 
     def _finish(self) -> None:
-        if self.hand_ended:
+        if self.deal_ended:
             self._hand_summary()
         self._flush_log()
         self._rule(Text(" Match over ", style="bold"))
@@ -357,9 +313,7 @@ class _RummyTable:
 
     def _save(self) -> None:
         """Write the match record (it replays with ``rummoli replay``)."""
-        path = _free_path(self.save_dir, f"rummy-{self.state.seed}")
-        path.write_text(json.dumps(self.state.record(), indent=1) + "\n", encoding="utf-8")
-        self._say(Text(f"Saved the match record to {path}", style="green"))
+        self._save_record(f"rummy-{self.state.seed}", "match")
 
 
 def _prompt_line(view: dict[str, Any]) -> Text:

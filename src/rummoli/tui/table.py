@@ -1,0 +1,163 @@
+"""What every game's terminal table shares: the turn loop, printing, reading, saving.
+
+Rummoli's table (:mod:`.play`) and Rummy's (:mod:`.rummy_play`) differ in what they draw,
+narrate and ask, not in how a game is driven: chance steps at once, computer players
+through :func:`rummoli.bots.ask_bot` with their seat's view only, the human at the
+keyboard, a pause between deals. That loop lives here once, so a fix to it (how input
+ending is handled, how a deal's end is noticed) reaches both games.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Generic, Protocol, TypeVar
+
+from rich.console import Console
+from rich.text import Text
+
+from rummoli.bots import Bot, ask_bot
+from rummoli.engine.base import CHANCE, CHANCE_ACTION, GameState
+from rummoli.tui import render
+
+#: Reads one line of input after showing a prompt (``input``, or a script in tests).
+ReadLine = Callable[[str], str]
+
+
+class Quit(Exception):
+    """The human asked to leave the table (or input ended)."""
+
+
+class _TableState(GameState, Protocol):
+    """What the loop needs of a game beyond the engine API: the names and the seed."""
+
+    @property
+    def names(self) -> Sequence[str]: ...
+
+    @property
+    def seed(self) -> int: ...
+
+
+S = TypeVar("S", bound=_TableState)
+
+
+def for_console(console: Console, text: Text) -> Text:
+    """``text`` as this console can print it: plain ASCII where Unicode cannot be shown."""
+    return text if console.encoding.lower().startswith("utf") else render.ascii_text(text)
+
+
+def say(console: Console, *lines: Text) -> None:
+    """Print lines of text, in ASCII on a terminal without Unicode."""
+    for line in lines:
+        console.print(for_console(console, line))
+
+
+def free_path(directory: Path, stem: str) -> Path:
+    """``stem.json`` in ``directory``, or ``stem-2.json``... so nothing is overwritten."""
+    path = directory / f"{stem}.json"
+    number = 2
+    while path.exists():
+        path = directory / f"{stem}-{number}.json"
+        number += 1
+    return path
+
+
+def typed_value(value: object) -> str:
+    """A rule's value as the user would type it (``true``, not ``True``)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def enable_line_editing() -> None:
+    """Arrow keys and history at the prompt, where the platform has readline."""
+    with contextlib.suppress(ImportError):  # Windows has no readline
+        import readline  # noqa: F401
+
+
+class TableLoop(Generic[S]):
+    """One game at the terminal: ``human`` at the keyboard, ``bots`` at the other seats.
+
+    A game's table fills in how an action is shown (:meth:`_apply`, which sets
+    ``deal_ended`` when a round or hand is over), how the human is asked
+    (:meth:`_ask_human`), and what is shown between deals, on leaving and at the end.
+    """
+
+    def __init__(
+        self,
+        state: S,
+        console: Console,
+        read_line: ReadLine,
+        bots: Mapping[int, Bot],
+        human: int,
+        save_dir: Path | None,
+        hint_bot: Bot | None,
+    ) -> None:
+        self.state = state
+        self.console = console
+        self.read_line = read_line
+        self.bots = bots
+        self.human = human
+        self.save_dir = save_dir or Path.cwd()
+        self.hint_bot = hint_bot
+        self.me = state.names[human]
+        self.deal_ended = False
+
+    def run(self) -> int:
+        """Play to the end (or until the human leaves); the exit code, 0."""
+        state = self.state
+        try:
+            while not state.is_terminal():
+                self._apply(self._next_action())
+                if self.deal_ended and not state.is_terminal():
+                    self._between_deals()
+        except Quit:
+            self._leave()
+            return 0
+        self._finish()
+        return 0
+
+    def _next_action(self) -> int:
+        seat = self.state.current_player()
+        if seat == CHANCE:
+            return CHANCE_ACTION
+        if seat == self.human:
+            return self._ask_human()
+        return ask_bot(self.bots[seat], self.state, seat).action
+
+    # ------------------------------------------------------------------ a game fills in
+
+    def _apply(self, action: int) -> None:
+        raise NotImplementedError
+
+    def _ask_human(self) -> int:
+        raise NotImplementedError
+
+    def _between_deals(self) -> None:
+        raise NotImplementedError
+
+    def _leave(self) -> None:
+        raise NotImplementedError
+
+    def _finish(self) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ shared
+
+    def _say(self, *lines: Text) -> None:
+        say(self.console, *lines)
+
+    def _rule(self, title: Text) -> None:
+        self.console.rule(for_console(self.console, title), style="dim")
+
+    def _read(self, prompt: str) -> str:
+        try:
+            return self.read_line(prompt)
+        except EOFError:
+            raise Quit from None
+
+    def _save_record(self, stem: str, what: str) -> None:
+        """Write the record (it replays with ``rummoli replay``) without overwriting."""
+        path = free_path(self.save_dir, stem)
+        path.write_text(json.dumps(self.state.record(), indent=1) + "\n", encoding="utf-8")
+        self._say(Text(f"Saved the {what} record to {path}", style="green"))
