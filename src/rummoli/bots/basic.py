@@ -198,6 +198,9 @@ class BasicBot:
         self._rng = random.Random(seed)
         #: (hand, widow size, opponents' card counts, board) -> widow gain.
         self._gains: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], float] = {}
+        #: The poker key of the last hand that bet (-1: none yet).
+        self._keyed_hand = -1
+        self._hand_key = 0
 
     def choose(self, observation: Any, legal: list[int]) -> Decision:
         obs: Observation = observation
@@ -254,7 +257,11 @@ class BasicBot:
         folded = obs.folded
         contenders = [counts[s] for s in obs.in_round if s != seat and not folded[s]]
         hand = obs.hand
-        key = hand_key(hand)
+        # A betting round asks the same seat several times with the same hand.
+        if hand != self._keyed_hand:
+            self._keyed_hand = hand
+            self._hand_key = hand_key(hand)
+        key = self._hand_key
         strength = win_chance(key, hand.bit_count(), contenders)
         answer = bet_policy(strength, *_betting_numbers(obs, legal))
         return _bet_decision(obs, legal, answer, f"{category_name(key)}, {strength:.0%} to win")

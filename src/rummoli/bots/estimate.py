@@ -31,6 +31,13 @@ _NOT_RANK0 = ((1 << 52) - 1) ^ _RANK0
 
 _key_tables: dict[int, list[int]] = {}
 
+#: ``key * 64 + size`` -> :func:`poker_percentile` of that key among ``size``-card hands
+#: (``size`` is below 64), remembered because betting asks the same few keys again and
+#: again: the same floats, found with one dictionary lookup instead of a bisection.
+_percentiles: dict[int, float] = {}
+#: Entries the percentile cache holds before it starts again (bounds its memory).
+_PERCENTILE_CACHE_LIMIT = 1 << 16
+
 #: The lowest rank of every non-empty 13-bit rank mask (index 0 unused).
 LOWEST_RANK = tuple((r & -r).bit_length() - 1 for r in range(1 << NUM_RANKS))
 
@@ -76,8 +83,16 @@ def win_chance(key: int, size: int, opponent_sizes: list[int]) -> float:
     uncertainty a bot has anyway.
     """
     chance = 1.0
+    cache = _percentiles
+    base = key << 6
     for m in opponent_sizes:
-        chance *= poker_percentile(key, m)
+        percentile = cache.get(base + m)
+        if percentile is None:
+            percentile = poker_percentile(key, m)
+            if len(cache) >= _PERCENTILE_CACHE_LIMIT:
+                cache.clear()
+            cache[base + m] = percentile
+        chance *= percentile
     return chance
 
 

@@ -17,7 +17,7 @@ that every round counted was played by every seat.
 from __future__ import annotations
 
 from itertools import compress
-from operator import itemgetter
+from operator import itemgetter, sub
 
 from rummoli.bots import Bot, BotError, make_bot
 from rummoli.engine.base import CHANCE_ACTION, TERMINAL, Event, IllegalActionError
@@ -161,7 +161,7 @@ class _Tally:
         stats = self.stats
         stats.rounds += 1
         self.rounds += 1
-        won = [a - b for a, b in zip(state.chips, before, strict=True)]
+        won = list(map(sub, state.chips, before))
         seat_total = self.seat_total
         seat_sq = self.seat_sq
         for seat, chips in enumerate(won):

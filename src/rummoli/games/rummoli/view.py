@@ -181,6 +181,8 @@ def build_observation(state: RummoliState, seat: int | None) -> Observation:
     """What ``seat`` (None: a spectator) may see of ``state``: the one place that decides."""
     n = len(state.names)
     betting = state.betting
+    in_round = state.in_round
+    passed = state.auction_passed
     # Positional: keyword arguments would make this the slowest line of a simulation.
     return Observation(
         seat,
@@ -193,7 +195,7 @@ def build_observation(state: RummoliState, seat: int | None) -> Observation:
         state.to_move,
         tuple(state.chips),
         tuple(state.out),
-        tuple(state.in_round),
+        tuple(in_round),
         tuple(map(int.bit_count, state.hands)),
         tuple(state.board),
         state.hands[seat] if seat is not None else 0,
@@ -205,7 +207,7 @@ def build_observation(state: RummoliState, seat: int | None) -> Observation:
         tuple(state.shown.items()),
         state.auction_high,
         state._auction_high_bidder,
-        tuple(s for s in state.in_round if state.auction_passed[s]),
+        tuple([s for s in in_round if passed[s]]) if True in passed else (),
         tuple(state.auction_log),
         tuple(betting.committed) if betting else (0,) * n,
         tuple(betting.folded) if betting else (False,) * n,
