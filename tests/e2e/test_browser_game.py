@@ -17,11 +17,8 @@ again for another), and the final standings.
 from __future__ import annotations
 
 import json
-import os
 import re
 import time
-import urllib.request
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,6 +26,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
 
 from conftest import hidden_mask
 from e2e.conftest import LiveServer
+from e2e.pages import DESKTOP, GAME_SECONDS, HUMANS, PHONE, TIMEOUT_MS, Shots, get_json
 from rummoli.cards import card_str, cards_of, sorted_by_suit
 from rummoli.engine.base import Event
 from rummoli.games.rummoli import Rules, RummoliState, setup_from_dict
@@ -39,12 +37,6 @@ CARD = re.compile(r"[2-9TJQKA][CDHS]")
 #: Events whose cards come from decks of their own (the cut for the deal, the settlement
 #: deal), so they may name cards that are also in hidden hands of the game's deck.
 OWN_DECK = {"cut", "settle_hand", "settle_cut"}
-HUMANS = ("0", "1")
-TIMEOUT_MS = 30_000
-#: The whole game takes 10-20 s here; past this something is wrong.
-GAME_SECONDS = 150
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 
 # The next thing to wait for, on the spectator's page: the end, or a person to move at a
 # step after the last one a person acted at.
@@ -115,25 +107,6 @@ class Browsing:
         return ids
 
 
-class Shots:
-    """Screenshots for the docs, only when ``RUMMOLI_SCREENSHOTS`` names a directory."""
-
-    def __init__(self) -> None:
-        where = os.environ.get("RUMMOLI_SCREENSHOTS")
-        self.dir = Path(where) if where else None
-        self.taken: set[str] = set()
-
-    def want(self, name: str) -> bool:
-        return self.dir is not None and name not in self.taken
-
-    def take(self, page: Page, name: str) -> None:
-        if self.dir is None:
-            return
-        self.dir.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(self.dir / f"{name}.png"), animations="disabled")
-        self.taken.add(name)
-
-
 # ---------------------------------------------------------------------- the truth
 
 
@@ -201,11 +174,6 @@ def _check_frames(
                 e["player"] == names[seat] for e in public if e["type"] in ("hand", "blocked")
             )
     return checked
-
-
-def _get_json(url: str) -> Any:
-    with urllib.request.urlopen(url, timeout=10) as response:  # loopback only
-        return json.load(response)
 
 
 # ---------------------------------------------------------------------- the game
@@ -342,7 +310,7 @@ def test_two_people_two_computers_and_a_spectator_play_a_whole_game(
         assert spectator.page.get_by_test_id("standings").locator("li").count() == 4
 
         # The truth: the stored record, replayed step by step by the engine.
-        record = _get_json(f"{base}/api/games/{table_id}/record")
+        record = get_json(f"{base}/api/games/{table_id}/record")
         states, events = _reference(record)
         final = states[-1]
         assert final.is_terminal() and len(states) - 1 == int(ann.data()["step"])

@@ -20,27 +20,20 @@ that fits one: the first such moment, so run it again for another) and
 from __future__ import annotations
 
 import json
-import os
 import time
 import urllib.parse
 import urllib.request
-from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
 
 from e2e.conftest import LiveServer
+from e2e.pages import DESKTOP, GAME_SECONDS, HUMANS, PHONE, TIMEOUT_MS, Shots, get_json
 from e2e.rummy_truth import check_rummy_frames, rummy_reference
 
 Frame = dict[str, Any]
-HUMANS = ("0", "1")
 #: Bea's name holds markup: it must be shown as these characters, never parsed.
 BEA = "Bea <i>x</i>"
-TIMEOUT_MS = 30_000
-#: A match to 5 points is one or two hands: 20-60 s here; past this something is wrong.
-GAME_SECONDS = 150
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 #: Points of a card when it is left in a hand (the engine's scoring): discard these first.
 POINTS = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10} | {str(n): n for n in range(2, 10)}
 
@@ -104,11 +97,6 @@ class Browsing:
 
     def test_id(self, testid: str) -> Any:
         return self.page.get_by_test_id(testid)
-
-
-def _get_json(url: str) -> Any:
-    with urllib.request.urlopen(url, timeout=10) as response:  # loopback only
-        return json.load(response)
 
 
 def _create_table(ann: Browsing, base: str) -> str:
@@ -234,25 +222,6 @@ class Player:
             self._act(self.who.test_id("action-discard").click)
 
 
-class Shots:
-    """Screenshots for the docs, only when ``RUMMOLI_SCREENSHOTS`` names a directory."""
-
-    def __init__(self) -> None:
-        where = os.environ.get("RUMMOLI_SCREENSHOTS")
-        self.dir = Path(where) if where else None
-        self.taken: set[str] = set()
-
-    def want(self, name: str) -> bool:
-        return self.dir is not None and name not in self.taken
-
-    def take(self, page: Page, name: str) -> None:
-        if self.dir is None:
-            return
-        self.dir.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(self.dir / f"{name}.png"), animations="disabled")
-        self.taken.add(name)
-
-
 def test_two_people_two_computers_and_a_spectator_play_a_rummy_match(
     browser: Browser, live_server: LiveServer
 ) -> None:
@@ -319,7 +288,7 @@ def test_two_people_two_computers_and_a_spectator_play_a_rummy_match(
         used = people["0"].used | people["1"].used
         assert {"stock", "discard"} <= used, used
 
-        record = _get_json(f"{base}/api/games/{table_id}/record")
+        record = get_json(f"{base}/api/games/{table_id}/record")
         assert record["game"] == "rummy" and record["rules"]["target"] == 5
         states, events = rummy_reference(record)
         final = states[-1]

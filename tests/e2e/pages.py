@@ -1,0 +1,44 @@
+"""What both browser tests share: window sizes, time limits, screenshots, JSON over HTTP."""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
+
+#: The seats the people sit in; the other two are computer players.
+HUMANS = ("0", "1")
+TIMEOUT_MS = 30_000
+#: A whole game takes well under this here; past it something is stuck.
+GAME_SECONDS = 150
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+def get_json(url: str) -> Any:
+    """GET ``url`` (the loopback test server) and parse the JSON answer."""
+    with urllib.request.urlopen(url, timeout=10) as response:  # loopback only
+        return json.load(response)
+
+
+class Shots:
+    """Screenshots for the docs, only when ``RUMMOLI_SCREENSHOTS`` names a directory."""
+
+    def __init__(self) -> None:
+        where = os.environ.get("RUMMOLI_SCREENSHOTS")
+        self.dir = Path(where) if where else None
+        self.taken: set[str] = set()
+
+    def want(self, name: str) -> bool:
+        return self.dir is not None and name not in self.taken
+
+    def take(self, page: Page, name: str) -> None:
+        if self.dir is None:
+            return
+        self.dir.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(self.dir / f"{name}.png"), animations="disabled")
+        self.taken.add(name)
