@@ -14,12 +14,25 @@ from rich.table import Table
 from rich.text import Text
 
 
-def _num(value: float | None, digits: int = 2) -> str:
+def number(value: float | None, digits: int = 2) -> str:
+    """A figure for a table cell; ``-`` where there is none (nothing was counted)."""
     return "-" if value is None else f"{value:,.{digits}f}"
 
 
-def _pct(value: float | None) -> str:
+def percent(value: float | None) -> str:
+    """A share as a percentage for a table cell; ``-`` where there is none."""
     return "-" if value is None else f"{100 * value:.1f}%"
+
+
+def append_speed(text: Text, run: dict[str, Any], unit: str) -> None:
+    """Add the run's time and speed (``12.3 s, 4,567 rounds/s (local, 2 jobs).``) to a
+    headline, if the run was timed (a report rebuilt from a file may not be)."""
+    if run.get("seconds"):
+        text.append(
+            f"\n{run['seconds']:.1f} s, {run['rounds_per_second']:,.0f} {unit}/s "
+            f"({run['backend']}, {run['jobs']} job{'s' if run['jobs'] != 1 else ''}).",
+            style="dim",
+        )
 
 
 def _ci(moments: dict[str, Any], digits: int = 2) -> str:
@@ -27,7 +40,8 @@ def _ci(moments: dict[str, Any], digits: int = 2) -> str:
     return "-" if ci is None else f"[{ci[0]:+.{digits}f}, {ci[1]:+.{digits}f}]"
 
 
-def _signed(value: float | None, digits: int = 2) -> str:
+def signed(value: float | None, digits: int = 2) -> str:
+    """A gain or loss for a table cell, always with its sign; ``-`` where there is none."""
     return "-" if value is None else f"{value:+,.{digits}f}"
 
 
@@ -46,12 +60,7 @@ def headline(figures: dict[str, Any], run: dict[str, Any]) -> Text:
         f"{'; full tables only' if config['full_table'] else ''}; rules: {changed}; "
         f"seed {config['seed']}."
     )
-    if run.get("seconds"):
-        text.append(
-            f"\n{run['seconds']:.1f} s, {run['rounds_per_second']:,.0f} rounds/s "
-            f"({run['backend']}, {run['jobs']} job{'s' if run['jobs'] != 1 else ''}).",
-            style="dim",
-        )
+    append_speed(text, run, "rounds")
     return text
 
 
@@ -67,10 +76,10 @@ def bots_table(figures: dict[str, Any]) -> Table:
         by_chunk = bot["chips_per_round_ci95_by_chunk"]
         table.add_row(
             bot["bot"],
-            _signed(per_round["mean"], 3),
+            signed(per_round["mean"], 3),
             _ci(per_round, 3),
             "-" if by_chunk is None else f"[{by_chunk[0]:+.3f}, {by_chunk[1]:+.3f}]",
-            _signed(bot["settlement_per_game"]["mean"]),
+            signed(bot["settlement_per_game"]["mean"]),
         )
     return table
 
@@ -89,7 +98,7 @@ def levels_table(figures: dict[str, Any]) -> Table:
         table.add_row(
             level["level"],
             str(level["bots"]),
-            _signed(per_round["mean"], 3),
+            signed(per_round["mean"], 3),
             _ci(per_round, 3),
             "-" if by_chunk is None else f"[{by_chunk[0]:+.3f}, {by_chunk[1]:+.3f}]",
         )
@@ -107,10 +116,10 @@ def seats_table(figures: dict[str, Any]) -> Table:
     for seat, position in zip(figures["seats"], figures["positions"], strict=True):
         table.add_row(
             str(seat["seat"]),
-            _signed(seat["chips_per_round"]["mean"], 3),
+            signed(seat["chips_per_round"]["mean"], 3),
             _ci(seat["chips_per_round"], 3),
             position["position"],
-            _signed(position["chips_per_round"]["mean"], 3),
+            signed(position["chips_per_round"]["mean"], 3),
             _ci(position["chips_per_round"], 3),
         )
     return table
@@ -126,10 +135,10 @@ def spaces_table(figures: dict[str, Any]) -> Table:
     for space in figures["spaces"]:
         table.add_row(
             space["space"],
-            _pct(space["pay_rate"]),
-            _num(space["mean_payout"], 1),
-            _num(space["mean_carry_over"]),
-            _num(space["chips_per_round"]),
+            percent(space["pay_rate"]),
+            number(space["mean_payout"], 1),
+            number(space["mean_carry_over"]),
+            number(space["chips_per_round"]),
         )
     return table
 
@@ -141,34 +150,34 @@ def rounds_table(figures: dict[str, Any]) -> Table:
     table = Table(title="Rounds", title_justify="left", show_header=False)
     table.add_column("figure")
     table.add_column("value", justify="right")
-    table.add_row("deadlocks", _pct(figures["deadlock"]["rate"]))
+    table.add_row("deadlocks", percent(figures["deadlock"]["rate"]))
     table.add_row(
-        "round winner collects (1 chip a card)", _num(winner["collected_from_others"]["mean"])
+        "round winner collects (1 chip a card)", number(winner["collected_from_others"]["mean"])
     )
     table.add_row(
         "widow exchanged / auctioned / dead",
-        f"{_pct(widow['exchanged_rate'])} / {_pct(widow['bought_rate'])} / "
-        f"{_pct(widow['dead_rate'])}",
+        f"{percent(widow['exchanged_rate'])} / {percent(widow['bought_rate'])} / "
+        f"{percent(widow['dead_rate'])}",
     )
-    table.add_row("  of which dead for want of a bid", _pct(widow["no_bid_rate"]))
-    table.add_row("mean winning bid", _num(widow["winning_bid"]["mean"]))
+    table.add_row("  of which dead for want of a bid", percent(widow["no_bid_rate"]))
+    table.add_row("mean winning bid", number(widow["winning_bid"]["mean"]))
     table.add_row(
         "chips/round of the widow taker: dealer / buyer (bid paid)",
-        f"{_signed(widow['taker_chips_exchanged']['mean'])} / "
-        f"{_signed(widow['taker_chips_bought']['mean'])}",
+        f"{signed(widow['taker_chips_exchanged']['mean'])} / "
+        f"{signed(widow['taker_chips_bought']['mean'])}",
     )
     table.add_row(
-        "chips/round of a player dealt in (average)", _signed(widow["dealt_in_chips"]["mean"])
+        "chips/round of a player dealt in (average)", signed(widow["dealt_in_chips"]["mean"])
     )
-    table.add_row(f"poker ({poker['method']}): mean pot", _num(poker["pot"]["mean"]))
-    table.add_row("poker: showdowns", _pct(poker["showdown_rate"]))
+    table.add_row(f"poker ({poker['method']}): mean pot", number(poker["pot"]["mean"]))
+    table.add_row("poker: showdowns", percent(poker["showdown_rate"]))
     if poker["bets_per_round"] is not None:
-        table.add_row("poker: chips bet per round", _num(poker["bets_per_round"]["mean"]))
-        table.add_row("poker: folds per round", _num(poker["folds_per_round"]))
-    table.add_row("players dealt in per round", _num(figures["players_dealt_in_per_round"]))
+        table.add_row("poker: chips bet per round", number(poker["bets_per_round"]["mean"]))
+        table.add_row("poker: folds per round", number(poker["folds_per_round"]))
+    table.add_row("players dealt in per round", number(figures["players_dealt_in_per_round"]))
     games = figures["games"]
-    table.add_row("rounds per game (cut short or not)", _num(games["rounds_per_game"], 1))
-    table.add_row("mean game length (finished games)", _num(games["mean_length"], 1))
+    table.add_row("rounds per game (cut short or not)", number(games["rounds_per_game"], 1))
+    table.add_row("mean game length (finished games)", number(games["mean_length"], 1))
     table.add_row("chips conserved", "yes" if figures["chips"]["conserved"] else "NO")
     return table
 

@@ -12,13 +12,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-
-def _num(value: float | None, digits: int = 2) -> str:
-    return "-" if value is None else f"{value:,.{digits}f}"
-
-
-def _pct(value: float | None) -> str:
-    return "-" if value is None else f"{100 * value:.1f}%"
+from rummoli.sim.report import append_speed, number, percent
 
 
 def _ci(ci: list[float] | None, digits: int = 2) -> str:
@@ -38,12 +32,7 @@ def headline(figures: dict[str, Any], run: dict[str, Any]) -> Text:
         f"{config['seats']} seats; bots {', '.join(config['labels'])}"
         f"{' (rotated)' if config['rotate'] else ''}; rules: {changed}; seed {config['seed']}."
     )
-    if run.get("seconds"):
-        text.append(
-            f"\n{run['seconds']:.1f} s, {run['rounds_per_second']:,.0f} hands/s "
-            f"({run['backend']}, {run['jobs']} job{'s' if run['jobs'] != 1 else ''}).",
-            style="dim",
-        )
+    append_speed(text, run, "hands")
     return text
 
 
@@ -60,12 +49,12 @@ def bots_table(figures: dict[str, Any]) -> Table:
         points = bot["points_per_hand"]
         table.add_row(
             bot["bot"],
-            _num(points["mean"]),
+            number(points["mean"]),
             _ci(points["ci95"]),
             _ci(bot["points_per_hand_ci95_by_chunk"]),
-            _pct(bot["win_rate"]),
-            _pct(bot["going_rummy_share_of_wins"]),
-            _pct(bot["match_win_rate"]),
+            percent(bot["win_rate"]),
+            percent(bot["going_rummy_share_of_wins"]),
+            percent(bot["match_win_rate"]),
         )
     return table
 
@@ -84,10 +73,10 @@ def levels_table(figures: dict[str, Any]) -> Table:
         table.add_row(
             level["level"],
             str(level["bots"]),
-            _num(points["mean"]),
+            number(points["mean"]),
             _ci(points["ci95"]),
             _ci(level["points_per_hand_per_bot_ci95_by_chunk"]),
-            _pct(level["win_rate_per_bot"]),
+            percent(level["win_rate_per_bot"]),
         )
     return table
 
@@ -104,9 +93,9 @@ def positions_table(figures: dict[str, Any]) -> Table:
         points = position["points_per_hand"]
         table.add_row(
             position["position"],
-            _num(points["mean"]),
+            number(points["mean"]),
             _ci(points["ci95"]),
-            _pct(position["win_rate"]),
+            percent(position["win_rate"]),
         )
     return table
 
@@ -122,32 +111,33 @@ def hands_table(figures: dict[str, Any]) -> Table:
     table.add_column("value", justify="right")
     table.add_row(
         "hand length in turns: mean / median / 90%",
-        f"{_num(length['mean_turns'], 1)} / {length['median_turns'] or '-'} / "
+        f"{number(length['mean_turns'], 1)} / {length['median_turns'] or '-'} / "
         f"{length['p90_turns'] or '-'}",
     )
-    table.add_row("turns per player and hand", _num(length["mean_turns_per_player"], 1))
+    table.add_row("turns per player and hand", number(length["mean_turns_per_player"], 1))
     table.add_row(
         "stalemates (stock ran out twice / detected)",
-        f"{_pct(stalemate['rate'])} ({stalemate['stock_ran_out']:,} / {stalemate['detected']:,})",
+        f"{percent(stalemate['rate'])} "
+        f"({stalemate['stock_ran_out']:,} / {stalemate['detected']:,})",
     )
     table.add_row(
         "Going Rummy: of hands / of hands won",
-        f"{_pct(rummy['rate'])} / {_pct(rummy['share_of_wins'])}",
+        f"{percent(rummy['rate'])} / {percent(rummy['share_of_wins'])}",
     )
     advantage = first["advantage"]
     table.add_row(
         "first player: points/hand against the table's mean",
-        f"{_num(first['points_per_hand']['mean'])} vs {_num(first['table_points_per_hand'])}"
+        f"{number(first['points_per_hand']['mean'])} vs {number(first['table_points_per_hand'])}"
         f" ({'-' if advantage is None else f'{advantage:+.2f}'})",
     )
     table.add_row(
         "first player: hands won (an even share)",
-        f"{_pct(first['win_rate'])} ({_pct(first['fair_win_rate'])})",
+        f"{percent(first['win_rate'])} ({percent(first['fair_win_rate'])})",
     )
-    table.add_row("points of a won hand", _num(figures["winner_points"]["mean"], 1))
-    table.add_row("hands with a reshuffle", _pct(figures["reshuffle_rate"]))
-    table.add_row("draws from the discard pile", _pct(figures["discard_draw_rate"]))
-    table.add_row("hands per finished match", _num(matches["mean_hands"], 1))
+    table.add_row("points of a won hand", number(figures["winner_points"]["mean"], 1))
+    table.add_row("hands with a reshuffle", percent(figures["reshuffle_rate"]))
+    table.add_row("draws from the discard pile", percent(figures["discard_draw_rate"]))
+    table.add_row("hands per finished match", number(matches["mean_hands"], 1))
     table.add_row("points add up", "yes" if figures["points"]["consistent"] else "NO")
     return table
 

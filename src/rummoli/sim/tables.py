@@ -16,19 +16,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from rummoli.sim.report import number, percent, signed
+
 Run = tuple[str, dict[str, Any]]
-
-
-def _pct(value: float | None) -> str:
-    return "-" if value is None else f"{100 * value:.1f}%"
-
-
-def _num(value: float | None, digits: int = 2) -> str:
-    return "-" if value is None else f"{value:,.{digits}f}"
-
-
-def _signed(value: float | None, digits: int = 2) -> str:
-    return "-" if value is None else f"{value:+,.{digits}f}"
 
 
 def _carry_over(pay_rate: float | None) -> str:
@@ -85,18 +75,18 @@ def round_table(runs: Sequence[Run]) -> str:
             [
                 label,
                 f"{figures['rounds']:,}",
-                _pct(figures["deadlock"]["rate"]),
-                f"{_pct(widow['exchanged_rate'])} / {_pct(widow['bought_rate'])} / "
-                f"{_pct(widow['dead_rate'])}",
-                _num(widow["winning_bid"]["mean"]),
-                _signed(widow["taker_chips_exchanged"]["mean"]),
-                _signed(widow["taker_chips_bought"]["mean"]),
-                _signed(widow["dealt_in_chips"]["mean"]),
-                _signed(dealer["mean"]),
-                _num(figures["poker"]["pot"]["mean"], 1),
-                _pct(figures["poker"]["showdown_rate"]),
-                _num(figures["players_dealt_in_per_round"]),
-                _num(figures["games"]["rounds_per_game"], 1),
+                percent(figures["deadlock"]["rate"]),
+                f"{percent(widow['exchanged_rate'])} / {percent(widow['bought_rate'])} / "
+                f"{percent(widow['dead_rate'])}",
+                number(widow["winning_bid"]["mean"]),
+                signed(widow["taker_chips_exchanged"]["mean"]),
+                signed(widow["taker_chips_bought"]["mean"]),
+                signed(widow["dealt_in_chips"]["mean"]),
+                signed(dealer["mean"]),
+                number(figures["poker"]["pot"]["mean"], 1),
+                percent(figures["poker"]["showdown_rate"]),
+                number(figures["players_dealt_in_per_round"]),
+                number(figures["games"]["rounds_per_game"], 1),
             ]
         )
     return _table(header, rows)
@@ -105,9 +95,9 @@ def round_table(runs: Sequence[Run]) -> str:
 def all_tables(runs: Sequence[Run]) -> str:
     parts = [
         "How often each space pays (share of rounds):",
-        space_table(runs, "pay_rate", _pct),
+        space_table(runs, "pay_rate", percent),
         "Mean payout (chips, when it pays):",
-        space_table(runs, "mean_payout", lambda v: _num(v, 1)),
+        space_table(runs, "mean_payout", lambda v: number(v, 1)),
         "Mean carry-over (rounds a space's chips wait before they are won; 0: won in the "
         "round they were put there; rounds without a payout per payout):",
         space_table(runs, "pay_rate", _carry_over),
