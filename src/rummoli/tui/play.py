@@ -33,7 +33,7 @@ from rummoli.tui.table import (
     Quit,
     ReadLine,
     TableLoop,
-    enable_line_editing,
+    at_keyboard,
     say,
     typed_value,
 )
@@ -159,14 +159,9 @@ def run_play(
         return 2
     _announce(console, state, levels)
     bots: dict[int, Bot] = {s: make_bot(levels[s - 1], seed * 10 + s) for s in range(1, players)}
-    if read_line is None:
-        enable_line_editing()
-        read_line = input  # not console.input: readline must know the prompt's width
-    try:
-        return play_game(state, console, read_line, bots, save_dir=save_dir)
-    except KeyboardInterrupt:
-        say(console, Text("\nInterrupted."))
-        return 130
+    return at_keyboard(
+        console, read_line, lambda read: play_game(state, console, read, bots, save_dir=save_dir)
+    )
 
 
 def _announce(console: Console, state: RummoliState, levels: Sequence[str]) -> None:

@@ -44,7 +44,7 @@ from rummoli.tui.table import (
     Quit,
     ReadLine,
     TableLoop,
-    enable_line_editing,
+    at_keyboard,
     say,
     typed_value,
 )
@@ -116,14 +116,9 @@ def run_rummy_play(
         return 2
     _announce(console, state, levels)
     bots = {s: make_bot(levels[s - 1], seed * 10 + s, game=GAME) for s in range(1, players)}
-    if read_line is None:
-        enable_line_editing()
-        read_line = input  # not console.input: readline must know the prompt's width
-    try:
-        return play_rummy(state, console, read_line, bots, save_dir=save_dir)
-    except KeyboardInterrupt:
-        say(console, Text("\nInterrupted."))
-        return 130
+    return at_keyboard(
+        console, read_line, lambda read: play_rummy(state, console, read, bots, save_dir=save_dir)
+    )
 
 
 def _announce(console: Console, state: RummyState, levels: Sequence[str]) -> None:

@@ -75,6 +75,21 @@ def enable_line_editing() -> None:
         import readline  # noqa: F401
 
 
+def at_keyboard(
+    console: Console, read_line: ReadLine | None, play: Callable[[ReadLine], int]
+) -> int:
+    """Run ``play`` with ``read_line`` (default: ``input``, with line editing where the
+    platform has it); Ctrl-C ends the game with exit code 130 and a word, not a traceback."""
+    if read_line is None:
+        enable_line_editing()
+        read_line = input  # not console.input: readline must know the prompt's width
+    try:
+        return play(read_line)
+    except KeyboardInterrupt:
+        say(console, Text("\nInterrupted."))
+        return 130
+
+
 class TableLoop(Generic[S]):
     """One game at the terminal: ``human`` at the keyboard, ``bots`` at the other seats.
 
