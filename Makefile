@@ -6,17 +6,36 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: run test lint typecheck pytest bench clean system-deps
 
-$(STAMP): pyproject.toml
+# One stamp per build kind, so that switching RUMMOLI_PURE on or off rebuilds.
+COMPILED := $(VENV)/.compiled$(if $(RUMMOLI_PURE),-pure)
+SOURCES  := $(shell find src -name '*.py')
+
+# The package, installed plain (editable); the next step compiles its hot modules.
+$(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray]'
+	$(BIN)/python -m pip install --quiet --upgrade pip 'setuptools>=77'
+	RUMMOLI_PURE=1 $(BIN)/python -m pip install --quiet -e '.[dev,ray]'
 	touch $(STAMP)
 
+# The simulation's hot modules compiled by mypyc, in place (src/rummoli/compiled.py says
+# which and why), again whenever a source changed: an old compiled module would shadow
+# the edited source. About two minutes. RUMMOLI_PURE=1 skips it (plain Python, slower).
+$(COMPILED): $(STAMP) setup.py $(SOURCES)
+ifeq ($(RUMMOLI_PURE),)
+	@echo "compiling the simulation's hot modules with mypyc (about two minutes)"
+	$(BIN)/python setup.py --quiet build_ext --inplace --parallel 2
+else
+	find src -name '*.so' -delete
+	rm -f src/rummoli/.compiled.json
+endif
+	rm -f $(VENV)/.compiled $(VENV)/.compiled-pure
+	touch $(COMPILED)
+
 # The web table on the embedded database (./data/rummoli.db); it prints the address to open.
-run: $(STAMP)
+run: $(COMPILED)
 	$(BIN)/rummoli serve
 
-test: $(STAMP) system-deps lint typecheck pytest
+test: $(COMPILED) system-deps lint typecheck pytest
 
 # Debian's Chromium for the browser tests (Playwright drives it; it never downloads one).
 system-deps:
@@ -25,18 +44,19 @@ system-deps:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench setup.py
+	$(BIN)/ruff format --check src tests bench setup.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP)
+pytest: $(COMPILED)
 	$(BIN)/pytest -q
 
-bench: $(STAMP)
+bench: $(COMPILED)
 	$(BIN)/python bench/bench_poker.py
 	$(BIN)/python bench/bench_engine.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build src/rummoli/.compiled.json
+	find src -name '*.so' -delete

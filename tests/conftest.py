@@ -17,13 +17,28 @@ import os
 import random
 from collections.abc import Callable
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 from rummoli.cards import FULL_DECK, cards_of
+from rummoli.compiled import stale_sources
 from rummoli.engine.base import Event
 from rummoli.games.rummoli import Rules, RummoliState
 from rummoli.games.rummoli.setup import setup_from_dict
 from rummoli.games.rummoli.state import IN_WIDOW, LAID
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Refuse to test old compiled code: an edited source whose module was compiled in
+    place before the edit would not be the code that runs."""
+    stale = stale_sources()
+    if stale:
+        pytest.exit(
+            "compiled before their last edit: " + ", ".join(stale) + ". Run `make test` "
+            "(it compiles again), or `.venv/bin/python setup.py build_ext --inplace`.",
+            returncode=4,
+        )
+
 
 settings.register_profile(
     "explore",

@@ -14,24 +14,34 @@ Output always uses the two-letter form (``TS``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Final
 
-RANKS = "23456789TJQKA"
-SUITS = "CDHS"
-NUM_RANKS = 13
-NUM_SUITS = 4
-NUM_CARDS = 52
-FULL_DECK = (1 << NUM_CARDS) - 1
-SUIT_FIELD = (1 << NUM_RANKS) - 1
+RANKS: Final = "23456789TJQKA"
+SUITS: Final = "CDHS"
+NUM_RANKS: Final = 13
+NUM_SUITS: Final = 4
+NUM_CARDS: Final = 52
+FULL_DECK: Final = (1 << NUM_CARDS) - 1
+SUIT_FIELD: Final = (1 << NUM_RANKS) - 1
 
-ACE = 12
-KING = 11
-QUEEN = 10
-JACK = 9
-TEN = 8
+ACE: Final = 12
+KING: Final = 11
+QUEEN: Final = 10
+JACK: Final = 9
+TEN: Final = 8
 
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 
-_SUIT_SYMBOLS = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
+_SUIT_SYMBOLS: Final = {
+    "♣": "C",
+    "♧": "C",
+    "♦": "D",
+    "♢": "D",
+    "♥": "H",
+    "♡": "H",
+    "♠": "S",
+    "♤": "S",
+}
 
 
 class CardError(ValueError):
@@ -147,8 +157,8 @@ def suit_ranks(mask: int, suit: int) -> int:
     return (mask >> (suit * NUM_RANKS)) & SUIT_FIELD
 
 
-RED_MASK = (SUIT_FIELD << (DIAMONDS * NUM_RANKS)) | (SUIT_FIELD << (HEARTS * NUM_RANKS))
-BLACK_MASK = FULL_DECK ^ RED_MASK
+RED_MASK: Final = (SUIT_FIELD << (DIAMONDS * NUM_RANKS)) | (SUIT_FIELD << (HEARTS * NUM_RANKS))
+BLACK_MASK: Final = FULL_DECK ^ RED_MASK
 
 
 def colour_mask(red: bool) -> int:

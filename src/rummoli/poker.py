@@ -48,7 +48,7 @@ pass real hands; :func:`evaluate`, :func:`best_five` and :func:`checked_hand_key
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from rummoli.cards import NUM_CARDS, NUM_RANKS, RANKS
 
@@ -73,17 +73,17 @@ __all__ = [
     "hand_key",
 ]
 
-HIGH_CARD = 0
-PAIR = 1
-TWO_PAIR = 2
-THREE_OF_A_KIND = 3
-STRAIGHT = 4
-FLUSH = 5
-FULL_HOUSE = 6
-FOUR_OF_A_KIND = 7
-STRAIGHT_FLUSH = 8
+HIGH_CARD: Final = 0
+PAIR: Final = 1
+TWO_PAIR: Final = 2
+THREE_OF_A_KIND: Final = 3
+STRAIGHT: Final = 4
+FLUSH: Final = 5
+FULL_HOUSE: Final = 6
+FOUR_OF_A_KIND: Final = 7
+STRAIGHT_FLUSH: Final = 8
 
-CATEGORY_NAMES: tuple[str, ...] = (
+CATEGORY_NAMES: Final[tuple[str, ...]] = (
     "high card",
     "pair",
     "two pair",
@@ -95,12 +95,12 @@ CATEGORY_NAMES: tuple[str, ...] = (
     "straight flush",
 )
 
-_CATEGORY_SHIFT = 26
-_PRIMARY_SHIFT = NUM_RANKS
-_FIELD = (1 << NUM_RANKS) - 1
-_TABLE_SIZE = 1 << NUM_RANKS
-_WHEEL = 0b1_0000_0000_1111  # A, 5, 4, 3, 2
-_FIVE_HIGH = 3  # rank index of the five, the top card of the wheel
+_CATEGORY_SHIFT: Final = 26
+_PRIMARY_SHIFT: Final = NUM_RANKS
+_FIELD: Final = (1 << NUM_RANKS) - 1
+_TABLE_SIZE: Final = 1 << NUM_RANKS
+_WHEEL: Final = 0b1_0000_0000_1111  # A, 5, 4, 3, 2
+_FIVE_HIGH: Final = 3  # rank index of the five, the top card of the wheel
 
 
 def _top_tables(size: int, deepest: int) -> list[list[int]]:
@@ -170,7 +170,7 @@ def _build_tables() -> dict[str, list[int]]:
     }
 
 
-_T = _build_tables()
+_T: Final = _build_tables()
 
 
 def _make_hand_key() -> Callable[[int], int]:
@@ -258,7 +258,7 @@ def _make_hand_key() -> Callable[[int], int]:
     return hand_key
 
 
-hand_key = _make_hand_key()
+hand_key: Final = _make_hand_key()
 
 
 def _check_mask(mask: int) -> None:
@@ -285,15 +285,15 @@ def category_name(key: int) -> str:
 
 
 #: The ranks of every 13-bit rank mask, highest first.
-_RANKS_DESC: tuple[tuple[int, ...], ...] = tuple(
+_RANKS_DESC: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(r for r in range(NUM_RANKS - 1, -1, -1) if ranks >> r & 1) for ranks in range(1 << 13)
 )
 #: For a 4-bit pattern of the suits holding one rank (bit s = suit s), the suits high to low.
-_SUITS_DESC: tuple[tuple[int, ...], ...] = tuple(
+_SUITS_DESC: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(s for s in range(3, -1, -1) if pattern >> s & 1) for pattern in range(16)
 )
 #: How many cards of each primary rank a category's best five holds (0: no primary).
-_PRIMARY_SIZE = (0, 2, 2, 3, 0, 0, 3, 4, 0)
+_PRIMARY_SIZE: Final = (0, 2, 2, 3, 0, 0, 3, 4, 0)
 
 
 def _ranks_desc(ranks: int) -> list[int]:
@@ -370,7 +370,7 @@ def evaluate(mask: int) -> HandValue:
     return HandValue(key, CATEGORY_NAMES[key >> _CATEGORY_SHIFT], tuple(cards))
 
 
-_RANK_NAMES = (
+_RANK_NAMES: Final = (
     "two",
     "three",
     "four",

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_left
-from typing import Any
+from typing import Any, Final
 
 from rummoli.bots import Decision
 from rummoli.bots.estimate import own_run_length, run_starts, win_chance
@@ -37,23 +37,29 @@ from rummoli.games.rummoli.view import Observation
 from rummoli.poker import category_name, hand_key
 
 #: Betting answers of :func:`bet_policy` besides a raise-to total (> 0).
-FOLD_CODE = -1
-CHECK_OR_CALL = 0
+FOLD_CODE: Final = -1
+CHECK_OR_CALL: Final = 0
 
 #: Chips the lead in the Rummoli phase is worth to the poker winner (it lays first).
-LEAD_VALUE = 2.0
+LEAD_VALUE: Final = 2.0
 #: Win chance from which a hand bets (no bet yet) or raises (facing one).
-BET_AT = 0.55
-RAISE_AT = 0.75
+BET_AT: Final = 0.55
+RAISE_AT: Final = 0.75
 #: A held pay card is laid before someone goes out about this often.
-PAY_CARD_ODDS = 0.85
+PAY_CARD_ODDS: Final = 0.85
 #: How fast the chance of going out first falls with each run a hand holds.
-RUN_PENALTY = 0.45
+RUN_PENALTY: Final = 0.45
 
 # Card numbers (suit * 13 + rank) of the pay cards, and the spaces they win.
-_SINGLE_PAY = (("10S", 3 * 13 + 8), ("JD", 13 + 9), ("QC", 10), ("KH", 2 * 13 + 11), ("AS", 51))
+_SINGLE_PAY: Final = (
+    ("10S", 3 * 13 + 8),
+    ("JD", 13 + 9),
+    ("QC", 10),
+    ("KH", 2 * 13 + 11),
+    ("AS", 51),
+)
 _KD, _AD = 13 + 11, 13 + 12
-_SEVENS = tuple(s * 13 + 5 for s in range(4))
+_SEVENS: Final = tuple(s * 13 + 5 for s in range(4))
 
 
 def pay_value(hand: int, board: dict[str, int]) -> float:
@@ -288,13 +294,15 @@ class BasicBot:
 
 
 #: Entries a per-bot cache holds before it starts again (a few rounds' worth).
-_CACHE_LIMIT = 256
+_CACHE_LIMIT: Final = 256
 
 #: The single pay cards, by the ``ace_of_spades`` rule.
-_PAY_CARDS = (pay_card_mask(False), pay_card_mask(True))
+_PAY_CARDS: Final = (pay_card_mask(False), pay_card_mask(True))
 
 #: The card of every LAY and LAY-and-CLAIM action, indexed by the action.
-_CARD_OF_ACTION = tuple(act.lay_card(a) if act.is_lay(a) else -1 for a in range(act.BID_BASE))
+_CARD_OF_ACTION: Final = tuple(
+    act.lay_card(a) if act.is_lay(a) else -1 for a in range(act.BID_BASE)
+)
 
 
 def _contains(legal: list[int], action: int) -> bool:

@@ -17,32 +17,33 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from typing import Final
 
 from rummoli.cards import NUM_RANKS, SUIT_FIELD
 from rummoli.poker import hand_key
 
 #: Random hands sampled per hand size for the percentile tables (about 25 ms per size).
-TABLE_SAMPLES = 2000
-MIN_POKER_CARDS = 5
+TABLE_SAMPLES: Final = 2000
+MIN_POKER_CARDS: Final = 5
 
 #: Bits of the four twos: the cards with no lower card of their suit.
-_RANK0 = 1 | 1 << 13 | 1 << 26 | 1 << 39
-_NOT_RANK0 = ((1 << 52) - 1) ^ _RANK0
+_RANK0: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
+_NOT_RANK0: Final = ((1 << 52) - 1) ^ _RANK0
 
-_key_tables: dict[int, list[int]] = {}
+_key_tables: Final[dict[int, list[int]]] = {}
 
 #: ``key * 64 + size`` -> :func:`poker_percentile` of that key among ``size``-card hands
 #: (``size`` is below 64), remembered because betting asks the same few keys again and
 #: again: the same floats, found with one dictionary lookup instead of a bisection.
-_percentiles: dict[int, float] = {}
+_percentiles: Final[dict[int, float]] = {}
 #: Entries the percentile cache holds before it starts again (bounds its memory).
-_PERCENTILE_CACHE_LIMIT = 1 << 16
+_PERCENTILE_CACHE_LIMIT: Final = 1 << 16
 
 #: The lowest rank of every non-empty 13-bit rank mask (index 0 unused).
-LOWEST_RANK = tuple((r & -r).bit_length() - 1 for r in range(1 << NUM_RANKS))
+LOWEST_RANK: Final = tuple((r & -r).bit_length() - 1 for r in range(1 << NUM_RANKS))
 
 #: ``CARDS_OF_RANK[rank][pattern]``: the cards of ``rank`` in the suits of a 4-bit pattern.
-CARDS_OF_RANK = tuple(
+CARDS_OF_RANK: Final = tuple(
     tuple(
         tuple(suit * NUM_RANKS + rank for suit in range(4) if pattern >> suit & 1)
         for pattern in range(16)

@@ -16,11 +16,12 @@ from __future__ import annotations
 import hashlib
 import random
 from math import factorial
+from typing import Final
 
-_DECK_SIZE = 52
-_PERMUTATIONS = factorial(_DECK_SIZE)
-_BITS = 512
-_LIMIT = (1 << _BITS) - ((1 << _BITS) % _PERMUTATIONS)
+_DECK_SIZE: Final = 52
+_PERMUTATIONS: Final = factorial(_DECK_SIZE)
+_BITS: Final = 512
+_LIMIT: Final = (1 << _BITS) - ((1 << _BITS) % _PERMUTATIONS)
 
 
 def _radix_chunks() -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -39,7 +40,7 @@ def _radix_chunks() -> tuple[tuple[int, tuple[int, ...]], ...]:
     return tuple(chunks)
 
 
-_CHUNKS = _radix_chunks()
+_CHUNKS: Final = _radix_chunks()
 
 
 def _digest(seed: int, purpose: int, index: int, attempt: int) -> int:

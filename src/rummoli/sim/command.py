@@ -28,6 +28,7 @@ from rich.progress import (
 from rich.text import Text
 
 from rummoli.bots import LEVELS, levels_for
+from rummoli.compiled import compiled_modules
 from rummoli.engine.base import GameError
 from rummoli.games.rummoli import Rules
 from rummoli.sim.figures import summarize
@@ -227,6 +228,9 @@ def simulate(
         "seconds": seconds,
         "rounds_per_second": stats.rounds / seconds if seconds else None,
         "interrupted": interrupted,
+        # Whether this process ran the hot modules compiled (see rummoli.compiled): the
+        # figures are the same either way, the speed is not.
+        "compiled": bool(compiled_modules()),
     }
     if spec.game == RUMMY:
         from rummoli.sim.rummy_figures import summarize_rummy

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import itemgetter, sub
+from typing import Final
 
 from rummoli.bots import Bot, BotError, make_bot
 from rummoli.engine.base import CHANCE_ACTION, TERMINAL, Event, IllegalActionError
@@ -27,18 +28,18 @@ from rummoli.sim.spec import ROUNDS, Chunk
 from rummoli.sim.stats import Histogram, SimStats
 
 #: Rounds of the sample game kept for the "chips over time" chart.
-SAMPLE_ROUNDS = 500
+SAMPLE_ROUNDS: Final = 500
 
 #: Event kinds some figure needs (about one event in five of a round; the rest are lays,
 #: stops, hands, antes...). They are picked out of a round's events at C speed
 #: (``compress`` over a set lookup of each kind), so the others cost no Python step.
-_NEEDED = frozenset(
+_NEEDED: Final = frozenset(
     (
         "space", "call", "raise", "returned", "poker_pot", "pays", "round_won", "show",
         "fold", "deadlock", "exchange", "bought", "no_bid", "widow_dead",
     )
 )  # fmt: skip
-_KIND = itemgetter(0)
+_KIND: Final = itemgetter(0)
 
 
 class _Tally:

@@ -30,7 +30,8 @@ def append_speed(text: Text, run: dict[str, Any], unit: str) -> None:
     if run.get("seconds"):
         text.append(
             f"\n{run['seconds']:.1f} s, {run['rounds_per_second']:,.0f} {unit}/s "
-            f"({run['backend']}, {run['jobs']} job{'s' if run['jobs'] != 1 else ''}).",
+            f"({run['backend']}, {run['jobs']} job{'s' if run['jobs'] != 1 else ''}"
+            f"{', compiled' if run.get('compiled') else ''}).",
             style="dim",
         )
 

@@ -24,22 +24,24 @@ with ``R = 112 + max_chips + 1``, ``max_chips`` being all chips in the game.
 
 from __future__ import annotations
 
+from typing import Final
+
 from rummoli.cards import CardError, card_from_order_key, card_str, order_key, parse_card
 from rummoli.engine.base import CHANCE_ACTION, IllegalActionError
 
-KEEP = 1
-EXCHANGE = 2
-PASS = 3
-CHECK = 4
-CALL = 5
-FOLD = 6
-LAY_BASE = 8
-CLAIM_BASE = 60
-BID_BASE = 112
+KEEP: Final = 1
+EXCHANGE: Final = 2
+PASS: Final = 3
+CHECK: Final = 4
+CALL: Final = 5
+FOLD: Final = 6
+LAY_BASE: Final = 8
+CLAIM_BASE: Final = 60
+BID_BASE: Final = 112
 
-_WORDS = {CHANCE_ACTION: "deal", KEEP: "keep", EXCHANGE: "exchange", PASS: "pass"}
+_WORDS: Final = {CHANCE_ACTION: "deal", KEEP: "keep", EXCHANGE: "exchange", PASS: "pass"}
 _WORDS.update({CHECK: "check", CALL: "call", FOLD: "fold"})
-_BY_WORD = {word: action for action, word in _WORDS.items()}
+_BY_WORD: Final = {word: action for action, word in _WORDS.items()}
 
 
 def lay_action(card: int) -> int:

@@ -8,18 +8,20 @@ real table.
 
 from __future__ import annotations
 
+from typing import Final
+
 from rummoli.games.rummoli.actions import CALL, CHECK, FOLD
 
-NO_LIMIT = 0
-POT_LIMIT = -1
+NO_LIMIT: Final = 0
+POT_LIMIT: Final = -1
 #: A fixed limit allows the opening bet and at most three raises.
-FIXED_LIMIT_BETS = 4
+FIXED_LIMIT_BETS: Final = 4
 
 #: The action numbers of every game's action space up to this size, made once: a list of
 #: legal raises is then a slice of shared ints. Raise actions are above 256, where Python
 #: makes a new int object for every number, and a betting decision offers up to a few
 #: hundred of them.
-ACTION_INTS = tuple(range(4096))
+ACTION_INTS: Final = tuple(range(4096))
 
 
 class Betting:
@@ -36,6 +38,12 @@ class Betting:
         "order",
         "seat",
     )
+
+    def __new__(cls, *args: object, **kwargs: object) -> Betting:
+        # Explicit so that the copy below can make a blank instance with ``__new__``
+        # without running ``__init__``, also when mypyc compiles this module (its
+        # default constructor would run ``__init__``).
+        return super().__new__(cls)
 
     def __init__(self, order: list[int], num_seats: int, limit: int) -> None:
         #: Seats in the round, clockwise from the dealer's left (who opens).

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from rummoli.cards import (
     ACE,
     CLUBS,
@@ -15,19 +17,19 @@ from rummoli.cards import (
     make_card,
 )
 
-ALL_SPACES = ("poker", "10S", "JD", "QC", "KH", "AS", "AKD", "789", "rummoli")
+ALL_SPACES: Final = ("poker", "10S", "JD", "QC", "KH", "AS", "AKD", "789", "rummoli")
 
-TEN_SPADES = make_card(TEN, SPADES)
-JACK_DIAMONDS = make_card(JACK, DIAMONDS)
-QUEEN_CLUBS = make_card(QUEEN, CLUBS)
-KING_HEARTS = make_card(KING, HEARTS)
-ACE_SPADES = make_card(ACE, SPADES)
-KING_DIAMONDS = make_card(KING, DIAMONDS)
-ACE_DIAMONDS = make_card(ACE, DIAMONDS)
+TEN_SPADES: Final = make_card(TEN, SPADES)
+JACK_DIAMONDS: Final = make_card(JACK, DIAMONDS)
+QUEEN_CLUBS: Final = make_card(QUEEN, CLUBS)
+KING_HEARTS: Final = make_card(KING, HEARTS)
+ACE_SPADES: Final = make_card(ACE, SPADES)
+KING_DIAMONDS: Final = make_card(KING, DIAMONDS)
+ACE_DIAMONDS: Final = make_card(ACE, DIAMONDS)
 SEVEN, EIGHT, NINE = 5, 6, 7  # rank indexes of 7, 8, 9
 
 #: A deadlock/"no space" marker for the space-index tables below.
-NO_SPACE = -1
+NO_SPACE: Final = -1
 
 
 def space_names(ace_of_spades: bool) -> tuple[str, ...]:
@@ -62,8 +64,8 @@ def pay_card_mask(ace_of_spades: bool) -> int:
     return mask
 
 
-_AKD = (1 << KING_DIAMONDS) | (1 << ACE_DIAMONDS)
-_789 = tuple(
+_AKD: Final = (1 << KING_DIAMONDS) | (1 << ACE_DIAMONDS)
+_789: Final = tuple(
     (1 << make_card(SEVEN, s)) | (1 << make_card(EIGHT, s)) | (1 << make_card(NINE, s))
     for s in range(4)
 )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rummoli.cards import (
     ACE,
@@ -57,51 +57,53 @@ if TYPE_CHECKING:
 
 # Phases.
 START, WIDOW, AUCTION, BETTING, PLAY, NEXT_ROUND, OVER = range(7)
-PHASE_NAMES = ("start", "widow", "auction", "betting", "play", "next_round", "over")
+PHASE_NAMES: Final = ("start", "widow", "auction", "betting", "play", "next_round", "over")
 
 # Where a card is, in ``owner``: a seat (>= 0), the widow, or laid.
-IN_WIDOW = -1
-LAID = -2
+IN_WIDOW: Final = -1
+LAID: Final = -2
 
 # Purposes of the seeded draws (see rummoli.engine.rng).
 _DRAW_CUT, _DRAW_DEAL, _DRAW_SETTLE = 1, 2, 3
 
-_BIT = tuple(1 << card for card in range(52))
+_BIT: Final = tuple(1 << card for card in range(52))
 #: Cards that can complete a two- or three-card pay space (AD for AKD, any 9 for 789).
-_COMBO_END = tuple(card == ACE_DIAMONDS or card % NUM_RANKS == NINE for card in range(52))
-_LAY_BASE = act.LAY_BASE
-_CLAIM_BASE = act.CLAIM_BASE
+_COMBO_END: Final = tuple(card == ACE_DIAMONDS or card % NUM_RANKS == NINE for card in range(52))
+_LAY_BASE: Final = act.LAY_BASE
+_CLAIM_BASE: Final = act.CLAIM_BASE
 #: In a per-state ``lay_space`` table: the card may complete AKD or 789 (look closer).
-_COMBO = -3
+_COMBO: Final = -3
 
 # The "lay" and "stop" events and the ``laid`` entries, one shared tuple per (seat, card):
 # a round lays about thirty cards, and a tuple made once costs nothing to hand out again.
-_MAX_SEATS = 8
-_LAY_EVENT = tuple(tuple(("lay", seat, card) for card in range(52)) for seat in range(_MAX_SEATS))
-_LAID_ENTRY = tuple(tuple((seat, card) for card in range(52)) for seat in range(_MAX_SEATS))
-_STOP_EVENT = tuple(("stop", card) for card in range(52))
+_MAX_SEATS: Final = 8
+_LAY_EVENT: Final = tuple(
+    tuple(("lay", seat, card) for card in range(52)) for seat in range(_MAX_SEATS)
+)
+_LAID_ENTRY: Final = tuple(tuple((seat, card) for card in range(52)) for seat in range(_MAX_SEATS))
+_STOP_EVENT: Final = tuple(("stop", card) for card in range(52))
 #: For each card, the cards of the other colour (where the lead goes after a stop on it).
-_OTHER_COLOUR = tuple(BLACK_MASK if 13 <= card < 39 else RED_MASK for card in range(52))
+_OTHER_COLOUR: Final = tuple(BLACK_MASK if 13 <= card < 39 else RED_MASK for card in range(52))
 #: The aces: nothing follows them in their suit, so a run stops on them.
-_ACES = sum(1 << (suit * NUM_RANKS + ACE) for suit in range(4))
+_ACES: Final = sum(1 << (suit * NUM_RANKS + ACE) for suit in range(4))
 #: Cards that need a closer look when laid: aces, and every card that may win a space
 #: (the single pay cards, AD for AKD, the nines for 789). The others, four in five,
 #: take the short path through the lay loop.
-_SPECIAL = (
+_SPECIAL: Final = (
     _ACES
     | sum(1 << card for card in range(52) if _COMBO_END[card])
     | pay_card_mask(ace_of_spades=True)
 )
 #: For a 4-bit pattern of suits holding one rank: ``suit * 13`` when it holds one suit
 #: only, else -1 (the lowest card of a colour is then a choice, or needs one).
-_ONLY_SUIT = tuple(
+_ONLY_SUIT: Final = tuple(
     (pattern.bit_length() - 1) * NUM_RANKS if pattern and not pattern & (pattern - 1) else -1
     for pattern in range(16)
 )
 
 
 #: ``_CARDS_OF_RANK[rank][pattern]``: the cards of ``rank`` in the suits of a 4-bit pattern.
-_CARDS_OF_RANK = tuple(
+_CARDS_OF_RANK: Final = tuple(
     tuple(
         tuple(suit * NUM_RANKS + rank for suit in range(4) if pattern >> suit & 1)
         for pattern in range(16)
@@ -109,7 +111,7 @@ _CARDS_OF_RANK = tuple(
     for rank in range(NUM_RANKS)
 )
 #: The lowest rank of every non-empty 13-bit rank mask.
-_LOWEST_RANK = tuple((ranks & -ranks).bit_length() - 1 for ranks in range(1 << NUM_RANKS))
+_LOWEST_RANK: Final = tuple((ranks & -ranks).bit_length() - 1 for ranks in range(1 << NUM_RANKS))
 
 
 def _lowest_cards(mask: int) -> tuple[int, ...]:
@@ -138,60 +140,73 @@ def _lowest_per_suit(mask: int) -> tuple[int, ...]:
     return tuple(cards)
 
 
+#: Every attribute of a :class:`RummoliState` (its slots, and what ``clone`` copies).
+_STATE_FIELDS: Final = (
+    "_auction_high_bidder",
+    "_bid_turn",
+    "_bidders",
+    "_lay_space",
+    "_pay_cards",
+    "_single_lead",
+    "actions",
+    "auction_high",
+    "auction_log",
+    "auction_passed",
+    "bet_log",
+    "betting",
+    "board",
+    "chips",
+    "codec",
+    "deadlocked",
+    "dealer",
+    "draws",
+    "end_requested",
+    "end_requested_after",
+    "hands",
+    "in_round",
+    "known_widow",
+    "laid",
+    "laid_mask",
+    "leader",
+    "names",
+    "next_in_round",
+    "options",
+    "out",
+    "owner",
+    "phase",
+    "poker_dead",
+    "poker_winners",
+    "round_no",
+    "round_winner",
+    "rules",
+    "seed",
+    "setup",
+    "shown",
+    "single_space",
+    "space_index",
+    "spaces",
+    "start_chips",
+    "to_move",
+    "widow",
+    "widow_taker",
+)
+
+
 class RummoliState:
     """One game of Rummoli, from the cut for the first dealer to the settlement."""
 
-    __slots__ = (
-        "_auction_high_bidder",
-        "_bid_turn",
-        "_bidders",
-        "_lay_space",
-        "_pay_cards",
-        "_single_lead",
-        "actions",
-        "auction_high",
-        "auction_log",
-        "auction_passed",
-        "bet_log",
-        "betting",
-        "board",
-        "chips",
-        "codec",
-        "deadlocked",
-        "dealer",
-        "draws",
-        "end_requested",
-        "end_requested_after",
-        "hands",
-        "in_round",
-        "known_widow",
-        "laid",
-        "laid_mask",
-        "leader",
-        "names",
-        "next_in_round",
-        "options",
-        "out",
-        "owner",
-        "phase",
-        "poker_dead",
-        "poker_winners",
-        "round_no",
-        "round_winner",
-        "rules",
-        "seed",
-        "setup",
-        "shown",
-        "single_space",
-        "space_index",
-        "spaces",
-        "start_chips",
-        "to_move",
-        "widow",
-        "widow_taker",
-    )
+    __slots__ = _STATE_FIELDS
 
-    def __init__(self, rules: Rules, setup: Setup, seed: int = 0) -> None:
+    def __new__(cls, *args: object, **kwargs: object) -> RummoliState:
+        # Explicit so that the copy below can make a blank instance with ``__new__``
+        # without running ``__init__``, also when mypyc compiles this module (its
+        # default constructor would run ``__init__``).
+        return super().__new__(cls)
+
+    def __init__(self, rules: Rules, setup: Setup, seed: object = 0) -> None:
+        # ``seed: object``, checked here: a seed read from JSON may be anything, and it
+        # gets a SetupError that names it (with ``seed: int``, this module compiled by
+        # mypyc would raise a bare TypeError before the check).
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise SetupError(f"seed must be a whole number, not {seed!r}")
         self.rules = rules
@@ -235,7 +250,7 @@ class RummoliState:
 
     @classmethod
     def new_game(
-        cls, players: list[str], rules: Rules | None = None, seed: int = 0
+        cls, players: list[str], rules: Rules | None = None, seed: object = 0
     ) -> RummoliState:
         """A new game: the seed decides the cut and every shuffle."""
         from rummoli.games.rummoli.setup import players_from
@@ -288,7 +303,7 @@ class RummoliState:
     def clone(self) -> RummoliState:
         """An independent copy, made field by field (far cheaper than ``deepcopy``)."""
         other = RummoliState.__new__(RummoliState)
-        for name in RummoliState.__slots__:
+        for name in _STATE_FIELDS:
             value = getattr(self, name)
             if type(value) is list:
                 value = value[:]
@@ -336,8 +351,12 @@ class RummoliState:
     def action_from_text(self, text: str) -> int:
         return self.codec.from_text(text)
 
-    def apply(self, action: int) -> list[Event]:
-        """Apply a legal action; an illegal one raises and changes nothing."""
+    def apply(self, action: object) -> list[Event]:
+        """Apply a legal action; an illegal one raises and changes nothing.
+
+        ``action: object``: anything a caller sends (a JSON message, a bad record) gets an
+        :class:`IllegalActionError` that says why, never a bare ``TypeError``.
+        """
         options = self.options
         if type(action) is not int or not (
             action in options if len(options) < 16 else _sorted_contains(options, action)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rummoli.cards import card_str, cards_of, sorted_by_suit
 from rummoli.engine.base import CHANCE, TERMINAL, Event
@@ -25,11 +25,11 @@ if TYPE_CHECKING:
     from rummoli.games.rummoli.state import RummoliState
 
 #: Events only one seat may see, with the index of that seat in the event.
-PRIVATE_EVENTS = {"hand": 1, "blocked": 1}
+PRIVATE_EVENTS: Final = {"hand": 1, "blocked": 1}
 
 # How to write each event's fields as JSON: kind -> field names, each with a conversion:
 # "player" a seat (as its name), "card" a card, "cards" a mask, others as they are.
-_EVENT_FIELDS: dict[str, tuple[str, ...]] = {
+_EVENT_FIELDS: Final[dict[str, tuple[str, ...]]] = {
     "dealer": ("player",),
     "cut": ("player", "card"),
     "out": ("player",),
