@@ -22,6 +22,13 @@ $(STAMP): pyproject.toml setup.py
 # the edited source. About two minutes. RUMMOLI_PURE=1 skips it (plain Python, slower).
 $(COMPILED): $(STAMP) setup.py $(SOURCES)
 ifeq ($(RUMMOLI_PURE),)
+	@command -v cc >/dev/null 2>&1 || { \
+		echo "installing a C compiler for the compiled modules (RUMMOLI_PURE=1 skips them)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc libc6-dev; }
+	@$(BIN)/python -c "import os, sysconfig; \
+		assert os.path.exists(os.path.join(sysconfig.get_paths()['include'], 'Python.h'))" \
+		2>/dev/null || { echo "installing Python's C headers"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-dev; }
 	@echo "compiling the simulation's hot modules with mypyc (about two minutes)"
 	$(BIN)/python setup.py --quiet build_ext --inplace --parallel 2
 else

@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 
 from rummoli.bots import LEVELS, Bot, BotError, Decision
 from rummoli.cli import app
+from rummoli.compiled import compiled_modules
 from rummoli.games.rummoli import Rules
 from rummoli.games.rummoli.view import Observation
 from rummoli.sim import command
@@ -308,7 +309,16 @@ def test_json_has_every_figure(tmp_path: Path) -> None:
     assert data["poker"]["method"] == "betting" and data["poker"]["pot"]["mean"] > 0
     assert data["deadlock"]["rate"] is not None
     assert data["chips"]["conserved"] is True
-    assert set(data["run"]) == {"backend", "jobs", "seconds", "rounds_per_second", "interrupted"}
+    run = data["run"]
+    assert set(run) == {
+        "backend",
+        "jobs",
+        "seconds",
+        "rounds_per_second",
+        "interrupted",
+        "compiled",
+    }
+    assert run["compiled"] is bool(compiled_modules())
     # The file holds exactly what summarize computes.
     sim = spec("random,random,first", total=200)
     assert {k: v for k, v in data.items() if k != "run"} == json.loads(
