@@ -30,7 +30,10 @@ QUEEN: Final = 10
 JACK: Final = 9
 TEN: Final = 8
 
-CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
+CLUBS: Final = 0
+DIAMONDS: Final = 1
+HEARTS: Final = 2
+SPADES: Final = 3
 
 _SUIT_SYMBOLS: Final = {
     "♣": "C",

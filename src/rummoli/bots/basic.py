@@ -58,7 +58,8 @@ _SINGLE_PAY: Final = (
     ("KH", 2 * 13 + 11),
     ("AS", 51),
 )
-_KD, _AD = 13 + 11, 13 + 12
+_KD: Final = 13 + 11
+_AD: Final = 13 + 12
 _SEVENS: Final = tuple(s * 13 + 5 for s in range(4))
 
 

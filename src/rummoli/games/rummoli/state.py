@@ -56,7 +56,13 @@ if TYPE_CHECKING:
     from rummoli.games.rummoli.view import Observation
 
 # Phases.
-START, WIDOW, AUCTION, BETTING, PLAY, NEXT_ROUND, OVER = range(7)
+START: Final = 0
+WIDOW: Final = 1
+AUCTION: Final = 2
+BETTING: Final = 3
+PLAY: Final = 4
+NEXT_ROUND: Final = 5
+OVER: Final = 6
 PHASE_NAMES: Final = ("start", "widow", "auction", "betting", "play", "next_round", "over")
 
 # Where a card is, in ``owner``: a seat (>= 0), the widow, or laid.
@@ -64,7 +70,9 @@ IN_WIDOW: Final = -1
 LAID: Final = -2
 
 # Purposes of the seeded draws (see rummoli.engine.rng).
-_DRAW_CUT, _DRAW_DEAL, _DRAW_SETTLE = 1, 2, 3
+_DRAW_CUT: Final = 1
+_DRAW_DEAL: Final = 2
+_DRAW_SETTLE: Final = 3
 
 _BIT: Final = tuple(1 << card for card in range(52))
 #: Cards that can complete a two- or three-card pay space (AD for AKD, any 9 for 789).
