@@ -23,11 +23,12 @@ from rummoli.cli import app
 from rummoli.compiled import compiled_modules
 from rummoli.games.rummoli import Rules
 from rummoli.games.rummoli.view import Observation
+from rummoli.games.rummy import Rules as RummyRules
 from rummoli.sim import command
 from rummoli.sim.figures import batch_ci95, summarize
 from rummoli.sim.play import play_chunk
 from rummoli.sim.runner import Merger, run
-from rummoli.sim.spec import GAMES, ROUNDS, SimSpec
+from rummoli.sim.spec import GAMES, ROUNDS, RUMMY, SimSpec
 from rummoli.sim.stats import Moments, SimStats
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -389,17 +390,22 @@ def test_ctrl_c_prints_the_figures_so_far(
     assert data["games"]["started"] == 5 * data["chunks_done"]
 
 
-def test_ray_backend_gives_the_local_numbers() -> None:
+def test_ray_backend_gives_the_local_numbers_for_both_games() -> None:
     ray = pytest.importorskip("ray")
-    sim = spec(total=2000, seed=9, rotate=True, chunk_size=500)
-    local = run(sim, jobs=1)
+    rummoli = spec(total=2000, seed=9, rotate=True, chunk_size=500)
+    rummy = SimSpec(
+        ("basic", "random", "basic"), RummyRules(), total=240, seed=9, rotate=True,
+        chunk_size=60, game=RUMMY,
+    )  # fmt: skip
+    local = [run(rummoli, jobs=1), run(rummy, jobs=1)]
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
-        remote = run(sim, jobs=2, backend="ray")
+        remote = [run(rummoli, jobs=2, backend="ray"), run(rummy, jobs=2, backend="ray")]
         assert ray.is_initialized()  # a Ray the caller started is left running
     finally:
         ray.shutdown()
     assert remote == local
+    assert local[1].rounds == 240 and local[1].chunks == 4
 
 
 def test_modes_are_checked() -> None:
