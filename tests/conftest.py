@@ -15,17 +15,20 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
 
-from rummoli.cards import FULL_DECK, cards_of
+from rummoli.cards import FULL_DECK, card_str, cards_of, sorted_by_suit
 from rummoli.compiled import stale_sources
 from rummoli.engine.base import Event
 from rummoli.games.rummoli import Rules, RummoliState
 from rummoli.games.rummoli.setup import setup_from_dict
 from rummoli.games.rummoli.state import IN_WIDOW, LAID
+from rummoli.games.rummoli.view import events_for
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
@@ -173,6 +176,71 @@ def hidden_mask(state: RummoliState, seat: int | None) -> int:
         if other != seat:
             mask |= hand
     return mask & ~visible_mask(state, seat)
+
+
+CARD = re.compile(r"[2-9TJQKA][CDHS]")
+#: Events whose cards come from decks of their own (the cut for the deal, the settlement
+#: deal), so they may name cards that are also in hidden hands of the game's deck.
+OWN_DECK = {"cut", "settle_hand", "settle_cut"}
+
+
+def cards_in(value: Any) -> set[str]:
+    """Every card-like string anywhere in a frame (hands, events, views)."""
+    if isinstance(value, dict):
+        return set().union(*(cards_in(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(cards_in(v) for v in value))
+    return {value} if isinstance(value, str) and CARD.fullmatch(value) else set()
+
+
+def hidden_cards(state: RummoliState, seat: int | None) -> set[str]:
+    """:func:`hidden_mask` as card strings, as frames name cards."""
+    return {card_str(c) for c in cards_of(hidden_mask(state, seat))}
+
+
+def check_rummoli_frames(
+    frames: list[dict[str, Any]],
+    seat: int | None,
+    states: list[RummoliState],
+    events: list[list[Event]],
+) -> int:
+    """Each game frame a client got is the engine's output for ``seat`` at its step and
+    shows no card that seat may not see; returns how many game frames were checked.
+    Shared by the in-process WebSocket test and the browser test."""
+    names = states[0].names
+    checked = 0
+    for frame in frames:
+        kind = frame["type"]
+        if kind in ("table", "error", "pong"):
+            assert not cards_in(frame), frame
+            continue
+        assert kind in ("state", "update"), frame
+        if frame["view"] is None:
+            continue
+        checked += 1
+        step = frame["step"]
+        truth = states[step]
+        assert frame["view"] == truth.view(seat), f"step {step}: the view of {seat} differs"
+        if kind == "update":
+            assert frame["events"] == events_for(events[step], seat, names)
+            public = [e for e in frame["events"] if e["type"] not in OWN_DECK]
+        else:
+            every = events_for([e for evs in events[: step + 1] for e in evs], seat, names)
+            log = frame["log"]
+            assert log == every[len(every) - len(log) :] and (log or not every)
+            public = []
+        leaked = cards_in([frame["view"], public]) & hidden_cards(truth, seat)
+        assert not leaked, f"step {step}: seat {seat} received hidden cards {leaked}"
+        if seat is None:
+            assert "hand" not in frame["view"] and "legal_actions" not in frame["view"]
+            assert all(e["type"] not in ("hand", "blocked") for e in public)
+        else:
+            own = [card_str(c) for c in sorted_by_suit(cards_of(truth.hands[seat]))]
+            assert frame["view"]["hand"] == own
+            assert all(
+                e["player"] == names[seat] for e in public if e["type"] in ("hand", "blocked")
+            )
+    return checked
 
 
 def permute_unseen(state: RummoliState, seat: int | None, rng: random.Random) -> RummoliState:

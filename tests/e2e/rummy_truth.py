@@ -8,25 +8,13 @@ with the events that seat may see, and no card it may not see.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from conftest import cards_in
 from rummoli.cards import card_str, cards_of
 from rummoli.engine.base import Event
 from rummoli.games.rummy import Rules, RummyState, setup_from_dict
 from rummoli.games.rummy.view import events_for
-
-CARD = re.compile(r"[2-9TJQKA][CDHS]")
-
-
-def cards_in(value: Any) -> set[str]:
-    """Every card-like string anywhere in a frame (hands, events, views)."""
-    if isinstance(value, dict):
-        return set().union(*(cards_in(v) for v in value.values()))
-    if isinstance(value, list):
-        return set().union(*(cards_in(v) for v in value))
-    return {value} if isinstance(value, str) and CARD.fullmatch(value) else set()
-
 
 Frame = dict[str, Any]
 #: The cut for the first dealer uses a deck of its own: its cards say nothing of the deal.

@@ -24,19 +24,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
 
-from conftest import hidden_mask
+from conftest import check_rummoli_frames
 from e2e.conftest import LiveServer
 from e2e.pages import DESKTOP, GAME_SECONDS, HUMANS, PHONE, TIMEOUT_MS, Shots, get_json
-from rummoli.cards import card_str, cards_of, sorted_by_suit
 from rummoli.engine.base import Event
 from rummoli.games.rummoli import Rules, RummoliState, setup_from_dict
-from rummoli.games.rummoli.view import events_for
 
 Frame = dict[str, Any]
-CARD = re.compile(r"[2-9TJQKA][CDHS]")
-#: Events whose cards come from decks of their own (the cut for the deal, the settlement
-#: deal), so they may name cards that are also in hidden hands of the game's deck.
-OWN_DECK = {"cut", "settle_hand", "settle_cut"}
 
 # The next thing to wait for, on the spectator's page: the end, or a person to move at a
 # step after the last one a person acted at.
@@ -121,59 +115,6 @@ def _reference(record: dict[str, Any]) -> tuple[list[RummoliState], list[list[Ev
         events.append(state.apply(action))
         states.append(state.clone())
     return states, events
-
-
-def _cards_in(value: Any) -> set[str]:
-    if isinstance(value, dict):
-        return set().union(*(_cards_in(v) for v in value.values()))
-    if isinstance(value, list):
-        return set().union(*(_cards_in(v) for v in value))
-    return {value} if isinstance(value, str) and CARD.fullmatch(value) else set()
-
-
-def _check_frames(
-    frames: list[Frame],
-    seat: int | None,
-    states: list[RummoliState],
-    events: list[list[Event]],
-) -> int:
-    """Each game frame is the engine's output for ``seat`` at its step and shows no card
-    that seat may not see (as ``tests/web/test_web_play.py`` checks in-process)."""
-    names = states[0].names
-    checked = 0
-    for frame in frames:
-        kind = frame["type"]
-        if kind in ("table", "error", "pong"):
-            assert not _cards_in(frame), frame
-            continue
-        assert kind in ("state", "update"), frame
-        if frame["view"] is None:
-            continue
-        checked += 1
-        step = frame["step"]
-        truth = states[step]
-        assert frame["view"] == truth.view(seat), f"step {step}: the view of {seat} differs"
-        if kind == "update":
-            assert frame["events"] == events_for(events[step], seat, names)
-            public = [e for e in frame["events"] if e["type"] not in OWN_DECK]
-        else:
-            every = events_for([e for evs in events[: step + 1] for e in evs], seat, names)
-            log = frame["log"]
-            assert log == every[len(every) - len(log) :] and (log or not every)
-            public = []
-        hidden = {card_str(c) for c in cards_of(hidden_mask(truth, seat))}
-        leaked = _cards_in([frame["view"], public]) & hidden
-        assert not leaked, f"step {step}: seat {seat} received hidden cards {leaked}"
-        if seat is None:
-            assert "hand" not in frame["view"] and "legal_actions" not in frame["view"]
-            assert all(e["type"] not in ("hand", "blocked") for e in public)
-        else:
-            own = [card_str(c) for c in sorted_by_suit(cards_of(truth.hands[seat]))]
-            assert frame["view"]["hand"] == own
-            assert all(
-                e["player"] == names[seat] for e in public if e["type"] in ("hand", "blocked")
-            )
-    return checked
 
 
 # ---------------------------------------------------------------------- the game
@@ -330,13 +271,13 @@ def test_two_people_two_computers_and_a_spectator_play_a_whole_game(
         checked = 0
         for who in everyone:
             for seen_as, frames in who.connections():
-                checked += _check_frames(frames, seen_as, states, events)
+                checked += check_rummoli_frames(frames, seen_as, states, events)
                 refused = [f for f in frames if f["type"] == "error"]
                 assert not refused, f"{who.name}: the server refused a click: {refused}"
         assert checked > 3 * (len(states) - 1), checked
         # The check can fail: Ann's frames hold her hand, which a spectator may not see.
         with pytest.raises(AssertionError, match="the view of None differs"):
-            _check_frames(ann.sockets[-1], None, states, events)
+            check_rummoli_frames(ann.sockets[-1], None, states, events)
     finally:
         for context in contexts:
             context.close()

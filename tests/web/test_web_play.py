@@ -11,7 +11,6 @@ from pathlib import Path
 
 from webtools import (
     Conn,
-    cards_in,
     connect,
     create_table,
     drive,
@@ -20,60 +19,11 @@ from webtools import (
     server,
 )
 
-from conftest import hidden_mask
-from rummoli.cards import card_str, cards_of, sorted_by_suit
-from rummoli.games.rummoli import RummoliState
+from conftest import cards_in, check_rummoli_frames, hidden_cards
 from rummoli.games.rummoli.view import events_for
 from rummoli.web.replay import rebuild
 
 EVIL = "<img src=x onerror=alert(1)>"
-#: Events whose cards come from decks of their own (the cut for the deal, the settlement
-#: deal), so they may name cards that are also in hidden hands of the game's deck.
-OWN_DECK = {"cut", "settle_hand", "settle_cut"}
-
-
-def _hidden_cards(state: RummoliState, seat: int | None) -> set[str]:
-    return {card_str(c) for c in cards_of(hidden_mask(state, seat))}
-
-
-def _check_frames(
-    conn: Conn, seat: int | None, states: list[RummoliState], events: list[list[tuple]]
-) -> int:
-    """Each frame equals the engine's output for ``seat`` and leaks nothing; returns how
-    many game frames were checked."""
-    names = states[0].names
-    checked = 0
-    for frame in conn.frames:
-        kind = frame["type"]
-        if kind == "table":
-            assert not cards_in(frame), frame
-            continue
-        if kind not in ("state", "update") or frame["view"] is None:
-            continue
-        checked += 1
-        step = frame["step"]
-        truth = states[step]
-        assert frame["view"] == truth.view(seat), f"step {step}: the view differs"
-        if kind == "update":
-            assert frame["events"] == events_for(events[step], seat, names)
-            public = [e for e in frame["events"] if e["type"] not in OWN_DECK]
-        else:
-            every = events_for([e for evs in events[: step + 1] for e in evs], seat, names)
-            log = frame["log"]
-            assert log == every[len(every) - len(log) :] and (log or not every)
-            public = []
-        leaked = cards_in([frame["view"], public]) & _hidden_cards(truth, seat)
-        assert not leaked, f"step {step}: seat {seat} got hidden cards {leaked}"
-        if seat is None:
-            assert "hand" not in frame["view"] and "legal_actions" not in frame["view"]
-            assert all(e["type"] not in ("hand", "blocked") for e in public)
-        else:
-            own = [card_str(c) for c in sorted_by_suit(cards_of(truth.hands[seat]))]
-            assert frame["view"]["hand"] == own
-            for event in public:
-                if event["type"] in ("hand", "blocked"):
-                    assert event["player"] == names[seat]
-    return checked
 
 
 def test_whole_game_with_bots_spectator_and_no_leaks(tmp_path: Path) -> None:
@@ -104,11 +54,11 @@ def test_whole_game_with_bots_spectator_and_no_leaks(tmp_path: Path) -> None:
     assert states[-1].is_terminal()
     # The check can fail: seat 0's hand is hidden from seat 1 (and a spectator).
     middle = states[len(states) // 2]
-    assert cards_in(middle.view(0)) & _hidden_cards(middle, 1)
+    assert cards_in(middle.view(0)) & hidden_cards(middle, 1)
     assert record["setup"]["players"][:2] == ["Ann", EVIL]
     # A one-round game can be short (the deal decides), but every connection got frames.
     for conn, seat in conns:
-        assert _check_frames(conn, seat, states, events) > 0
+        assert check_rummoli_frames(conn.frames, seat, states, events) > 0
 
     # History, statistics and the replay agree with the record.
     game = next(g for g in history if g["id"] == table)

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from webtools import Conn, connect, create_table, join, room, server
 
+from conftest import cards_in
 from e2e.rummy_truth import (
-    cards_in,
     check_rummy_frames,
     hidden_cards,
     public_cards,

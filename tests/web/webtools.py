@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -22,7 +21,6 @@ from rummoli.web.app import create_app
 from rummoli.web.rooms import Room, Timing
 
 Frame = dict[str, Any]
-CARD = re.compile(r"[2-9TJQKA][CDHS]")
 FAST = Timing(bot_delay=0.0, round_pause=0.0)
 
 
@@ -144,20 +142,6 @@ def connect(
             conn.send({"type": "hello", "token": token} if token else {"type": "hello"})
             conn.until(lambda f: f["type"] == "state")
         yield conn
-
-
-def cards_in(value: Any) -> set[str]:
-    """Every card-like string anywhere in a frame (hands, events, views)."""
-    found: set[str] = set()
-    if isinstance(value, dict):
-        for item in value.values():
-            found |= cards_in(item)
-    elif isinstance(value, list):
-        for item in value:
-            found |= cards_in(item)
-    elif isinstance(value, str) and CARD.fullmatch(value):
-        found.add(value)
-    return found
 
 
 def reference(record: dict[str, Any]) -> tuple[list[RummoliState], list[list[Event]]]:
