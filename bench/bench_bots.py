@@ -44,7 +44,7 @@ from concurrent.futures import ProcessPoolExecutor
 from rummoli.bots import ask_bot, make_bot
 from rummoli.engine.base import CHANCE, CHANCE_ACTION
 from rummoli.games.rummoli import Rules, RummoliState
-from rummoli.tui.play import parse_house_rules
+from rummoli.tui.options import parse_house_rules
 
 LEVELS = ("strong", "basic", "random")
 SEATS = 4
@@ -177,7 +177,7 @@ def decision_quality(
 ) -> dict[str, list[float]]:
     """Chips each level's choice is worth, situation by situation (see the docstring)."""
     from rummoli.bots import LEVELS as BOT_LEVELS
-    from rummoli.bots.basic import BasicBot
+    from rummoli.bots.rummoli.basic import BasicBot
 
     replays = 1 if all(level != "random" for level in table) else 6
     found: list[RummoliState] = []

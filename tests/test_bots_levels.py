@@ -4,7 +4,7 @@ sensible where a rule of thumb says what to do.
 The strong bot's inference is checked two ways: every fact it infers is true of the real
 deal (soundness), and every deal it samples keeps those facts and everything else the
 observation says. The facts are recomputed here from the laid cards, independently of
-:mod:`rummoli.bots.knowledge`.
+:mod:`rummoli.bots.rummoli.knowledge`.
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from typer.testing import CliRunner
 
 from conftest import permute_unseen
 from rummoli.bots import LEVELS, Bot, Decision, ask_bot, make_bot
-from rummoli.bots.basic import FOLD_CODE, BasicBot, bet_policy
-from rummoli.bots.knowledge import infer
-from rummoli.bots.rollout import Table, pick_lead
-from rummoli.bots.strong import StrongBot, _play_round
+from rummoli.bots.rummoli.basic import FOLD_CODE, BasicBot, bet_policy
+from rummoli.bots.rummoli.knowledge import infer
+from rummoli.bots.rummoli.rollout import Table, pick_lead
+from rummoli.bots.rummoli.strong import StrongBot, _play_round
 from rummoli.cards import (
     BLACK_MASK,
     FULL_DECK,
@@ -44,7 +44,7 @@ from rummoli.games.rummoli.betting import Betting
 from rummoli.games.rummoli.state import AUCTION, PLAY
 from rummoli.games.rummoli.view import Observation
 from rummoli.poker import hand_key
-from rummoli.tui.play import play_game, run_play
+from rummoli.tui.rummoli.play import play_game, run_play
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 #: Few samples: the same code paths as the real strong bot, at a fraction of the time.

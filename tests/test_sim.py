@@ -25,11 +25,12 @@ from rummoli.games.rummoli import Rules
 from rummoli.games.rummoli.view import Observation
 from rummoli.games.rummy import Rules as RummyRules
 from rummoli.sim import command
-from rummoli.sim.figures import batch_ci95, summarize
-from rummoli.sim.play import play_chunk
+from rummoli.sim.rummoli.figures import summarize
+from rummoli.sim.rummoli.play import play_chunk
+from rummoli.sim.rummoli.stats import SimStats
 from rummoli.sim.runner import Merger, run
 from rummoli.sim.spec import GAMES, ROUNDS, RUMMY, SimSpec
-from rummoli.sim.stats import Moments, SimStats
+from rummoli.sim.stats import Moments, batch_ci95
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -415,7 +416,7 @@ def test_modes_are_checked() -> None:
 
 
 def test_markdown_tables_compare_runs(tmp_path: Path) -> None:
-    from rummoli.sim.tables import main
+    from rummoli.sim.rummoli.tables import main
 
     paths = []
     for seats in (3, 4):
@@ -432,7 +433,7 @@ def test_markdown_tables_compare_runs(tmp_path: Path) -> None:
 
 
 def test_charts_of_a_saved_run(tmp_path: Path) -> None:
-    from rummoli.sim.plots import main
+    from rummoli.sim.rummoli.plots import main
 
     path = tmp_path / "run.json"
     assert invoke(*FAST, "--rounds", "40", "--json", str(path)).exit_code == 0

@@ -19,8 +19,8 @@ from rummoli.bots import GAME_LEVELS, BotError, Decision
 from rummoli.cli import app
 from rummoli.games.rummy import Rules
 from rummoli.sim import command
-from rummoli.sim.rummy_figures import quantile, summarize_rummy
-from rummoli.sim.rummy_stats import RummyStats
+from rummoli.sim.rummy.figures import quantile, summarize_rummy
+from rummoli.sim.rummy.stats import RummyStats
 from rummoli.sim.runner import Merger, run
 from rummoli.sim.spec import GAMES, ROUNDS, RUMMY, SimSpec
 

@@ -23,11 +23,11 @@ from rummoli.games.registry import replay
 from rummoli.games.rummy import Rules, RummyState, setup_from_dict
 from rummoli.games.rummy import actions as act
 from rummoli.games.rummy.view import events_for
-from rummoli.tui import rummy_render as render
-from rummoli.tui.rummy_input import TableCommand, parse_line
-from rummoli.tui.rummy_narrate import RummyNarrator
-from rummoli.tui.rummy_play import default_level, play_rummy, run_rummy_play
-from rummoli.tui.rummy_summary import HandTally
+from rummoli.tui.rummy import render
+from rummoli.tui.rummy.input import TableCommand, parse_line
+from rummoli.tui.rummy.narrate import RummyNarrator
+from rummoli.tui.rummy.play import default_level, play_rummy, run_rummy_play
+from rummoli.tui.rummy.summary import HandTally
 
 # A card as the screen draws it: a rank and a suit symbol.
 CARD = re.compile(r"([2-9TJQKA])([♣♦♥♠])")

@@ -82,7 +82,7 @@ def play(
             f"unknown game {game!r}; games are {', '.join(GAMES)}", param_hint="'--game'"
         )
     if game == "rummy":
-        from rummoli.tui.rummy_play import DEFAULT_PLAYERS, run_rummy_play
+        from rummoli.tui.rummy.play import DEFAULT_PLAYERS, run_rummy_play
 
         given = {"--chips": chips, "--rounds": rounds, "--preset": preset}
         for option, value in given.items():
@@ -103,7 +103,7 @@ def play(
             )
         )
 
-    from rummoli.tui.play import DEFAULT_LEVEL, run_play
+    from rummoli.tui.rummoli.play import DEFAULT_LEVEL, run_play
 
     raise typer.Exit(
         run_play(

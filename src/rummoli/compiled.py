@@ -30,9 +30,9 @@ MODULES: Final = (
     "rummoli.games.rummoli.betting",
     "rummoli.games.rummoli.state",
     "rummoli.games.rummoli.view",
-    "rummoli.bots.estimate",
-    "rummoli.bots.basic",
-    "rummoli.sim.play",
+    "rummoli.bots.rummoli.estimate",
+    "rummoli.bots.rummoli.basic",
+    "rummoli.sim.rummoli.play",
 )
 
 

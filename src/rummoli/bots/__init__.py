@@ -85,13 +85,13 @@ def _random(seed: int) -> Bot:
 
 
 def _basic(seed: int) -> Bot:
-    from rummoli.bots.basic import BasicBot
+    from rummoli.bots.rummoli.basic import BasicBot
 
     return BasicBot(seed)
 
 
 def _strong(seed: int) -> Bot:
-    from rummoli.bots.strong import StrongBot
+    from rummoli.bots.rummoli.strong import StrongBot
 
     return StrongBot(seed)
 

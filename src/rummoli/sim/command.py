@@ -31,8 +31,9 @@ from rummoli.bots import LEVELS, levels_for
 from rummoli.compiled import compiled_modules
 from rummoli.engine.base import GameError
 from rummoli.games.rummoli import Rules
-from rummoli.sim.figures import summarize
-from rummoli.sim.report import print_report, write_json
+from rummoli.sim.report import write_json
+from rummoli.sim.rummoli.figures import summarize
+from rummoli.sim.rummoli.report import print_report
 from rummoli.sim.runner import BACKENDS, LOCAL, RAY, BackendError, Merger, import_ray, running
 from rummoli.sim.spec import GAMES, ROUNDS, RUMMOLI, RUMMY, SimSpec
 
@@ -80,7 +81,7 @@ def parse_bots(text: str, game: str = RUMMOLI) -> tuple[str, ...]:
 def build_rummy_rules(items: Sequence[str], preset: str | None) -> Any:
     """Rummy's house rules from NAME=VALUE items (``target``, ``one_meld_per_turn``)."""
     from rummoli.games.rummy import Rules as RummyRules
-    from rummoli.tui.play import parse_house_rules
+    from rummoli.tui.options import parse_house_rules
 
     if preset is not None:
         raise OptionError("--preset", "--preset names a printed Rummoli rule set, not Rummy's")
@@ -92,7 +93,7 @@ def build_rummy_rules(items: Sequence[str], preset: str | None) -> Any:
 
 def build_rules(items: Sequence[str], preset: str | None) -> Rules:
     # The same NAME=VALUE syntax as ``rummoli play --rule``.
-    from rummoli.tui.play import parse_house_rules
+    from rummoli.tui.options import parse_house_rules
 
     try:
         data: dict[str, Any] = dict(parse_house_rules(items))
@@ -233,7 +234,7 @@ def simulate(
         "compiled": bool(compiled_modules()),
     }
     if spec.game == RUMMY:
-        from rummoli.sim.rummy_figures import summarize_rummy
+        from rummoli.sim.rummy.figures import summarize_rummy
 
         return Outcome(summarize_rummy(stats, spec), run, interrupted)
     return Outcome(summarize(stats, spec), run, interrupted)
@@ -258,7 +259,7 @@ def run_command(
     if not console.is_terminal:
         console.width = REPORT_WIDTH  # not the 80 columns rich assumes for a pipe or file
     if spec.game == RUMMY:
-        from rummoli.sim.rummy_report import print_rummy_report
+        from rummoli.sim.rummy.report import print_rummy_report
 
         print_rummy_report(console, outcome.figures, outcome.run)
     else:
@@ -267,7 +268,7 @@ def run_command(
         write_json(json_path, outcome.figures, outcome.run)
         console.print(f"figures written to {json_path}")
     if plot_dir is not None and spec.game == RUMMOLI and outcome.figures["rounds"]:
-        from rummoli.sim.plots import write_plots
+        from rummoli.sim.rummoli.plots import write_plots
 
         for path in write_plots(outcome.figures, plot_dir):
             console.print(f"chart written to {path}")

@@ -19,9 +19,9 @@ from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from rummoli.sim.rummy_stats import RummyStats
+from rummoli.sim.rummoli.stats import SimStats
+from rummoli.sim.rummy.stats import RummyStats
 from rummoli.sim.spec import RUMMY, Chunk, SimSpec
-from rummoli.sim.stats import SimStats
 
 LOCAL = "local"
 RAY = "ray"
@@ -130,10 +130,10 @@ def run(spec: SimSpec, *, jobs: int = 1, backend: str = LOCAL, address: str | No
 def _indexed(chunk: Chunk) -> Finished:
     # Each game's loop is imported where it runs: a Rummy run needs none of Rummoli's.
     if chunk.spec.game == RUMMY:
-        from rummoli.sim.rummy_play import play_rummy_chunk
+        from rummoli.sim.rummy.play import play_rummy_chunk
 
         return chunk.index, play_rummy_chunk(chunk)
-    from rummoli.sim.play import play_chunk
+    from rummoli.sim.rummoli.play import play_chunk
 
     return chunk.index, play_chunk(chunk)
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from rummoli.tui.render import card, pack
+from rummoli.tui.cards import card, pack
 
 #: Actions whose text is "<word> <amount>": consecutive amounts form one ranged entry.
 AMOUNT_WORDS = ("bid", "raise")

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from rummoli.bots import Bot, ask_bot
 from rummoli.engine.base import CHANCE, CHANCE_ACTION, GameState
-from rummoli.tui import render
+from rummoli.tui.cards import ascii_text
 
 #: Reads one line of input after showing a prompt (``input``, or a script in tests).
 ReadLine = Callable[[str], str]
@@ -45,7 +45,7 @@ S = TypeVar("S", bound=_TableState)
 
 def for_console(console: Console, text: Text) -> Text:
     """``text`` as this console can print it: plain ASCII where Unicode cannot be shown."""
-    return text if console.encoding.lower().startswith("utf") else render.ascii_text(text)
+    return text if console.encoding.lower().startswith("utf") else ascii_text(text)
 
 
 def say(console: Console, *lines: Text) -> None:

@@ -10,11 +10,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from rummoli.sim.rummoli.stats import SimStats
 from rummoli.sim.spec import SimSpec
-from rummoli.sim.stats import Histogram, Moments, SimStats, histogram_mean, t975
-
-#: Fewest chunks for a batch-means interval (fewer batches give a uselessly wide t).
-MIN_BATCHES = 5
+from rummoli.sim.stats import Histogram, Moments, batch_ci95, histogram_mean
 
 
 def _rate(count: int, total: int) -> float | None:
@@ -49,26 +47,6 @@ def _per_bot(m: Moments, bots: int) -> dict[str, Any]:
     if figures["ci95"] is not None:
         figures["ci95"] = [x / bots for x in figures["ci95"]]
     return figures
-
-
-def batch_ci95(batches: list[tuple[int, int]]) -> list[float] | None:
-    """A 95% interval for a ratio of sums from independent batches ``(count, total)``.
-
-    Rounds of one game are not independent (a short stack bets differently), but chunks
-    are: each starts fresh games from its own seed. So the spread of the chunks' means is
-    an honest error bar even when per-round samples are correlated. Chunks may differ in
-    size (games have different lengths), hence the ratio estimator.
-    """
-    batches = [(n, total) for n, total in batches if n]
-    k = len(batches)
-    if k < MIN_BATCHES:
-        return None
-    rounds = sum(n for n, _ in batches)
-    mean = sum(total for _, total in batches) / rounds
-    mean_n = rounds / k
-    residuals = sum((total - mean * n) ** 2 for n, total in batches)
-    half = t975(k - 1) * math.sqrt(residuals / (k * (k - 1))) / mean_n
-    return [mean - half, mean + half]
 
 
 def carry_over(payouts: int, rounds: int) -> float | None:

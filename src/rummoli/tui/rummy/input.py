@@ -26,7 +26,7 @@ from rummoli.cards import CardError, card_str, parse_card
 from rummoli.engine.base import IllegalActionError
 from rummoli.games.rummy import actions as act
 from rummoli.games.rummy.melds import fit_mask, meld_cards
-from rummoli.tui.rummy_render import meld_number, symbols
+from rummoli.tui.rummy.render import meld_number, symbols
 
 
 class TableCommand(enum.Enum):

@@ -17,7 +17,7 @@ from rummoli.engine.base import CHANCE, CHANCE_ACTION, TERMINAL, Event, IllegalA
 from rummoli.games.rummy import RummyState
 from rummoli.games.rummy.state import HAND_OVER, OVER
 from rummoli.games.rummy.view import build_observation
-from rummoli.sim.rummy_stats import RummyStats
+from rummoli.sim.rummy.stats import RummyStats
 from rummoli.sim.spec import ROUNDS, Chunk
 
 GAME = "rummy"

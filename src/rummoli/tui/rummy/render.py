@@ -1,6 +1,6 @@
 """Drawing a Basic Rummy table for one seat, from that seat's view only.
 
-As for Rummoli (:mod:`rummoli.tui.render`), everything here takes the view dict
+As for Rummoli (:mod:`rummoli.tui.rummoli.render`), everything here takes the view dict
 (``state.view(seat)``), never the state, so the screen shows exactly what the engine says
 the seat may see: its own hand, the other hands as counts, the stock as a count, the top
 of the discard pile, the melds. The layout is a compact block for a plain 80x24 terminal,
@@ -8,7 +8,7 @@ printed each time the human decides.
 
 Melds are numbered from 1 on screen (``#1 7♣ 8♣ 9♣``), and the human lays off by those
 numbers (``lay 5C on 2``); the engine's slots count from 0, and that offset lives in
-:func:`meld_number` and :mod:`rummoli.tui.rummy_input` only.
+:func:`meld_number` and :mod:`rummoli.tui.rummy.input` only.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 
 from rich.text import Text
 
-from rummoli.tui.render import SUIT_SYMBOLS, SUITS, card, cards, pack
+from rummoli.tui.cards import SUIT_SYMBOLS, SUITS, card, cards, pack
 
 #: Ranks with aces low, as Rummy plays them.
 LOW_RANKS = "A23456789TJQK"

@@ -13,7 +13,7 @@ from typing import Any
 
 from rich.text import Text
 
-from rummoli.tui.render import card, cards
+from rummoli.tui.cards import card, cards
 
 _RED = ("D", "H")
 

@@ -1,9 +1,9 @@
 """The strong bot: decides by playing the rest of the round out on sampled deals.
 
 For each real decision it draws deals of the cards it cannot see that keep everything
-its observation tells it (:mod:`rummoli.bots.knowledge`), plays the rest of the round out
+its observation tells it (:mod:`rummoli.bots.rummoli.knowledge`), plays the rest of the round out
 on each deal once per candidate action with fast rollout policies
-(:mod:`rummoli.bots.rollout`: the basic bot's rules for every seat, its own later
+(:mod:`rummoli.bots.rummoli.rollout`: the basic bot's rules for every seat, its own later
 decisions included), and takes the action with the most chips on average over the deals.
 Every candidate is scored on the same deals (common random numbers), so the comparison
 is far less noisy than the values themselves. The design, the tuning and the figures are
@@ -47,10 +47,10 @@ import random
 from typing import Any
 
 from rummoli.bots import Decision
-from rummoli.bots.basic import claim_first
-from rummoli.bots.estimate import poker_percentile
-from rummoli.bots.knowledge import Knowledge, infer
-from rummoli.bots.rollout import Table, make_owner
+from rummoli.bots.rummoli.basic import claim_first
+from rummoli.bots.rummoli.estimate import poker_percentile
+from rummoli.bots.rummoli.knowledge import Knowledge, infer
+from rummoli.bots.rummoli.rollout import Table, make_owner
 from rummoli.cards import card_str
 from rummoli.games.rummoli import actions as act
 from rummoli.games.rummoli.view import Observation

@@ -14,7 +14,7 @@ a strong bot asked from the human's own seat, with the human's view only, like a
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,10 +25,11 @@ from rummoli.bots import LEVELS, Bot, Decision, ask_bot, make_bot
 from rummoli.engine.base import GameError
 from rummoli.games.rummoli import Rules, RummoliState
 from rummoli.games.rummoli.view import event_to_json, visible_events
-from rummoli.tui import render
 from rummoli.tui.menu import AskAmount, Command, Menu
-from rummoli.tui.narrate import Narrator
-from rummoli.tui.summary import RoundTally
+from rummoli.tui.options import hint_text, opponent_levels, parse_house_rules, table_names
+from rummoli.tui.rummoli import render
+from rummoli.tui.rummoli.narrate import Narrator
+from rummoli.tui.rummoli.summary import RoundTally
 from rummoli.tui.table import (
     Quit,
     ReadLine,
@@ -39,9 +40,6 @@ from rummoli.tui.table import (
 )
 
 #: Reads one line after showing a prompt; raises EOFError when input ends.
-
-#: Names of the computer players, in seat order after the human.
-BOT_NAMES = ("Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo")
 
 #: The level of every computer player unless told otherwise: a fair first opponent.
 DEFAULT_LEVEL = "basic"
@@ -61,29 +59,6 @@ KD+AD or 7-8-9 of a suit wins that space; the first out of cards wins the rummol
 and 1 chip per card from everyone else."""
 
 
-def parse_value(text: str) -> bool | int | str:
-    """A house rule's value as typed: true/false (yes/no, on/off), a whole number, or text."""
-    lowered = text.strip().lower()
-    if lowered in ("true", "yes", "on"):
-        return True
-    if lowered in ("false", "no", "off"):
-        return False
-    if lowered.isdigit():
-        return int(lowered)
-    return text.strip()
-
-
-def parse_house_rules(items: Sequence[str]) -> dict[str, bool | int | str]:
-    """``["widow=none", "cant_lead_fine=2"]`` as a dict; raises ValueError on bad items."""
-    out: dict[str, bool | int | str] = {}
-    for item in items:
-        name, equals, value = item.partition("=")
-        if not equals or not name.strip() or not value.strip():
-            raise ValueError(f"a house rule is NAME=VALUE, e.g. widow=none; not {item!r}")
-        out[name.strip()] = parse_value(value)
-    return out
-
-
 def build_rules(chips: int, rounds: int, items: Sequence[str], preset: str | None) -> Rules:
     """The table's rules: the preset, then ``--chips``/``--rounds``, then ``--rule`` items."""
     data: dict[str, Any] = {"starting_chips": chips, "rounds": rounds}
@@ -91,40 +66,6 @@ def build_rules(chips: int, rounds: int, items: Sequence[str], preset: str | Non
     if preset is not None:
         data["preset"] = preset
     return Rules.from_dict(data)
-
-
-def opponent_levels(
-    players: int, level: str, opponents: str | None, known: Collection[str] = LEVELS
-) -> list[str]:
-    """The level of each computer player, in seat order after the human.
-
-    ``opponents`` (``"basic,strong,random"``) names one level per computer player and
-    wins over ``level``, which is every computer player's level. ``known`` is the game's
-    levels (Rummoli's by default). Raises ValueError with the levels to choose from, or
-    the count expected.
-    """
-    if opponents is None or not opponents.strip():
-        levels = [level.strip()] * (players - 1)
-    else:
-        levels = [part.strip() for part in opponents.split(",")]
-        if len(levels) != players - 1:
-            raise ValueError(
-                f"--opponents names {len(levels)} level{'s' if len(levels) != 1 else ''} "
-                f"for {players - 1} computer player{'s' if players != 2 else ''} "
-                f"(--players {players}); give one level per computer player"
-            )
-    unknown = sorted({lv for lv in levels if lv not in known})
-    if unknown:
-        raise ValueError(
-            f"unknown bot level {', '.join(map(repr, unknown))}; levels are {', '.join(known)}"
-        )
-    return levels
-
-
-def table_names(name: str, players: int) -> list[str]:
-    """The human's name first, then computer players whose names differ from it."""
-    others = [n for n in BOT_NAMES if n.lower() != name.strip().lower()]
-    return [name, *others[: players - 1]]
 
 
 def run_play(
@@ -149,7 +90,7 @@ def run_play(
     """
     console = console or Console(highlight=False)
     try:
-        levels = opponent_levels(players, level, opponents)
+        levels = opponent_levels(players, level, opponents, LEVELS)
         table_rules = build_rules(chips, rounds, rules, preset)
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
@@ -382,14 +323,6 @@ class _Table(TableLoop[RummoliState]):
     def _save(self) -> None:
         """Write the game record (it replays with ``rummoli replay``)."""
         self._save_record(f"rummoli-{self.state.seed}", "game")
-
-
-def hint_text(decision: Decision, to_text: Callable[[int], str]) -> Text:
-    """``Hint: raise 30 (raise to 30: +4.1 chips over the round (call: +1.0))``."""
-    text = Text.assemble(("Hint: ", "bold cyan"), (to_text(decision.action), "bold"))
-    if decision.reason:
-        text.append(f" ({decision.reason})", style="cyan")
-    return text
 
 
 _LABELS = {"keep": "keep your hand", "exchange": "exchange it for the widow"}

@@ -11,7 +11,7 @@ from typing import Any
 
 from rich.text import Text
 
-from rummoli.tui.render import cards
+from rummoli.tui.cards import cards
 
 
 class HandTally:

@@ -32,13 +32,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rummoli.bots.basic import (
+from rummoli.bots.rummoli.basic import (
     FOLD_CODE,
     bet_policy,
     max_bid,
     widow_gain,
 )
-from rummoli.bots.estimate import lowest_cards, lowest_per_suit, own_run_length, poker_percentile
+from rummoli.bots.rummoli.estimate import (
+    lowest_cards,
+    lowest_per_suit,
+    own_run_length,
+    poker_percentile,
+)
 from rummoli.cards import BLACK_MASK, NUM_RANKS, RED_MASK
 from rummoli.games.rummoli.betting import FIXED_LIMIT_BETS, NO_LIMIT, POT_LIMIT, Betting
 from rummoli.games.rummoli.board import holds_pay_card, pay_card_mask, single_card_spaces

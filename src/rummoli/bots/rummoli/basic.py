@@ -29,7 +29,7 @@ from bisect import bisect_left
 from typing import Any, Final
 
 from rummoli.bots import Decision
-from rummoli.bots.estimate import own_run_length, run_starts, win_chance
+from rummoli.bots.rummoli.estimate import own_run_length, run_starts, win_chance
 from rummoli.cards import NUM_RANKS, card_str
 from rummoli.games.rummoli import actions as act
 from rummoli.games.rummoli.board import holds_pay_card, pay_card_mask

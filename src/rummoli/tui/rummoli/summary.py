@@ -11,7 +11,7 @@ from typing import Any
 
 from rich.text import Text
 
-from rummoli.tui.render import pack
+from rummoli.tui.cards import pack
 
 
 class RoundTally:

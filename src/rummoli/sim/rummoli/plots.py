@@ -127,7 +127,7 @@ def payout_gaps(figures: dict[str, Any], path: Path) -> Path:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m rummoli.sim.plots FIGURES.json DIR``: the charts of a saved run."""
+    """``python -m rummoli.sim.rummoli.plots FIGURES.json DIR``: the charts of a saved run."""
     arguments = list(sys.argv[1:] if argv is None else argv)
     if len(arguments) != 2:
         print(main.__doc__)

@@ -1,6 +1,6 @@
 """``rummoli play --game rummy``: Basic Rummy against computer players, in a plain terminal.
 
-The loop is the one of Rummoli's table (:mod:`rummoli.tui.play`): chance steps are taken
+The loop is the one of Rummoli's table (:mod:`rummoli.tui.rummoli.play`): chance steps are taken
 at once, computer players decide through :func:`rummoli.bots.ask_bot` from their seat's
 observation, and the human gets the table drawn from seat 0's view
 (:mod:`.rummy_render`), the sentences for the events seat 0 may see
@@ -29,17 +29,12 @@ from rummoli.engine.base import GameError
 from rummoli.games.rummy import Rules, RummyState
 from rummoli.games.rummy import actions as act
 from rummoli.games.rummy.view import events_for
-from rummoli.tui import rummy_render as render
-from rummoli.tui.play import (
-    hint_text,
-    opponent_levels,
-    parse_house_rules,
-    table_names,
-)
-from rummoli.tui.render import card, pack
-from rummoli.tui.rummy_input import TableCommand, move_text, parse_line
-from rummoli.tui.rummy_narrate import RummyNarrator
-from rummoli.tui.rummy_summary import HandTally
+from rummoli.tui.cards import card, pack
+from rummoli.tui.options import hint_text, opponent_levels, parse_house_rules, table_names
+from rummoli.tui.rummy import render
+from rummoli.tui.rummy.input import TableCommand, move_text, parse_line
+from rummoli.tui.rummy.narrate import RummyNarrator
+from rummoli.tui.rummy.summary import HandTally
 from rummoli.tui.table import (
     Quit,
     ReadLine,

@@ -24,8 +24,9 @@ from rummoli.bots import Bot, BotError, make_bot
 from rummoli.engine.base import CHANCE_ACTION, TERMINAL, Event, IllegalActionError
 from rummoli.games.rummoli import RummoliState
 from rummoli.games.rummoli.view import build_observation
+from rummoli.sim.rummoli.stats import SimStats
 from rummoli.sim.spec import ROUNDS, Chunk
-from rummoli.sim.stats import Histogram, SimStats
+from rummoli.sim.stats import Histogram
 
 #: Rounds of the sample game kept for the "chips over time" chart.
 SAMPLE_ROUNDS: Final = 500

@@ -11,10 +11,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from rummoli.sim.figures import batch_ci95
-from rummoli.sim.rummy_stats import RummyStats
+from rummoli.sim.rummy.stats import RummyStats
 from rummoli.sim.spec import SimSpec
-from rummoli.sim.stats import Histogram, Moments, histogram_mean
+from rummoli.sim.stats import Histogram, Moments, batch_ci95, histogram_mean
 
 _ORDINALS = ("first", "second", "third", "fourth")
 

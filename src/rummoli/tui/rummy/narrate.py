@@ -6,7 +6,7 @@ more than the seat may know: another player's draw from the stock is "draws from
 stock", and only the human's own draw names its card. One player's turn is one line
 ("Bea takes 9♥, melds 7♣ 8♣ 9♣ as #3, lays off 5♣ on #2, discards K♠"); rich wraps a
 long line at the terminal width. The end of a hand (hands shown, points) is left to
-:mod:`rummoli.tui.rummy_summary`, which prints it as a table.
+:mod:`rummoli.tui.rummy.summary`, which prints it as a table.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from typing import Any
 
 from rich.text import Text
 
-from rummoli.tui.render import card, cards
-from rummoli.tui.rummy_render import meld_number
+from rummoli.tui.cards import card, cards
+from rummoli.tui.rummy.render import meld_number
 
 #: Events shown elsewhere: the own hand on the table, the end of a hand in the summary.
 _SILENT = ("hand", "show", "hand_won", "hand_over", "game_over")

@@ -1,6 +1,6 @@
 """The figures of a Rummy simulation as tables for people (the JSON file is shared).
 
-Reads the dict of :func:`rummoli.sim.rummy_figures.summarize_rummy`; this module only
+Reads the dict of :func:`rummoli.sim.rummy.figures.summarize_rummy`; this module only
 formats.
 """
 

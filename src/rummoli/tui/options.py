@@ -1,0 +1,82 @@
+"""What every game's terminal table asks before play starts, and the hint line.
+
+House rules typed as ``NAME=VALUE``, the computer players' levels (``--level`` or
+``--opponents``), the names at the table, and how a computer player's suggestion is
+shown: the same for every game, so they live here once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+
+from rich.text import Text
+
+from rummoli.bots import Decision
+
+#: Names of the computer players, in seat order after the human.
+BOT_NAMES = ("Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo")
+
+
+def parse_value(text: str) -> bool | int | str:
+    """A house rule's value as typed: true/false (yes/no, on/off), a whole number, or text."""
+    lowered = text.strip().lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    if lowered.isdigit():
+        return int(lowered)
+    return text.strip()
+
+
+def parse_house_rules(items: Sequence[str]) -> dict[str, bool | int | str]:
+    """``["widow=none", "cant_lead_fine=2"]`` as a dict; raises ValueError on bad items."""
+    out: dict[str, bool | int | str] = {}
+    for item in items:
+        name, equals, value = item.partition("=")
+        if not equals or not name.strip() or not value.strip():
+            raise ValueError(f"a house rule is NAME=VALUE, e.g. widow=none; not {item!r}")
+        out[name.strip()] = parse_value(value)
+    return out
+
+
+def opponent_levels(
+    players: int, level: str, opponents: str | None, known: Collection[str]
+) -> list[str]:
+    """The level of each computer player, in seat order after the human.
+
+    ``opponents`` (``"basic,strong,random"``) names one level per computer player and
+    wins over ``level``, which is every computer player's level. ``known`` is the game's
+    levels. Raises ValueError with the levels to choose from, or
+    the count expected.
+    """
+    if opponents is None or not opponents.strip():
+        levels = [level.strip()] * (players - 1)
+    else:
+        levels = [part.strip() for part in opponents.split(",")]
+        if len(levels) != players - 1:
+            raise ValueError(
+                f"--opponents names {len(levels)} level{'s' if len(levels) != 1 else ''} "
+                f"for {players - 1} computer player{'s' if players != 2 else ''} "
+                f"(--players {players}); give one level per computer player"
+            )
+    unknown = sorted({lv for lv in levels if lv not in known})
+    if unknown:
+        raise ValueError(
+            f"unknown bot level {', '.join(map(repr, unknown))}; levels are {', '.join(known)}"
+        )
+    return levels
+
+
+def table_names(name: str, players: int) -> list[str]:
+    """The human's name first, then computer players whose names differ from it."""
+    others = [n for n in BOT_NAMES if n.lower() != name.strip().lower()]
+    return [name, *others[: players - 1]]
+
+
+def hint_text(decision: Decision, to_text: Callable[[int], str]) -> Text:
+    """``Hint: raise 30 (raise to 30: +4.1 chips over the round (call: +1.0))``."""
+    text = Text.assemble(("Hint: ", "bold cyan"), (to_text(decision.action), "bold"))
+    if decision.reason:
+        text.append(f" ({decision.reason})", style="cyan")
+    return text
