@@ -17,7 +17,7 @@ import uvicorn
 from playwright.sync_api import Browser, sync_playwright
 
 from rummoli.web.app import create_app
-from rummoli.web.rooms import Timing
+from rummoli.web.room import Timing
 
 CHROMIUM = os.environ.get("RUMMOLI_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [

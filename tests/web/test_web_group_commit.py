@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 import pytest
 from sqlalchemy.exc import IntegrityError
 
-from rummoli.web.rooms import Hub
+from rummoli.web.hub import Hub
 from rummoli.web.storage import PLAYING, Storage, StoredGame, StoredSeat
 
 T = TypeVar("T")

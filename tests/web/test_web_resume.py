@@ -10,7 +10,7 @@ from pathlib import Path
 
 from webtools import choose, connect, create_table, drive, join, room, server
 
-from rummoli.web.rooms import Timing
+from rummoli.web.room import Timing
 from rummoli.web.storage import utcnow
 
 

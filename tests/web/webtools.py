@@ -18,7 +18,7 @@ from starlette.testclient import WebSocketTestSession
 from rummoli.engine.base import Event
 from rummoli.games.rummoli import Rules, RummoliState, setup_from_dict
 from rummoli.web.app import create_app
-from rummoli.web.rooms import Room, Timing
+from rummoli.web.room import Room, Timing
 
 Frame = dict[str, Any]
 FAST = Timing(bot_delay=0.0, round_pause=0.0)

@@ -1,8 +1,9 @@
 """The web table: play Rummoli in the browser with friends and computer players.
 
-The server is the only authority: every room has one owner task (:mod:`.rooms`) that
-applies actions in order, stores each one (:mod:`.storage`) before anyone hears of it,
-and sends every client only what the engine's view of that client's seat allows
+The server is the only authority: every room has one owner task (:mod:`.room`) that
+applies actions in order, stores each one (:mod:`.storage`, by the group commit of
+:mod:`.hub`) before anyone hears of it, and sends every client (:mod:`.broadcast`) only
+what the engine's view of that client's seat allows
 (:func:`rummoli.games.rummoli.view.build_view`, :func:`~rummoli.games.rummoli.view.events_for`).
 The protocol is in ``docs/web.md``.
 """

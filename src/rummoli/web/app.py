@@ -17,9 +17,11 @@ from fastapi import Body, FastAPI, HTTPException, Query, Request, Response, WebS
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
+from rummoli.web.broadcast import table_info
 from rummoli.web.history import count_hands, game_summary, player_stats
+from rummoli.web.hub import Hub
 from rummoli.web.replay import record_of, replay_frames
-from rummoli.web.rooms import Hub, Room, Timing
+from rummoli.web.room import Room, Timing
 from rummoli.web.settings import SettingsError, lobby_options, settings_from_request
 from rummoli.web.socket import table_socket
 from rummoli.web.storage import DEFAULT_DB_URL, FINISHED, Storage, StoredGame
@@ -152,11 +154,11 @@ def create_app(
         except SettingsError as error:
             raise HTTPException(400, str(error)) from None
         room = await _hub(request).create(settings)
-        return {"id": room.id, "url": f"/table/{room.id}", "table": room.table_info()}
+        return {"id": room.id, "url": f"/table/{room.id}", "table": table_info(room)}
 
     @app.get("/api/tables/{table_id}")
     async def table(request: Request, table_id: str) -> dict[str, Any]:
-        return (await _room_or_404(_hub(request), table_id)).table_info()
+        return table_info(await _room_or_404(_hub(request), table_id))
 
     @app.post("/api/tables/{table_id}/join")
     async def join(

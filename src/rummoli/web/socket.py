@@ -15,6 +15,10 @@ from collections.abc import Collection
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from rummoli.web.client import Client
+from rummoli.web.commands import Action
+from rummoli.web.commands import Back as BackCommand
+from rummoli.web.hub import Hub
 from rummoli.web.protocol import (
     MAX_STRIKES,
     Act,
@@ -26,8 +30,7 @@ from rummoli.web.protocol import (
     error_message,
     parse_message,
 )
-from rummoli.web.rooms import Action, Client, Hub, Room
-from rummoli.web.rooms import Back as BackCommand
+from rummoli.web.room import Room
 from rummoli.web.security import origin_allowed
 
 log = logging.getLogger(__name__)

@@ -6,7 +6,7 @@ row, written before anyone is told of it, and after a restart each unfinished ta
 rebuilt by replaying its actions: exactly where it was, forced moves and all.
 
 The methods are plain blocking calls; the rooms run them on one worker thread (see
-:class:`rummoli.web.rooms.Hub`), which keeps SQLite's single writer happy and the event
+:class:`rummoli.web.hub.Hub`), which keeps SQLite's single writer happy and the event
 loop free.
 """
 
@@ -217,7 +217,7 @@ class Storage:
         """Store the actions of several tables, ``(game_id, index, action)`` each, in one
         transaction: all of them or, if any row is refused, none.
 
-        This is the group commit of :meth:`rummoli.web.rooms.Hub.store_action`: one
+        This is the group commit of :meth:`rummoli.web.hub.Hub.store_action`: one
         commit (and, with PostgreSQL, one round trip) for every action accepted while
         the previous commit ran, instead of one per action.
         """

@@ -1,0 +1,166 @@
+"""What a room tells the outside: the frames each seat gets, and the table's public part.
+
+Everything that leaves the server about a table is built here, so the rule "each seat
+gets only what it may see" can be checked in this one file: a seat's part of a frame is
+the engine's ``state.view(seat)`` and the events that seat may see (the game's
+``events_for``, through :mod:`.games`); the rest (:func:`table_info`, the lobby's
+:func:`summary`) is public and holds no hand, widow, deck, stock, token or seed.
+
+The functions read a :class:`~.room.Room` and never change it; the room's owner calls
+the ``broadcast_*`` ones after it has stored and applied what changed (stored before sent).
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from rummoli.engine.base import Event
+from rummoli.web.client import encode
+from rummoli.web.games import AnyRules, events_for, round_number
+from rummoli.web.settings import standin_level
+from rummoli.web.storage import PLAYING
+
+if TYPE_CHECKING:
+    from rummoli.web.room import Room
+
+#: Events of the game so far sent to a connection when it arrives (the latest ones).
+LOG_LIMIT = 400
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat(timespec="seconds") + "Z"
+
+
+@lru_cache(maxsize=256)
+def _public_rules(rules: AnyRules) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A table's rules and the house rules it changed, worked out once per set of rules
+    (they are frozen) rather than for every frame. Shared: read them, never change them."""
+    return rules.to_dict(), rules.changed()
+
+
+def _step(room: Room) -> int:
+    return 0 if room.state is None else len(room.state.actions)
+
+
+def table_info(room: Room) -> dict[str, Any]:
+    """The table around the game: seats, settings, timers. Public: no token, no seed."""
+    state = room.state
+    turn: dict[str, Any] | None = None
+    if state is not None and room.status == PLAYING and state.current_player() >= 0:
+        seat = room.seats[state.current_player()]
+        turn = {"seat": seat.seat, "seconds_left": None}
+        if room.turn_timer > 0 and seat.bot is None and not seat.away:
+            left = room.turn_timer - (time.monotonic() - room.turn_started)
+            turn["seconds_left"] = round(max(0.0, left), 1)
+    rules, changed = _public_rules(room.rules)
+    return {
+        "id": room.id,
+        "game": room.game,
+        "status": room.status,
+        "seats": [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "bot": s.bot,
+                "connected": s.bot is not None or s.connections > 0,
+                "away": s.away,
+            }
+            for s in room.seats
+        ],
+        "rules": rules,
+        "changed": changed,
+        "turn_timer": room.turn_timer,
+        "time_limit": room.time_limit,
+        "standin": standin_level(room.game),
+        "turn": turn,
+        "last_round": bool(state and state.end_requested),
+        "created_at": _iso(room.created_at),
+        "started_at": _iso(room.started_at),
+        "finished_at": _iso(room.finished_at),
+        "ends_at": _iso(room.ends_at()),
+    }
+
+
+def snapshot(room: Room, seat: int | None) -> dict[str, Any]:
+    """Everything a connection of ``seat`` needs when it arrives."""
+    state = room.state
+    view = None if state is None else state.view(seat)
+    log_events = (
+        [] if state is None else events_for(room.game, room.events[-LOG_LIMIT:], seat, state.names)
+    )
+    return {
+        "type": "state",
+        "step": _step(room),
+        "seat": seat,
+        "table": table_info(room),
+        "view": view,
+        "log": log_events,
+    }
+
+
+def broadcast_snapshots(room: Room) -> None:
+    """Every connection gets a fresh snapshot of its own seat (the game has started)."""
+    for client in list(room.clients):
+        client.send(snapshot(room, client.seat))
+
+
+def broadcast_update(room: Room, events: list[Event]) -> None:
+    """After an action: each seat's view and the events it may see, and the table."""
+    state = room.state
+    assert state is not None
+    # The table part is the same for every seat: encode it once per action.
+    table = encode(table_info(room))
+    step = len(state.actions)
+    frames: dict[int | None, str] = {}
+    for client in list(room.clients):
+        if client.seat not in frames:
+            seat_part = encode(
+                {
+                    "type": "update",
+                    "step": step,
+                    "events": events_for(room.game, events, client.seat, state.names),
+                    "view": state.view(client.seat),
+                }
+            )
+            frames[client.seat] = f'{seat_part[:-1]},"table":{table}}}'
+        client.send(frames[client.seat])
+
+
+def broadcast_table(room: Room) -> None:
+    """Seats or timers changed: everyone gets the table (the same frame for all)."""
+    frame = encode({"type": "table", "step": _step(room), "table": table_info(room)})
+    for client in list(room.clients):
+        client.send(frame)
+
+
+def summary(room: Room) -> dict[str, Any]:
+    """The table as the lobby lists it."""
+    return {
+        "id": room.id,
+        "game": room.game,
+        "status": room.status,
+        "seats": [
+            {"seat": s.seat, "name": s.name, "bot": s.bot, "free": s.bot is None and not s.name}
+            for s in room.seats
+        ],
+        "changed": room.rules.changed(),
+        "turn_timer": room.turn_timer,
+        "time_limit": room.time_limit,
+        "round": 0 if room.state is None else round_number(room.state),
+        "watching": len(room.clients),
+        "created_at": _iso(room.created_at),
+    }
+
+
+__all__ = [
+    "LOG_LIMIT",
+    "broadcast_snapshots",
+    "broadcast_table",
+    "broadcast_update",
+    "snapshot",
+    "summary",
+    "table_info",
+]
