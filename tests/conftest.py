@@ -13,10 +13,11 @@ this directory on ``sys.path`` because ``tests`` is not a package.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
@@ -25,6 +26,7 @@ from hypothesis import HealthCheck, settings
 from rummoli.cards import FULL_DECK, card_str, cards_of, sorted_by_suit
 from rummoli.compiled import stale_sources
 from rummoli.engine.base import Event
+from rummoli.games import registry
 from rummoli.games.rummoli import Rules, RummoliState
 from rummoli.games.rummoli.setup import setup_from_dict
 from rummoli.games.rummoli.state import IN_WIDOW, LAID
@@ -303,3 +305,14 @@ def check_card_places(state: RummoliState) -> None:
         assert state.owner[card] == LAID
     assert seen == FULL_DECK
     assert total + state.widow.bit_count() + len(state.laid) == 52
+
+
+def set_bot_levels(
+    monkeypatch: pytest.MonkeyPatch, game: str, levels: Mapping[str, object], *, keep: bool = True
+) -> None:
+    """Give ``game`` these computer levels (``level -> factory``) for one test, besides
+    its own (``keep``) or instead of them. Forked pool workers see them too."""
+    original = registry.describe(game)
+    bots = {**original.bots, **levels} if keep else dict(levels)
+    registry.descriptions()  # the built-in games are registered before one is replaced
+    monkeypatch.setitem(registry._registered, game, dataclasses.replace(original, bots=bots))

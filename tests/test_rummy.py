@@ -395,7 +395,7 @@ def test_record_replays_exactly() -> None:
 
 
 def test_registry_new_game() -> None:
-    assert "rummy" in registry.GAMES
+    assert registry.names() == ("rummoli", "rummy")
     state = registry.new_game("rummy", ["Ann", "Bob"], {"one_meld_per_turn": True}, seed=2)
     assert isinstance(state, RummyState) and state.rules.one_meld_per_turn
 
@@ -593,7 +593,7 @@ def test_rummoli_scenarios_refuse_rummy_fields() -> None:
     result = run_scenario({"game": "rummy", "players": ["Ann", "Bob"], "widow": []})
     assert "unknown rummy scenario field 'widow'" in result["error"]
     result = run_scenario({"game": "chess", "players": ["Ann", "Bob"]})
-    assert "'rummoli' or 'rummy'" in result["error"]
+    assert "unknown game 'chess'" in result["error"] and "'rummoli', 'rummy'" in result["error"]
 
 
 runner = CliRunner()

@@ -307,7 +307,7 @@ def test_cli_jsonl_file(tmp_path: Path) -> None:
 
 
 def test_cli_an_engine_failure_is_a_line_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
-    import rummoli.scenario as scenario
+    import rummoli.games.rummoli.scenario as scenario
 
     def broken(data: object) -> dict[str, Any]:
         raise KeyError("oops")

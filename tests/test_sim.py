@@ -18,10 +18,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from rummoli.bots import LEVELS, Bot, BotError, Decision
+from conftest import set_bot_levels
+from rummoli.bots import Bot, BotError, Decision
 from rummoli.cli import app
 from rummoli.compiled import compiled_modules
 from rummoli.games.rummoli import Rules
+from rummoli.games.rummoli.board import space_names
 from rummoli.games.rummoli.view import Observation
 from rummoli.games.rummy import Rules as RummyRules
 from rummoli.sim import command
@@ -29,8 +31,10 @@ from rummoli.sim.rummoli.figures import summarize
 from rummoli.sim.rummoli.play import play_chunk
 from rummoli.sim.rummoli.stats import SimStats
 from rummoli.sim.runner import Merger, run
-from rummoli.sim.spec import GAMES, ROUNDS, RUMMY, SimSpec
+from rummoli.sim.spec import GAMES, ROUNDS, SimSpec
 from rummoli.sim.stats import Moments, batch_ci95
+
+RUMMY = "rummy"
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -66,8 +70,7 @@ def _illegal(seed: int) -> Bot:
 @pytest.fixture(autouse=True)
 def test_levels(monkeypatch: pytest.MonkeyPatch) -> None:
     """The test bots as levels (pool workers are forked, so they see them too)."""
-    monkeypatch.setitem(LEVELS, "first", _first)
-    monkeypatch.setitem(LEVELS, "illegal", _illegal)
+    set_bot_levels(monkeypatch, "rummoli", {"first": _first, "illegal": _illegal})
 
 
 def spec(
@@ -301,7 +304,7 @@ def test_json_has_every_figure(tmp_path: Path) -> None:
     for seat, bot in enumerate(data["bots"]):
         assert len(bot["chips_per_round"]["ci95"]) == 2
         assert bot["rounds_by_seat"][seat] == 200
-    assert [s["space"] for s in data["spaces"]] == list(spec().spaces)
+    assert [s["space"] for s in data["spaces"]] == list(space_names(True))
     for space in data["spaces"]:
         for key in ("pay_rate", "mean_payout", "mean_carry_over", "payout_histogram"):
             assert key in space

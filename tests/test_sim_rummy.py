@@ -15,14 +15,17 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from rummoli.bots import GAME_LEVELS, BotError, Decision
+from conftest import set_bot_levels
+from rummoli.bots import BotError, Decision
 from rummoli.cli import app
 from rummoli.games.rummy import Rules
 from rummoli.sim import command
 from rummoli.sim.rummy.figures import quantile, summarize_rummy
 from rummoli.sim.rummy.stats import RummyStats
 from rummoli.sim.runner import Merger, run
-from rummoli.sim.spec import GAMES, ROUNDS, RUMMY, SimSpec
+from rummoli.sim.spec import GAMES, ROUNDS, SimSpec
+
+RUMMY = "rummy"
 
 
 def spec(bots: str = "basic,random", rules: Rules | None = None, **kwargs: Any) -> SimSpec:
@@ -152,9 +155,9 @@ def test_spec_checks_the_table() -> None:
 
     with pytest.raises(ValueError, match="rules must be rummy's"):
         SimSpec(("basic", "basic"), RummoliRules(), game=RUMMY)
-    with pytest.raises(ValueError, match="full_table is for Rummoli"):
+    with pytest.raises(ValueError, match="full_table is not for rummy"):
         spec(full_table=True)
-    with pytest.raises(ValueError, match="game must be"):
+    with pytest.raises(ValueError, match="unknown game 'chess'; games are rummoli, rummy"):
         SimSpec(("basic", "basic"), Rules(), game="chess")
     assert spec().per_chunk == 200 and spec(mode=GAMES).per_chunk == 5
     assert spec().mode == ROUNDS and spec().spaces == ()
@@ -194,9 +197,9 @@ def test_cli_default_is_two_basic_bots() -> None:
         (["--rule", "colour=red"], "unknown Rummy house rule colour"),
         (["--rule", "target=0"], "target must be a whole number >= 1"),
         (["--rule", "nonsense"], "NAME=VALUE"),
-        (["--preset", "grandma"], "not Rummy's"),
+        (["--preset", "grandma"], "Basic Rummy has no printed rule sets"),
         (["--full-table"], "Rummy tables never shrink"),
-        (["--plot", "charts"], "Rummoli simulations only"),
+        (["--plot", "charts"], "Basic Rummy simulations draw no charts"),
         (["--hands", "5", "--rounds", "5"], "give one"),
         (["--hands", "5", "--games", "5"], "not both"),
     ],
@@ -246,6 +249,6 @@ def test_a_bot_answering_an_illegal_action_is_named(monkeypatch: pytest.MonkeyPa
         def choose(self, observation: Any, legal: list[int]) -> Decision:
             return Decision(-5)
 
-    monkeypatch.setitem(GAME_LEVELS, "rummy", {**GAME_LEVELS["rummy"], "illegal": Illegal})
+    set_bot_levels(monkeypatch, "rummy", {"illegal": Illegal})
     with pytest.raises(BotError, match=r"Illegal \(illegal\) chose -5"):
         run(spec("basic,illegal", total=5))

@@ -15,10 +15,12 @@ from rich.cells import cell_len
 from rich.console import Console
 from typer.testing import CliRunner
 
-from rummoli.bots import GAME_LEVELS, Bot, Decision, make_bot
+from conftest import set_bot_levels
+from rummoli.bots import Bot, Decision, make_bot
 from rummoli.cards import card_str, cards_of, parse_card
 from rummoli.cli import app
 from rummoli.engine.base import Event
+from rummoli.games import registry
 from rummoli.games.registry import replay
 from rummoli.games.rummy import Rules, RummyState, setup_from_dict
 from rummoli.games.rummy import actions as act
@@ -428,7 +430,9 @@ def _first(seed: int) -> Bot:
 def test_levels_are_read_when_the_table_is_set_up(monkeypatch: pytest.MonkeyPatch) -> None:
     """Only random: no hint. A stronger level added to the list becomes the default
     opponent and gives the hint, without a change here."""
-    monkeypatch.setitem(GAME_LEVELS, "rummy", {"random": GAME_LEVELS["rummy"]["random"]})
+    set_bot_levels(
+        monkeypatch, "rummy", {"random": registry.describe("rummy").bots["random"]}, keep=False
+    )
     assert default_level() == "random"
     console, out = new_console()
     answers = iter(["hint", "q"])
@@ -436,7 +440,7 @@ def test_levels_are_read_when_the_table_is_set_up(monkeypatch: pytest.MonkeyPatc
     assert "No hint: Rummy has only the random computer player" in out.getvalue()
     assert "Bea (random)" in out.getvalue()
 
-    monkeypatch.setitem(GAME_LEVELS, "rummy", {**GAME_LEVELS["rummy"], "first": _first})
+    set_bot_levels(monkeypatch, "rummy", {"first": _first})
     assert default_level() == "first"
     console, out = new_console()
     answers = iter(["hint", "q"])

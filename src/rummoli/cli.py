@@ -7,6 +7,24 @@ from typing import Annotated
 
 import typer
 
+from rummoli.engine.base import GameError
+from rummoli.engine.description import GameDescription
+from rummoli.games import registry
+
+
+def _game_help(what: str) -> str:
+    """``--game``'s help: the games of the registry, by name and title."""
+    games = ", ".join(f"{d.name} ({d.title})" for d in registry.descriptions())
+    return f"{what}: {games}"
+
+
+def _describe(game: str | None) -> GameDescription:
+    try:
+        return registry.describe(game or registry.default_game())
+    except GameError as error:
+        raise typer.BadParameter(str(error), param_hint="'--game'") from None
+
+
 app = typer.Typer(
     help="Rummoli, the Canadian family card game: play it, settle disputes, study it.",
     no_args_is_help=True,
@@ -17,8 +35,9 @@ app = typer.Typer(
 @app.command()
 def play(
     game: Annotated[
-        str, typer.Option("--game", "-g", help="the game: rummoli or rummy (Basic Rummy)")
-    ] = "rummoli",
+        str | None,
+        typer.Option("--game", "-g", help=_game_help("the game"), show_default="rummoli"),
+    ] = None,
     players: Annotated[
         int | None,
         typer.Option(
@@ -75,49 +94,30 @@ def play(
 
     Rummy: type moves (s, t, meld 7H 8H 9H, lay 5C on 2, d KS); ? lists them with a hint.
     """
-    from rummoli.games.registry import GAMES
+    from rummoli.tui.game import PlayOptionError, PlayOptions, terminal_part
 
-    if game not in GAMES:
+    description = _describe(game)
+    part = terminal_part(description)
+    if part is None:
         raise typer.BadParameter(
-            f"unknown game {game!r}; games are {', '.join(GAMES)}", param_hint="'--game'"
+            f"{description.title} has no terminal table yet", param_hint="'--game'"
         )
-    if game == "rummy":
-        from rummoli.tui.rummy.play import DEFAULT_PLAYERS, run_rummy_play
-
-        given = {"--chips": chips, "--rounds": rounds, "--preset": preset}
-        for option, value in given.items():
-            if value is not None:
-                raise typer.BadParameter(
-                    f"{option} is a Rummoli option; a Rummy match is played to a target "
-                    "score (--rule target=N)",
-                    param_hint=f"'{option}'",
-                )
-        raise typer.Exit(
-            run_rummy_play(
-                players=players or DEFAULT_PLAYERS,
-                rules=rule or [],
-                seed=seed,
-                name=name,
-                level=level,
-                opponents=opponents,
-            )
-        )
-
-    from rummoli.tui.rummoli.play import DEFAULT_LEVEL, run_play
-
-    raise typer.Exit(
-        run_play(
-            players=players or 4,
-            chips=100 if chips is None else chips,
-            rounds=0 if rounds is None else rounds,
-            rules=rule or [],
-            preset=preset,
-            seed=seed,
-            name=name,
-            level=level or DEFAULT_LEVEL,
-            opponents=opponents,
-        )
+    options = PlayOptions(
+        players=players,
+        chips=chips,
+        rounds=rounds,
+        rules=rule or [],
+        preset=preset,
+        seed=seed,
+        name=name,
+        level=level,
+        opponents=opponents,
     )
+    try:
+        code = part.play(options)
+    except PlayOptionError as error:
+        raise typer.BadParameter(str(error), param_hint=f"'{error.option}'") from None
+    raise typer.Exit(code)
 
 
 @app.command()
@@ -139,27 +139,49 @@ def replay(
     """Replay a game record (Rummoli or Rummy) and print where it stands."""
     import json
 
-    from rummoli.engine.base import GameError
-    from rummoli.games.registry import replay as replay_record
-
     try:
-        state = replay_record(record.read_text(encoding="utf-8"))
+        state = registry.replay(record.read_text(encoding="utf-8"))
     except GameError as error:
         typer.echo(json.dumps({"error": str(error)}))
         raise typer.Exit(2) from None
     view = state.view(None)
-    # Rummoli counts chips, Rummy counts points: report whichever the game keeps.
-    standings = {p["name"]: p.get("chips", p.get("score")) for p in view["players"]}
+    description = registry.describe(view["game"])
+    # What each seat has now: the game's own amount (Rummoli's chips, Rummy's points).
+    names = [p["name"] for p in view["players"]]
+    standings = dict(zip(names, description.final_amounts(state), strict=True))
     typer.echo(
         json.dumps({"game": view["game"], "finished": state.is_terminal(), "standings": standings})
     )
 
 
 @app.command()
+def games() -> None:
+    """List the games: name (for --game), title, seats, computer levels and house rules."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="Games", title_justify="left")
+    for column in ("--game", "title", "seats", "computer players", "house rules"):
+        table.add_column(column)
+    for d in registry.descriptions():
+        table.add_row(
+            d.name,
+            d.title,
+            f"{d.min_players}-{d.max_players}",
+            ", ".join(d.levels()),
+            ", ".join(rule.name for rule in d.house_rules),
+        )
+    Console().print(table)
+
+
+@app.command()
 def simulate(
     game: Annotated[
-        str, typer.Option("--game", "-g", help="the game to simulate: rummoli or rummy")
-    ] = "rummoli",
+        str | None,
+        typer.Option(
+            "--game", "-g", help=_game_help("the game to simulate"), show_default="rummoli"
+        ),
+    ] = None,
     rounds: Annotated[
         int | None,
         typer.Option(
@@ -228,14 +250,22 @@ def simulate(
     """Play many rounds or games between bots and report what the rules do.
 
     With --game rummy: hands (or whole matches) of Basic Rummy, 2 to 4 bots."""
-    from rummoli.sim.command import OptionError, build_spec, check_backend, run_command
+    from rummoli.sim.command import (
+        OptionError,
+        build_spec,
+        check_backend,
+        describe_game,
+        run_command,
+    )
+    from rummoli.sim.game import simulation_part
     from rummoli.sim.runner import default_jobs
 
     try:
         if hands is not None and rounds is not None:
             raise OptionError("--hands", "--hands and --rounds are the same: give one")
-        if plot is not None and game == "rummy":
-            raise OptionError("--plot", "charts are drawn for Rummoli simulations only")
+        description = describe_game(game)
+        if plot is not None and simulation_part(description).write_plots is None:
+            raise OptionError("--plot", f"{description.title} simulations draw no charts")
         spec = build_spec(
             game=game,
             bots=bots,

@@ -26,7 +26,7 @@ from rummoli.bots import levels_for
 from rummoli.games import registry
 from rummoli.games.rummy import Rules, RummyState
 from rummoli.games.rummy.view import events_for
-from rummoli.web.history import HandCounts
+from rummoli.web.rummy import HandCounts
 from rummoli.web.storage import Storage, StoredGame, StoredSeat, utcnow
 
 Frame = dict[str, Any]
@@ -79,7 +79,9 @@ def test_options_offer_rummy_with_its_rules_levels_and_seats(tmp_path: Path) -> 
     assert rummy["standin"] in rummy["levels"]
     rules = {r["name"]: r for r in rummy["rules"]}
     assert set(rules) == set(Rules().to_dict())
-    assert rules["target"]["default"] is None and rules["target"]["choices"] == [100, 150, 200]
+    assert rules["target"]["default"] is None and rules["target"]["suggested"] == [100, 150, 200]
+    assert rules["target"]["kind"] == "optional_int"
+    assert rules["target"]["by_players"] == {"2": 100, "3": 150, "4": 200}
     assert rules["one_meld_per_turn"] == {
         "name": "one_meld_per_turn",
         "default": False,
@@ -294,7 +296,7 @@ def test_stats_count_a_rummy_stalemate_as_a_loss_for_everyone(tmp_path: Path) ->
         for seat, name in enumerate(state.names):
             stats = client.get("/api/players/stats", params={"name": name}).json()
             assert stats["games"] == 0  # no Rummoli
-            rummy = stats["rummy"]
+            rummy = stats["by_game"]["rummy"]
             won = sum(e[0] == "hand_won" and e[1] == seat for e in events)
             assert rummy["games"] == 1
             assert rummy["wins"] == int(seat == state.match_winner)

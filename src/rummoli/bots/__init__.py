@@ -10,10 +10,12 @@ project consults a bot, so that rule is kept in one place and checked there.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Protocol
 
-from rummoli.engine.base import GameState
+from rummoli.engine.base import GameError, GameState
+from rummoli.games import registry
+from rummoli.games.registry import describe
 
 
 class Decision:
@@ -78,67 +80,59 @@ def _is_legal(action: int, legal: list[int]) -> bool:
     return (index < len(legal) and legal[index] == action) or action in legal
 
 
-def _random(seed: int) -> Bot:
-    from rummoli.bots.random_bot import RandomBot
+def _factory(game: str, level: str) -> Callable[[int], Bot]:
+    """A factory that imports the bot's module on first use (a Rummy run never imports
+    Rummoli's strong player)."""
 
-    return RandomBot(seed)
+    def make(seed: int) -> Bot:
+        bot: Bot = describe(game).bot_factory(level)(seed)
+        return bot
 
-
-def _basic(seed: int) -> Bot:
-    from rummoli.bots.rummoli.basic import BasicBot
-
-    return BasicBot(seed)
-
-
-def _strong(seed: int) -> Bot:
-    from rummoli.bots.rummoli.strong import StrongBot
-
-    return StrongBot(seed)
-
-
-def _rummy_basic(seed: int) -> Bot:
-    from rummoli.bots.rummy.basic import BasicRummyBot
-
-    return BasicRummyBot(seed)
-
-
-def _rummy_strong(seed: int) -> Bot:
-    from rummoli.bots.rummy.strong import StrongRummyBot
-
-    return StrongRummyBot(seed)
-
-
-#: Rummoli's bot levels by name, weakest first (menus list them in this order).
-LEVELS: dict[str, Callable[[int], Bot]] = {"random": _random, "basic": _basic, "strong": _strong}
-
-#: Every game's bot levels, weakest first. The random bot works for any game, since it
-#: only needs the legal actions.
-GAME_LEVELS: dict[str, dict[str, Callable[[int], Bot]]] = {
-    "rummoli": LEVELS,
-    "rummy": {"random": _random, "basic": _rummy_basic, "strong": _rummy_strong},
-}
+    make.__name__ = f"{game}_{level}"
+    return make
 
 
 def levels_for(game: str) -> dict[str, Callable[[int], Bot]]:
-    """The bot levels of ``game`` (a name of :data:`rummoli.games.registry.GAMES`)."""
+    """The bot levels of ``game`` (a name of :func:`rummoli.games.registry.names`), weakest
+    first, as its description lists them."""
     try:
-        return GAME_LEVELS[game]
-    except KeyError:
+        levels = describe(game).levels()
+    except GameError:
         raise ValueError(
-            f"no computer players for game {game!r}; games are {', '.join(sorted(GAME_LEVELS))}"
+            f"no computer players for game {game!r}; games are {', '.join(registry.names())}"
         ) from None
+    return {level: _factory(game, level) for level in levels}
 
 
-def make_bot(level: str, seed: int, game: str = "rummoli") -> Bot:
-    """A new ``game`` bot of ``level`` whose choices depend only on ``seed`` and what it sees."""
-    levels = levels_for(game)
-    try:
-        factory = levels[level]
-    except KeyError:
-        raise ValueError(
-            f"unknown bot level {level!r} for {game}; levels are {', '.join(levels)}"
-        ) from None
-    return factory(seed)
+def make_bot(level: str, seed: int, game: str | None = None) -> Bot:
+    """A new ``game`` bot (default: the default game's) of ``level`` whose choices depend
+    only on ``seed`` and what it sees."""
+    description = describe(game or registry.default_game())
+    bot: Bot = description.bot_factory(level)(seed)
+    return bot
+
+
+#: The default game's (Rummoli's) bot levels by name, weakest first.
+LEVELS: dict[str, Callable[[int], Bot]] = levels_for(registry.default_game())
+
+
+class _GameLevels(Mapping[str, dict[str, Callable[[int], Bot]]]):
+    """Every game's bot levels, by game: read from the registry each time, so a game
+    registered later (a test's third game) has its levels here too."""
+
+    def __getitem__(self, game: str) -> dict[str, Callable[[int], Bot]]:
+        if game not in registry.names():
+            raise KeyError(game)
+        return levels_for(game)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(registry.names())
+
+    def __len__(self) -> int:
+        return len(registry.names())
+
+
+GAME_LEVELS: Mapping[str, dict[str, Callable[[int], Bot]]] = _GameLevels()
 
 
 __all__ = [

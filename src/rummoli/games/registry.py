@@ -1,46 +1,102 @@
-"""The games this project holds, by name: one way in for every interface.
+"""The games this project holds, by name: the one way in for every interface.
 
-Interfaces (terminal, web table, simulations) create and replay games through these two
-functions, so adding a game means adding it here, not in every interface.
+Each game declares a :class:`~rummoli.engine.description.GameDescription` in its own
+package (``games/<game>/description.py``); this registry finds them. Interfaces loop over
+:func:`descriptions` and ask :func:`describe`; none of them names a game. A game from
+outside the project registers itself with :func:`register` (a test does, with a tiny
+third game), or through the ``rummoli.games`` entry-point group of an installed package,
+whose entry points name a description (``"mypkg.game:DESCRIPTION"``).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping, Sequence
+from importlib.metadata import entry_points
 from typing import Any
 
 from rummoli.engine.base import GameState, SetupError
+from rummoli.engine.description import GameDescription
 from rummoli.engine.records import record_object
 
-GAMES = ("rummoli", "rummy")
+#: The games that come with the project, in the order menus list them; the first is the
+#: default wherever a game may go unnamed (old scenario files, records, commands).
+BUILTIN = ("rummoli.games.rummoli.description", "rummoli.games.rummy.description")
+#: Entry points of installed packages that add games.
+ENTRY_POINT_GROUP = "rummoli.games"
+
+_registered: dict[str, GameDescription] = {}
+_loaded = False
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for module in BUILTIN:
+        register(importlib.import_module(module).DESCRIPTION)
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        description = point.load()
+        if isinstance(description, GameDescription) and description.name not in _registered:
+            register(description)
+
+
+def register(description: GameDescription, *, replace: bool = False) -> None:
+    """Add a game. A second game of the same name is an error unless ``replace``."""
+    if not isinstance(description, GameDescription):
+        raise TypeError(f"register a GameDescription, not {type(description).__name__}")
+    _load()
+    if description.name in _registered and not replace:
+        raise ValueError(f"a game named {description.name!r} is already registered")
+    _registered[description.name] = description
+
+
+def unregister(name: str) -> None:
+    """Remove a game added with :func:`register` (tests clean up with it)."""
+    _load()
+    _registered.pop(name, None)
+
+
+def descriptions() -> tuple[GameDescription, ...]:
+    """Every game, in registration order (the project's own first)."""
+    _load()
+    return tuple(_registered.values())
+
+
+def names() -> tuple[str, ...]:
+    return tuple(d.name for d in descriptions())
+
+
+def default_game() -> str:
+    """The game meant when none is named: the first registered (Rummoli)."""
+    return descriptions()[0].name
+
+
+def describe(game: object) -> GameDescription:
+    """The description of ``game``; a :class:`SetupError` lists the games there are."""
+    _load()
+    if isinstance(game, str) and game in _registered:
+        return _registered[game]
+    raise SetupError(f"unknown game {game!r}; games are {', '.join(names())}")
 
 
 def new_game(
     game: str, players: Sequence[str], rules: Mapping[str, Any] | None = None, seed: int = 0
 ) -> GameState:
     """A new game of ``game`` for ``players`` with house rules by name."""
-    if game == "rummoli":
-        from rummoli.games.rummoli import Rules, RummoliState
-
-        return RummoliState.new_game(list(players), Rules.from_dict(dict(rules or {})), seed)
-    if game == "rummy":
-        from rummoli.games.rummy import Rules as RummyRules
-        from rummoli.games.rummy import RummyState
-
-        return RummyState.new_game(list(players), RummyRules.from_dict(dict(rules or {})), seed)
-    raise SetupError(f"unknown game {game!r}; games are {', '.join(GAMES)}")
+    description = describe(game)
+    return description.new_game(list(players), description.rules(rules), seed)
 
 
 def replay(record: object) -> GameState:
-    """Rebuild any game of the project from its JSON record."""
-    record = record_object(record)
-    game = record.get("game")
-    if game == "rummoli":
-        from rummoli.games.rummoli import replay as replay_rummoli
-
-        return replay_rummoli(record)
-    if game == "rummy":
-        from rummoli.games.rummy import replay as replay_rummy
-
-        return replay_rummy(record)
-    raise SetupError(f"unknown game {game!r} in the record; games are {', '.join(GAMES)}")
+    """Rebuild any game of the project from its JSON record (an object or its text)."""
+    data = record_object(record)
+    game = data.get("game")
+    try:
+        description = describe(game)
+    except SetupError:
+        raise SetupError(
+            f"unknown game {game!r} in the record; games are {', '.join(names())}"
+        ) from None
+    return description.replay(data)

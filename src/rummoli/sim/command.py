@@ -27,15 +27,15 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from rummoli.bots import LEVELS, levels_for
 from rummoli.compiled import compiled_modules
 from rummoli.engine.base import GameError
-from rummoli.games.rummoli import Rules
+from rummoli.engine.description import GameDescription
+from rummoli.games import registry
+from rummoli.sim.game import SimulationPart, simulation_part
 from rummoli.sim.report import write_json
-from rummoli.sim.rummoli.figures import summarize
-from rummoli.sim.rummoli.report import print_report
 from rummoli.sim.runner import BACKENDS, LOCAL, RAY, BackendError, Merger, import_ray, running
-from rummoli.sim.spec import GAMES, ROUNDS, RUMMOLI, RUMMY, SimSpec
+from rummoli.sim.spec import GAMES, ROUNDS, SimSpec
+from rummoli.tui.options import parse_house_rules
 
 #: Rounds played when neither ``--rounds`` nor ``--games`` is given.
 DEFAULT_ROUNDS = 10_000
@@ -57,52 +57,58 @@ class OptionError(ValueError):
         self.option = option
 
 
-def default_bots(game: str = RUMMOLI) -> str:
-    """Four bots of the best cheap level there is (``basic`` once it exists); two for
-    Rummy, whose seed game is the two-player one."""
-    known = LEVELS if game == RUMMOLI else levels_for(game)
-    level = "basic" if "basic" in known else "random"
-    return ",".join([level] * (2 if game == RUMMY else 4))
+def describe_game(game: str | None) -> GameDescription:
+    """The game ``--game`` names (None: the default game); an :class:`OptionError` lists
+    the games there are."""
+    try:
+        return registry.describe(game or registry.default_game())
+    except GameError as error:
+        raise OptionError("--game", str(error)) from None
 
 
-def parse_bots(text: str, game: str = RUMMOLI) -> tuple[str, ...]:
-    known = LEVELS if game == RUMMOLI else levels_for(game)
+def default_bots(game: str | None = None) -> str:
+    """As many bots as the game's usual table (Rummoli four, Rummy two) of the best cheap
+    level there is (``basic`` where it exists)."""
+    description = describe_game(game)
+    level = "basic" if "basic" in description.bots else description.levels()[0]
+    return ",".join([level] * description.default_players)
+
+
+def parse_bots(text: str, game: str | None = None) -> tuple[str, ...]:
+    description = describe_game(game)
+    known = description.levels()
     levels = tuple(part.strip() for part in text.split(",") if part.strip())
     unknown = sorted({level for level in levels if level not in known})
     if unknown:
         raise OptionError(
             "--bots",
-            f"unknown bot level {', '.join(unknown)}"
-            f"{' for rummy' if game == RUMMY else ''}; levels are {', '.join(sorted(known))}",
+            f"unknown bot level {', '.join(unknown)} for {description.name}; "
+            f"levels are {', '.join(sorted(known))}",
         )
     return levels
 
 
-def build_rummy_rules(items: Sequence[str], preset: str | None) -> Any:
-    """Rummy's house rules from NAME=VALUE items (``target``, ``one_meld_per_turn``)."""
-    from rummoli.games.rummy import Rules as RummyRules
-    from rummoli.tui.options import parse_house_rules
-
-    if preset is not None:
-        raise OptionError("--preset", "--preset names a printed Rummoli rule set, not Rummy's")
-    try:
-        return RummyRules.from_dict(dict(parse_house_rules(items)))
-    except (GameError, ValueError, TypeError) as error:
-        raise OptionError("--rule", str(error)) from None
-
-
-def build_rules(items: Sequence[str], preset: str | None) -> Rules:
-    # The same NAME=VALUE syntax as ``rummoli play --rule``.
-    from rummoli.tui.options import parse_house_rules
-
+def build_rules(items: Sequence[str], preset: str | None, game: str | None = None) -> Any:
+    """A game's house rules from NAME=VALUE items (the syntax of ``rummoli play --rule``),
+    on top of a printed rule set if ``preset`` names one."""
+    description = describe_game(game)
     try:
         data: dict[str, Any] = dict(parse_house_rules(items))
-        if preset is not None:
-            data["preset"] = preset
-        return Rules.from_dict(data)
-    except GameError as error:
-        raise OptionError("--preset" if "preset" in str(error) else "--rule", str(error)) from None
     except ValueError as error:
+        raise OptionError("--rule", str(error)) from None
+    if preset is not None:
+        if not description.presets:
+            raise OptionError("--preset", f"{description.title} has no printed rule sets")
+        if preset not in description.presets:
+            raise OptionError(
+                "--preset",
+                f"unknown preset {preset!r} for {description.title}; "
+                f"presets are {', '.join(description.presets)}",
+            )
+        data = {**description.presets[preset], **data}
+    try:
+        return description.rules(data)
+    except (GameError, ValueError, TypeError) as error:
         raise OptionError("--rule", str(error)) from None
 
 
@@ -117,22 +123,35 @@ def build_spec(
     rotate: bool,
     chunk_size: int = 0,
     full_table: bool = False,
-    game: str = RUMMOLI,
+    game: str | None = None,
 ) -> SimSpec:
     """The simulation the options describe; raises :class:`OptionError` if they don't.
 
-    For Rummy (``game="rummy"``) ``rounds`` counts hands and ``games`` matches."""
-    if game not in (RUMMOLI, RUMMY):
-        raise OptionError("--game", f"unknown game {game!r}; games are {RUMMOLI}, {RUMMY}")
+    ``rounds`` and ``games`` count what the game calls them (Rummy: hands, matches)."""
+    description = describe_game(game)
+    part = simulation_part(description)
     if rounds is not None and games is not None:
         raise OptionError("--games", "give --rounds or --games, not both")
-    if game == RUMMY and full_table:
-        raise OptionError("--full-table", "--full-table is for Rummoli: Rummy tables never shrink")
+    if full_table and not part.full_table:
+        raise OptionError(
+            "--full-table",
+            f"--full-table is not for {description.title}: {description.title} tables never shrink",
+        )
     mode, total = (GAMES, games) if games is not None else (ROUNDS, rounds or DEFAULT_ROUNDS)
-    levels = parse_bots(bots or default_bots(game), game)
-    table_rules = build_rummy_rules(rules, preset) if game == RUMMY else build_rules(rules, preset)
+    levels = parse_bots(bots or default_bots(description.name), description.name)
+    table_rules = build_rules(rules, preset, description.name)
     try:
-        return SimSpec(levels, table_rules, mode, total, seed, rotate, chunk_size, full_table, game)
+        return SimSpec(
+            levels,
+            table_rules,
+            mode,
+            total,
+            seed,
+            rotate,
+            chunk_size,
+            full_table,
+            description.name,
+        )
     except ValueError as error:
         option = "--bots" if "bots" in str(error) else f"--{mode}"
         raise OptionError(option, str(error)) from None
@@ -168,10 +187,11 @@ class RateColumn(ProgressColumn):
         return Text(f"{rounds / elapsed:,.0f} {self.unit}/s", style="progress.data.speed")
 
 
-def make_progress(console: Console, mode: str, game: str = RUMMOLI) -> Progress:
-    unit = "rounds"
-    if game == RUMMY:  # a Rummy round is a hand, a game a match
-        unit, mode = "hands", ("hands" if mode == ROUNDS else "matches")
+def make_progress(console: Console, mode: str, part: SimulationPart) -> Progress:
+    """A progress bar counting what the game calls its rounds or games (Rummy: hands,
+    matches), with the speed in rounds (hands) per second."""
+    unit = part.round_unit
+    mode = unit if mode == ROUNDS else part.game_unit
     return Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -203,6 +223,7 @@ def simulate(
     progress_console: Console | None = None,
 ) -> Outcome:
     """Run ``spec`` with a progress bar; Ctrl-C ends it early with the figures so far."""
+    part = simulation_part(spec.game)
     merger = Merger(spec)
     console = progress_console or Console(stderr=True)
     interrupted = False
@@ -210,7 +231,7 @@ def simulate(
     try:
         with (
             running(spec, jobs=jobs, backend=backend, address=address) as finished,
-            make_progress(console, spec.mode, spec.game) as progress,
+            make_progress(console, spec.mode, part) as progress,
         ):
             task = progress.add_task("simulating", total=spec.total, rounds=0)
             for index, stats in finished:
@@ -233,11 +254,7 @@ def simulate(
         # figures are the same either way, the speed is not.
         "compiled": bool(compiled_modules()),
     }
-    if spec.game == RUMMY:
-        from rummoli.sim.rummy.figures import summarize_rummy
-
-        return Outcome(summarize_rummy(stats, spec), run, interrupted)
-    return Outcome(summarize(stats, spec), run, interrupted)
+    return Outcome(part.summarize(stats, spec), run, interrupted)
 
 
 def run_command(
@@ -258,18 +275,12 @@ def run_command(
     console = Console()
     if not console.is_terminal:
         console.width = REPORT_WIDTH  # not the 80 columns rich assumes for a pipe or file
-    if spec.game == RUMMY:
-        from rummoli.sim.rummy.report import print_rummy_report
-
-        print_rummy_report(console, outcome.figures, outcome.run)
-    else:
-        print_report(console, outcome.figures, outcome.run)
+    part = simulation_part(spec.game)
+    part.print_report(console, outcome.figures, outcome.run)
     if json_path is not None:
         write_json(json_path, outcome.figures, outcome.run)
         console.print(f"figures written to {json_path}")
-    if plot_dir is not None and spec.game == RUMMOLI and outcome.figures["rounds"]:
-        from rummoli.sim.rummoli.plots import write_plots
-
-        for path in write_plots(outcome.figures, plot_dir):
+    if plot_dir is not None and part.write_plots is not None and outcome.figures["rounds"]:
+        for path in part.write_plots(outcome.figures, plot_dir):
             console.print(f"chart written to {path}")
     return INTERRUPTED if outcome.interrupted else 0

@@ -19,16 +19,15 @@ from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from rummoli.sim.rummoli.stats import SimStats
-from rummoli.sim.rummy.stats import RummyStats
-from rummoli.sim.spec import RUMMY, Chunk, SimSpec
+from rummoli.sim.game import simulation_part
+from rummoli.sim.spec import Chunk, SimSpec
 
 LOCAL = "local"
 RAY = "ray"
 BACKENDS = (LOCAL, RAY)
 
-#: A finished chunk: its index and its statistics (:class:`SimStats` for Rummoli,
-#: :class:`RummyStats` for Rummy: the runner moves them, it never reads them).
+#: A finished chunk: its index and its statistics (the game's own: the runner moves and
+#: merges them, it never reads them).
 Finished = tuple[int, Any]
 
 
@@ -54,11 +53,7 @@ class Merger:
 
     def __init__(self, spec: SimSpec) -> None:
         self.spec = spec
-        self.stats: Any = (
-            RummyStats.empty(spec.seats, spec.levels)
-            if spec.game == RUMMY
-            else SimStats.empty(spec.seats, spec.spaces, spec.levels)
-        )
+        self.stats: Any = simulation_part(spec.game).empty_stats(spec)
         self.pending: dict[int, Any] = {}
         self.next_index = 0
         #: Rounds and games of every finished chunk, pending ones included (for progress).
@@ -75,7 +70,7 @@ class Merger:
 
     def result(self) -> Any:
         """Everything finished so far; after an interruption, chunks past a gap too
-        (a :class:`SimStats`, or a :class:`RummyStats` for Rummy)."""
+        (the game's own statistics)."""
         for index in sorted(self.pending):
             self.stats.merge(self.pending.pop(index))
         return self.stats
@@ -119,7 +114,7 @@ def running(
 
 def run(spec: SimSpec, *, jobs: int = 1, backend: str = LOCAL, address: str | None = None) -> Any:
     """Play a whole simulation without a progress bar and return its merged statistics
-    (a :class:`SimStats`, or a :class:`RummyStats` for Rummy)."""
+    (the game's own: :class:`rummoli.sim.rummoli.stats.SimStats` for Rummoli)."""
     merger = Merger(spec)
     with running(spec, jobs=jobs, backend=backend, address=address) as finished:
         for index, stats in finished:
@@ -129,13 +124,7 @@ def run(spec: SimSpec, *, jobs: int = 1, backend: str = LOCAL, address: str | No
 
 def _indexed(chunk: Chunk) -> Finished:
     # Each game's loop is imported where it runs: a Rummy run needs none of Rummoli's.
-    if chunk.spec.game == RUMMY:
-        from rummoli.sim.rummy.play import play_rummy_chunk
-
-        return chunk.index, play_rummy_chunk(chunk)
-    from rummoli.sim.rummoli.play import play_chunk
-
-    return chunk.index, play_chunk(chunk)
+    return chunk.index, simulation_part(chunk.spec.game).play_chunk(chunk)
 
 
 def _ignore_sigint() -> None:

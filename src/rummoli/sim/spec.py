@@ -9,31 +9,10 @@ the same seed gives the same numbers with one worker, two, or a Ray cluster.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from rummoli.games.rummoli import Rules
-from rummoli.games.rummoli.board import space_names
-from rummoli.games.rummoli.setup import MAX_PLAYERS, MIN_PLAYERS
-from rummoli.games.rummy import Rules as RummyRules
-from rummoli.games.rummy.setup import MAX_PLAYERS as RUMMY_MAX_PLAYERS
-from rummoli.games.rummy.setup import MIN_PLAYERS as RUMMY_MIN_PLAYERS
-
-#: Rounds per chunk when counting rounds: small enough for a lively progress bar and an
-#: even split over workers (a chunk takes well under a second), large enough that the
-#: games cut short at a chunk's end (see ``docs/analysis.md``) are a small share.
-CHUNK_ROUNDS = 2000
-#: Games per chunk when counting games.
-CHUNK_GAMES = 10
-#: Rummy: hands per chunk when counting hands, matches per chunk when counting matches
-#: (a hand between strong bots takes tens of milliseconds: 200 keep the bar moving and
-#: give batch-means intervals enough chunks).
-CHUNK_HANDS = 200
-CHUNK_MATCHES = 5
-
-#: The games a simulation can play (``SimSpec.game``).
-RUMMOLI = "rummoli"
-RUMMY = "rummy"
+from rummoli.games.registry import default_game, describe
 
 ROUNDS = "rounds"
 GAMES = "games"
@@ -59,8 +38,8 @@ class SimSpec:
     """
 
     bots: tuple[str, ...]
-    #: The house rules of ``game``: a :class:`rummoli.games.rummoli.Rules`, or for Rummy
-    #: a :class:`rummoli.games.rummy.Rules` (checked on creation).
+    #: The house rules of ``game``: an object of its description's rules type (checked on
+    #: creation).
     rules: Any
     mode: str = ROUNDS
     total: int = 10_000
@@ -71,23 +50,25 @@ class SimSpec:
     #: a player is out. Figures then describe a table of exactly ``seats`` players, not a
     #: table that shrinks as players go broke.
     full_table: bool = False
-    #: ``rummoli`` or ``rummy``. For Rummy a round is a hand and a game a match.
-    game: str = RUMMOLI
+    #: The game, by its registry name (default: the default game, Rummoli). Its
+    #: simulation part says what a round and a game are called (Rummy: hands, matches).
+    game: str = field(default_factory=default_game)
 
     def __post_init__(self) -> None:
-        if self.game not in (RUMMOLI, RUMMY):
-            raise ValueError(f"game must be {RUMMOLI!r} or {RUMMY!r}, not {self.game!r}")
-        rummy = self.game == RUMMY
-        low, high = (RUMMY_MIN_PLAYERS, RUMMY_MAX_PLAYERS) if rummy else (MIN_PLAYERS, MAX_PLAYERS)
+        from rummoli.sim.game import simulation_part
+
+        description = describe(self.game)  # a SetupError (a ValueError) names the games
+        low, high = description.min_players, description.max_players
         if not low <= len(self.bots) <= high:
             raise ValueError(
                 f"give {low} to {high} bots, one per seat "
-                f"(e.g. random,random,random,random), not {len(self.bots)}"
+                f"(e.g. {','.join(['random'] * description.default_players)}), "
+                f"not {len(self.bots)}"
             )
-        if not isinstance(self.rules, RummyRules if rummy else Rules):
+        if not isinstance(self.rules, description.rules_type):
             raise ValueError(f"the rules must be {self.game}'s, not {type(self.rules).__name__}")
-        if rummy and self.full_table:
-            raise ValueError("full_table is for Rummoli: a Rummy table never shrinks")
+        if self.full_table and not simulation_part(description).full_table:
+            raise ValueError(f"full_table is not for {self.game}: its table never shrinks")
         if self.mode not in (ROUNDS, GAMES):
             raise ValueError(f"mode must be {ROUNDS!r} or {GAMES!r}, not {self.mode!r}")
         if self.total < 1:
@@ -100,16 +81,16 @@ class SimSpec:
         return len(self.bots)
 
     @property
-    def spaces(self) -> tuple[str, ...]:
-        return space_names(self.rules.ace_of_spades) if self.game == RUMMOLI else ()
-
-    @property
     def per_chunk(self) -> int:
+        """Rounds (or games) per chunk: the user's, else the game's simulation part's
+        (small enough for a lively progress bar and an even split over workers, large
+        enough that the games cut short at a chunk's end are a small share)."""
+        from rummoli.sim.game import simulation_part
+
         if self.chunk_size:
             return self.chunk_size
-        if self.game == RUMMY:
-            return CHUNK_HANDS if self.mode == ROUNDS else CHUNK_MATCHES
-        return CHUNK_ROUNDS if self.mode == ROUNDS else CHUNK_GAMES
+        part = simulation_part(self.game)
+        return part.chunk_rounds if self.mode == ROUNDS else part.chunk_games
 
     @property
     def levels(self) -> tuple[str, ...]:

@@ -18,7 +18,8 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from rummoli.web.broadcast import table_info
-from rummoli.web.history import count_hands, game_summary, player_stats
+from rummoli.web.games import web_part
+from rummoli.web.history import game_summary, player_stats
 from rummoli.web.hub import Hub
 from rummoli.web.replay import record_of, replay_frames
 from rummoli.web.room import Room, Timing
@@ -228,11 +229,11 @@ def create_app(
     ) -> dict[str, Any]:
         hub = _hub(request)
         games = await hub.db(hub.storage.games_of_player, name)
-        # Rummy hands (a stalemate: a loss for all) are counted from each game's events.
-        rummy_ids = [g.id for g in games if g.game == "rummy"]
-        whole = await hub.db(hub.storage.load_games, rummy_ids) if rummy_ids else []
-        hands = await asyncio.to_thread(lambda: {g.id: count_hands(g) for g in whole})
-        return player_stats(name, games, hands)
+        # Games counted from their events (Rummy's hands) are loaded whole.
+        ids = [g.id for g in games if web_part(g.game).whole_games]
+        whole = {g.id: g for g in await hub.db(hub.storage.load_games, ids)} if ids else {}
+        stored = [whole.get(g.id, g) for g in games]
+        return await asyncio.to_thread(player_stats, name, stored)
 
     @app.websocket("/ws/{table_id}")
     async def socket(websocket: WebSocket, table_id: str) -> None:

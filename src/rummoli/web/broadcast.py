@@ -149,7 +149,7 @@ def summary(room: Room) -> dict[str, Any]:
         "changed": room.rules.changed(),
         "turn_timer": room.turn_timer,
         "time_limit": room.time_limit,
-        "round": 0 if room.state is None else round_number(room.state),
+        "round": 0 if room.state is None else round_number(room.game, room.state),
         "watching": len(room.clients),
         "created_at": _iso(room.created_at),
     }

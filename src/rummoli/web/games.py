@@ -1,72 +1,119 @@
 """The games a table can hold, and what the server needs to know about each.
 
-The rooms, the replays and the lobby are written once for every game: they create and
-rebuild states through the engine API (:mod:`rummoli.games.registry`) and ask this module
-the few things that differ: the house rules object, which events a seat may see, the
-pause between rounds, the number of seats, the computer levels and what a seat ends
-the game with (Rummoli: chips; Rummy: points).
+The rooms, the replays, the lobby and the statistics are written once for every game:
+they ask the game's description (:mod:`rummoli.games.registry`) for what differs (its
+house rules, which events a seat may see, the pause between rounds, the number of seats,
+the computer levels, what a seat ends the game with) and the game's web part
+(:class:`WebPart`, ``web/<game>/``) for its players' statistics. Nothing here names a
+game: a game registered later is offered by the lobby as it is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from rummoli import bots
-from rummoli.engine.base import Event, SetupError
+from rummoli.engine.base import Event, GameState, SetupError
+from rummoli.engine.description import WEB, GameDescription
 from rummoli.games import registry
-from rummoli.games.rummoli import Rules as RummoliRules
-from rummoli.games.rummoli import RummoliState
-from rummoli.games.rummoli import setup_from_dict as rummoli_setup
-from rummoli.games.rummoli import view as rummoli_view
-from rummoli.games.rummoli.setup import MAX_PLAYERS as RUMMOLI_MAX
-from rummoli.games.rummoli.setup import MIN_PLAYERS as RUMMOLI_MIN
-from rummoli.games.rummoli.state import PHASE_NAMES as RUMMOLI_PHASES
-from rummoli.games.rummy import Rules as RummyRules
-from rummoli.games.rummy import RummyState
-from rummoli.games.rummy import setup_from_dict as rummy_setup
-from rummoli.games.rummy import view as rummy_view
-from rummoli.games.rummy.setup import MAX_PLAYERS as RUMMY_MAX
-from rummoli.games.rummy.setup import MIN_PLAYERS as RUMMY_MIN
-from rummoli.games.rummy.state import PHASE_NAMES as RUMMY_PHASES
 
-#: A table's game state: either game (both have actions, names and request_end).
-AnyState = RummoliState | RummyState
-AnyRules = RummoliRules | RummyRules
+if TYPE_CHECKING:
+    from rummoli.web.storage import StoredGame
 
-RUMMOLI = "rummoli"
-RUMMY = "rummy"
-#: The games a table may hold, with their names for people.
-GAME_TITLES = {RUMMOLI: "Rummoli", RUMMY: "Basic Rummy"}
-GAMES = tuple(g for g in registry.GAMES if g in GAME_TITLES)
 #: Computer players standing in for away players: the first level that exists.
 STANDIN_PREFERENCE = ("basic", "random")
 
 
+class TableState(GameState, Protocol):
+    """What a table needs of a game state beyond the engine protocol: every game of the
+    project has these (names, the actions so far, the setup, asking for a last round)."""
+
+    @property
+    def names(self) -> Sequence[str]: ...
+
+    @property
+    def actions(self) -> Sequence[int]: ...
+
+    @property
+    def end_requested(self) -> bool: ...
+
+    @property
+    def setup(self) -> Any:
+        """The game's setup (dealer, chips, fixed cards): ``setup.to_dict()`` is stored."""
+        ...
+
+    def request_end(self) -> None: ...
+
+
+#: A table's game state and house rules (the game's own objects).
+AnyState = TableState
+AnyRules = Any
+
+
+@dataclass(frozen=True, slots=True)
+class WebPart:
+    """One game's part of the web table: its players' statistics page.
+
+    ``player_stats(name, games)`` sums up one player's finished games of this game. It
+    runs in a worker thread, never on the event loop: a game that counts from its events
+    (``whole_games``) replays them.
+    """
+
+    player_stats: Callable[[str, list[StoredGame]], dict[str, Any]]
+    #: Whether :attr:`player_stats` needs each game whole (its actions, to replay it).
+    whole_games: bool = False
+    #: A line for the lobby under the game's choice: what the game is, in a sentence.
+    intro: str = ""
+    #: Whether seats tied for the most at the end each win (else a tie names nobody).
+    ties_win: bool = True
+    #: What each seat started with, from the stored house rules (Rummoli's chips).
+    starting_amount: Callable[[Mapping[str, Any]], int] = lambda rules: 0
+
+
+def description(game: str) -> GameDescription:
+    return registry.describe(game)
+
+
+def games() -> tuple[str, ...]:
+    """The games a table may hold, in the lobby's order."""
+    return registry.names()
+
+
+def web_part(game: str) -> WebPart:
+    """The game's web part; a game without one gets the generic statistics."""
+    part = description(game).part(WEB)
+    if part is None:
+        from rummoli.web.history import GENERIC
+
+        return GENERIC
+    if not isinstance(part, WebPart):
+        raise TypeError(f"{game}'s web part is not a WebPart")
+    return part
+
+
 def check_game(game: object) -> str:
-    if game not in GAMES:
-        raise SetupError(f"game must be one of {', '.join(GAMES)}, not {game!r}")
-    assert isinstance(game, str)
+    if not isinstance(game, str) or game not in games():
+        raise SetupError(f"game must be one of {', '.join(games())}, not {game!r}")
     return game
 
 
 def rules_from_dict(game: str, data: Mapping[str, Any] | None) -> AnyRules:
     """A game's house rules from a JSON object (unknown names are an error)."""
-    if game == RUMMY:
-        return RummyRules.from_dict(dict(data or {}))
-    return RummoliRules.from_dict(dict(data or {}))
+    return description(game).rules(dict(data or {}))
 
 
 def seat_limits(game: str) -> tuple[int, int]:
-    return (RUMMY_MIN, RUMMY_MAX) if game == RUMMY else (RUMMOLI_MIN, RUMMOLI_MAX)
+    d = description(game)
+    return d.min_players, d.max_players
 
 
 def levels(game: str) -> list[str]:
     """The computer players of ``game`` that exist now (more may be added at any time)."""
-    return list(bots.levels_for(game))
+    return description(game).levels()
 
 
-def standin_level(game: str = RUMMOLI) -> str:
+def standin_level(game: str) -> str:
     """The level that plays for a player who is away past the turn timer."""
     available = levels(game)
     for level in STANDIN_PREFERENCE:
@@ -75,42 +122,38 @@ def standin_level(game: str = RUMMOLI) -> str:
     return available[0]
 
 
+def _table_state(state: GameState) -> AnyState:
+    # Every game's state has TableState's parts too (names, actions, request_end).
+    return cast(AnyState, state)
+
+
 def new_state(game: str, names: Sequence[str], rules: AnyRules, seed: int) -> AnyState:
-    state = registry.new_game(game, names, rules.to_dict(), seed)
-    assert isinstance(state, RummoliState | RummyState)
-    return state
+    return _table_state(description(game).new_game(list(names), rules, seed))
 
 
 def initial_state(
     game: str, rules: Mapping[str, Any], setup: Mapping[str, Any], seed: int
 ) -> AnyState:
     """A stored game before its first action: its rules, setup and seed."""
-    if game == RUMMY:
-        return RummyState(RummyRules.from_dict(dict(rules)), rummy_setup(setup), seed)
-    rummoli_rules = RummoliRules.from_dict(dict(rules))
-    return RummoliState(rummoli_rules, rummoli_setup(setup, rummoli_rules.starting_chips), seed)
+    return _table_state(description(game).stored_game(rules, setup, seed))
 
 
 def events_for(
     game: str, events: Iterable[Event], seat: int | None, names: Sequence[str]
 ) -> list[dict[str, Any]]:
     """The events ``seat`` (None: a spectator) may see, as JSON: the engine decides."""
-    if game == RUMMY:
-        return rummy_view.events_for(events, seat, names)
-    return rummoli_view.events_for(events, seat, names)
+    return description(game).events_for(events, seat, names)
 
 
-def between_rounds(state: AnyState) -> bool:
+def between_rounds(game: str, state: GameState) -> bool:
     """Whether the next chance step deals a new round (people get a pause to look)."""
-    if isinstance(state, RummyState):
-        return RUMMY_PHASES[state.phase] == "hand_over"
-    return RUMMOLI_PHASES[state.phase] == "next_round"
+    return description(game).between_rounds(state)
 
 
-def round_number(state: AnyState) -> int:
-    return state.hand_no if isinstance(state, RummyState) else state.round_no
+def round_number(game: str, state: GameState) -> int:
+    return description(game).round_number(state)
 
 
-def final_amounts(state: AnyState) -> list[int]:
+def final_amounts(game: str, state: GameState) -> list[int]:
     """What each seat ends with, as stored: Rummoli's chips, Rummy's points."""
-    return list(state.scores) if isinstance(state, RummyState) else list(state.chips)
+    return description(game).final_amounts(state)

@@ -1,46 +1,18 @@
 """Finished games as the history and statistics pages show them.
 
-Rummoli's statistics are counted from what is stored when a game ends (each seat's final
-chips), so they need no replay. A win is finishing with the most chips (tied players each
-count one); "chips won" is final chips less starting chips, so losses count too. Rummoli
-has no draws or stalemates: a game always ends with a count of chips.
-
-Basic Rummy is shown apart (points are not chips). A match is won by the player the
-engine names in ``game_over``: the one who reached the target, else the one highest score
-(nobody on a tie: a loss for all). Its hands are counted from the game's events, replayed
-on the server: a hand is won by the player who went out, and **a stalemate is a loss for
-everyone**, as the seed says. A finished game never changes, so each game's hands are
-replayed once and remembered.
+The history list and a player's page are written once for every game: a finished game is
+summed up from what is stored when it ends (each seat's final amount: Rummoli's chips,
+Rummy's points), and each game's web part (``web/<game>/``) counts its own statistics
+for a player (Rummoli's chips won; Rummy's hands, replayed from the stored actions). A
+game with no web part gets :data:`GENERIC`: games, wins and final amounts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from rummoli.web.games import RUMMY
-from rummoli.web.replay import rebuild
+from rummoli.web.games import WebPart, description, games, web_part
 from rummoli.web.storage import StoredGame
-
-#: Finished Rummy games whose hands have been counted ((id, actions) -> per seat).
-_HANDS_CACHE: dict[tuple[str, int], tuple[HandCounts, ...]] = {}
-_HANDS_CACHE_SIZE = 4096
-
-
-@dataclass(frozen=True, slots=True)
-class HandCounts:
-    """One seat's hands in one Rummy match."""
-
-    hands: int = 0
-    won: int = 0
-    stalemates: int = 0
-    going_rummy: int = 0
-
-    @property
-    def lost(self) -> int:
-        """Every hand not won is lost: another player went out, or nobody did."""
-        return self.hands - self.won
 
 
 def _iso(game: StoredGame, what: str) -> str | None:
@@ -49,21 +21,22 @@ def _iso(game: StoredGame, what: str) -> str | None:
 
 
 def _winners(game: StoredGame) -> set[int]:
-    """The seats that won: Rummoli's most chips (ties each win), Rummy's match winner."""
+    """The seats that finished with the most; tied seats each win, unless the game says
+    a tie names nobody (Rummy: the engine's ``game_over`` winner is then null)."""
     finals = [s.final_chips for s in game.seats if s.final_chips is not None]
     if not finals:
         return set()
     best = max(finals)
     seats = {s.seat for s in game.seats if s.final_chips == best}
-    if game.game == RUMMY and len(seats) > 1:
-        return set()  # a tie names nobody (the engine's game_over winner is null)
+    if len(seats) > 1 and not web_part(game.game).ties_win:
+        return set()
     return seats
 
 
 def game_summary(game: StoredGame) -> dict[str, Any]:
-    """A finished game for the history list: who played, with what result (Rummoli:
-    final chips; Rummy: final points, in the same ``chips`` field)."""
-    start = 0 if game.game == RUMMY else int(game.rules.get("starting_chips", 0))
+    """A finished game for the history list: who played, with what result (the final
+    amount, in the ``chips`` field for every game: Rummy's points too)."""
+    start = web_part(game.game).starting_amount(game.rules)
     winners = _winners(game)
     return {
         "id": game.id,
@@ -85,114 +58,51 @@ def game_summary(game: StoredGame) -> dict[str, Any]:
     }
 
 
-def count_hands(game: StoredGame) -> tuple[HandCounts, ...]:
-    """Each seat's hands of a finished Rummy game (a whole game: its seed and actions),
-    from the engine's own events."""
-    key = (game.id, len(game.actions))
-    cached = _HANDS_CACHE.get(key)
-    if cached is not None:
-        return cached
-    _, events = rebuild(game)
-    n = len(game.seats)
-    won = [0] * n
-    rummy = [0] * n
-    hands_total = stalemates = 0
-    for event in events:
-        kind = event[0]
-        if kind == "hand_over":
-            hands_total += 1
-        elif kind == "hand_won":
-            won[event[1]] += 1
-        elif kind == "goes_out" and event[2]:
-            rummy[event[1]] += 1
-        elif kind == "stalemate":
-            stalemates += 1
-
-    counts = tuple(HandCounts(hands_total, won[s], stalemates, rummy[s]) for s in range(n))
-    if len(_HANDS_CACHE) >= _HANDS_CACHE_SIZE:
-        _HANDS_CACHE.pop(next(iter(_HANDS_CACHE)))
-    _HANDS_CACHE[key] = counts
-    return counts
-
-
-def rummy_stats(
-    name: str, games: Iterable[StoredGame], hands: Mapping[str, tuple[HandCounts, ...]]
-) -> dict[str, Any]:
-    """A player's Basic Rummy: matches and hands. ``hands``: :func:`count_hands` by game."""
-    played = []
-    totals = {"hands": 0, "won": 0, "lost": 0, "stalemates": 0, "going_rummy": 0}
-    wins = points = 0
-    for game in games:
-        summary = game_summary(game)
-        mine = next(p for p in summary["players"] if p["name"] == name)
-        counts = hands[game.id][mine["seat"]]
-        wins += bool(mine["won"])
-        points += mine["chips"] or 0
-        for key in totals:
-            totals[key] += getattr(counts, key)
-        played.append(
-            {
-                "id": game.id,
-                "seat": mine["seat"],
-                "finished_at": summary["finished_at"],
-                "points": mine["chips"] or 0,
-                "won": mine["won"],
-                "hands": counts.hands,
-                "hands_won": counts.won,
-                "stalemates": counts.stalemates,
-                "players": [p["name"] for p in summary["players"]],
-            }
-        )
-    return {
-        "games": len(played),
-        "wins": wins,
-        "win_rate": round(wins / len(played), 3) if played else 0.0,
-        "points": points,
-        "hands": totals["hands"],
-        "hands_won": totals["won"],
-        "hands_lost": totals["lost"],
-        "stalemates": totals["stalemates"],
-        "going_rummy": totals["going_rummy"],
-        "hand_win_rate": round(totals["won"] / totals["hands"], 3) if totals["hands"] else 0.0,
-        "recent": played[:50],
-    }
-
-
-def player_stats(
-    name: str,
-    games: list[StoredGame],
-    hands: Mapping[str, tuple[HandCounts, ...]] | None = None,
-) -> dict[str, Any]:
-    """Games, wins and chips won by the player of this exact name at Rummoli; and his
-    Basic Rummy apart (``rummy``), counted by :func:`rummy_stats` from ``hands``."""
-    rummy_games = [g for g in games if g.game == RUMMY]
-    games = [g for g in games if g.game != RUMMY]
+def amount_stats(name: str, games: list[StoredGame]) -> dict[str, Any]:
+    """Games, wins and the amount won (final less starting: losses count too) by the
+    player of this exact name, with his 50 most recent games."""
     played = []
     wins = 0
-    chips_won = 0
+    won = 0
     for game in games:
         summary = game_summary(game)
         mine = next(p for p in summary["players"] if p["name"] == name)
-        chips = mine["chips"] or 0
+        amount = mine["chips"] or 0
         wins += bool(mine["won"])
-        chips_won += chips - summary["starting_chips"]
+        won += amount - summary["starting_chips"]
         played.append(
             {
                 "id": game.id,
                 "seat": mine["seat"],
                 "finished_at": summary["finished_at"],
-                "chips": chips,
-                "change": chips - summary["starting_chips"],
+                "chips": amount,
+                "change": amount - summary["starting_chips"],
                 "won": mine["won"],
                 "players": [p["name"] for p in summary["players"]],
             }
         )
     return {
-        "name": name,
         "games": len(played),
         "wins": wins,
-        "chips_won": chips_won,
+        "chips_won": won,
         "win_rate": round(wins / len(played), 3) if played else 0.0,
         "recent": played[:50],
-        "rummy": rummy_stats(name, rummy_games, hands or {}),
     }
+
+
+#: The statistics of a game that brings no web part of its own.
+GENERIC = WebPart(player_stats=amount_stats)
+
+
+def player_stats(name: str, stored: list[StoredGame]) -> dict[str, Any]:
+    """Every game's statistics for the player of this exact name, by game
+    (``by_game``), each counted by its game's web part (``stored``: whole games for the
+    parts that ask for them). The default game's are also at
+    the top level, as before there was a second game."""
+    by_game: dict[str, dict[str, Any]] = {}
+    for game in games():
+        mine = [g for g in stored if g.game == game]
+        stats = web_part(game).player_stats(name, mine)
+        by_game[game] = {"title": description(game).title, **stats}
+    first = by_game[games()[0]]
+    return {"name": name, **{k: v for k, v in first.items() if k != "title"}, "by_game": by_game}

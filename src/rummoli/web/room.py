@@ -157,7 +157,7 @@ class Room:
         to_move = state.current_player()
         timing = self.hub.timing
         if to_move == CHANCE:
-            pause = timing.round_pause if between_rounds(state) else 0.0
+            pause = timing.round_pause if between_rounds(self.game, state) else 0.0
             steps.append((self.turn_started + pause, self._deal))
         elif to_move >= 0:
             seat = self.seats[to_move]
@@ -237,7 +237,7 @@ class Room:
         self.turn_started = time.monotonic()
         if state.is_terminal():
             finished = utcnow()
-            amounts = final_amounts(state)
+            amounts = final_amounts(self.game, state)
             await self.hub.db(self.hub.storage.finish_game, self.id, amounts, finished)
             self.status = FINISHED
             self.finished_at = finished

@@ -10,43 +10,24 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from rummoli.engine.base import SetupError
-from rummoli.games.rummoli.rules import (
-    BET_LIMITS,
-    DEADLOCK,
-    LEAD,
-    POKER,
-    PRESETS,
-    RULE_HELP,
-    SETTLEMENT,
-    SHORT_ANTE,
-    SWITCH_LEAD,
-    WIDOW,
-    Rules,
+from rummoli.engine.description import (
+    CHOICE,
+    CHOICE_OR_INT,
+    OPTIONAL_INT,
+    GameDescription,
+    HouseRule,
 )
-from rummoli.games.rummy import Rules as RummyRules
-from rummoli.games.rummy.rules import DEFAULT_TARGETS
-from rummoli.games.rummy.rules import RULE_HELP as RUMMY_RULE_HELP
+from rummoli.games.registry import default_game
 from rummoli.web import games
-from rummoli.web.games import GAME_TITLES, RUMMOLI, RUMMY, AnyRules, check_game, seat_limits
+from rummoli.web.games import AnyRules, check_game, seat_limits, web_part
 
 MAX_NAME = 40
 MAX_TURN_TIMER = 3600.0
 MAX_TIME_LIMIT = 24 * 60
-
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "short_ante": SHORT_ANTE,
-    "widow": WIDOW,
-    "poker": POKER,
-    "bet_limit": BET_LIMITS,
-    "lead": LEAD,
-    "switch_lead": SWITCH_LEAD,
-    "deadlock": DEADLOCK,
-    "settlement": SETTLEMENT,
-}
 
 
 class SettingsError(ValueError):
@@ -57,23 +38,23 @@ class SettingsError(ValueError):
 class TableSettings:
     """A table before its first card: a bot level per seat (None: a person's seat), the
     house rules, the turn timer (seconds, 0: none), the time limit (minutes, 0: none)
-    and the game (``rummoli`` or ``rummy``)."""
+    and the game (a name of the registry)."""
 
     seats: tuple[str | None, ...]
     rules: AnyRules
     turn_timer: float = 0.0
     time_limit: int = 0
-    game: str = RUMMOLI
+    game: str = field(default_factory=default_game)
 
 
-def levels(game: str = RUMMOLI) -> list[str]:
+def levels(game: str | None = None) -> list[str]:
     """The computer players that exist now (other levels may be added at any time)."""
-    return games.levels(game)
+    return games.levels(game or default_game())
 
 
-def standin_level(game: str = RUMMOLI) -> str:
+def standin_level(game: str | None = None) -> str:
     """The level that plays for a player who is away past the turn timer."""
-    return games.standin_level(game)
+    return games.standin_level(game or default_game())
 
 
 def _number(data: Mapping[str, Any], key: str, high: float) -> float:
@@ -88,7 +69,7 @@ def settings_from_request(data: object) -> TableSettings:
     if not isinstance(data, Mapping):
         raise SettingsError("the request must be a JSON object")
     try:
-        game = check_game(data.get("game", RUMMOLI))
+        game = check_game(data.get("game", default_game()))
     except SetupError as error:
         raise SettingsError(str(error)) from None
     low, high = seat_limits(game)
@@ -149,70 +130,52 @@ def bot_name(seat: int) -> str:
     return f"Bot {seat + 1}"
 
 
-def _rummy_rules() -> list[dict[str, Any]]:
-    """Basic Rummy's house rules for the form. ``target`` is null by default: the seed's
-    target for the table's size, offered with its usual values."""
-    default = RummyRules()
-    rules: list[dict[str, Any]] = []
-    for f in fields(RummyRules):
-        value = getattr(default, f.name)
-        entry: dict[str, Any] = {
-            "name": f.name,
-            "default": value,
-            "kind": "bool" if isinstance(value, bool) else "int",
-            "help": RUMMY_RULE_HELP.get(f.name, ""),
-        }
-        if f.name == "target":
-            entry["kind"] = "target"
-            entry["choices"] = sorted(set(DEFAULT_TARGETS.values()))
-            entry["by_players"] = {str(n): t for n, t in DEFAULT_TARGETS.items()}
-        rules.append(entry)
-    return rules
+def rule_entry(rule: HouseRule) -> dict[str, Any]:
+    """One house rule for the lobby's form: its name, default, kind and help; the words a
+    choice takes; the smallest number; the usual numbers and what ``null`` means at each
+    table size (Rummy's target). Keys without a value are left out."""
+    entry: dict[str, Any] = {
+        "name": rule.name,
+        "default": rule.default,
+        "kind": rule.kind,
+        "help": rule.help,
+    }
+    if rule.kind in (CHOICE, CHOICE_OR_INT):
+        entry["choices"] = list(rule.choices)
+    if rule.kind in (CHOICE_OR_INT, OPTIONAL_INT) and rule.minimum is not None:
+        entry["minimum"] = rule.minimum
+    if rule.suggested:
+        entry["suggested"] = list(rule.suggested)
+    if rule.by_players:
+        entry["by_players"] = {str(n): value for n, value in rule.by_players.items()}
+    return entry
 
 
-def game_options(game: str) -> dict[str, Any]:
+def game_options(description: GameDescription) -> dict[str, Any]:
     """One game's part of the lobby's form: its rules, presets, computers and seats."""
-    low, high = seat_limits(game)
+    low, high = seat_limits(description.name)
     return {
-        "title": GAME_TITLES[game],
-        "rules": _rummy_rules() if game == RUMMY else _rummoli_rules(),
-        "presets": {}
-        if game == RUMMY
-        else {name: dict(changes) for name, changes in PRESETS.items()},
-        "levels": levels(game),
-        "standin": standin_level(game),
+        "title": description.title,
+        "intro": web_part(description.name).intro,
+        "round_word": description.round_word,
+        "amount": description.amount,
+        "rules": [rule_entry(rule) for rule in description.house_rules],
+        "presets": {name: dict(changes) for name, changes in description.presets.items()},
+        "levels": levels(description.name),
+        "standin": standin_level(description.name),
         "seats": {"min": low, "max": high},
     }
 
 
 def lobby_options() -> dict[str, Any]:
     """Everything the lobby's form needs: the games, each with its house rules (defaults,
-    choices and help), presets, computer players and seats; and the limits. Rummoli's
-    part is also at the top level, as before there was a second game."""
+    choices and help), presets, computer players and seats; and the limits. The default
+    game's part is also at the top level, as before there was a second game."""
+    every = {game: game_options(games.description(game)) for game in games.games()}
     return {
-        **game_options(RUMMOLI),
-        "games": {game: game_options(game) for game in games.GAMES},
+        **every[default_game()],
+        "games": every,
         "max_name": MAX_NAME,
         "max_turn_timer": MAX_TURN_TIMER,
         "max_time_limit": MAX_TIME_LIMIT,
     }
-
-
-def _rummoli_rules() -> list[dict[str, Any]]:
-    default = Rules()
-    rules = []
-    for f in fields(Rules):
-        value = getattr(default, f.name)
-        kind = "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else "choice"
-        entry: dict[str, Any] = {
-            "name": f.name,
-            "default": value,
-            "kind": kind,
-            "help": RULE_HELP.get(f.name, ""),
-        }
-        if f.name in _CHOICES:
-            entry["choices"] = list(_CHOICES[f.name])
-        if f.name == "bet_limit":
-            entry["kind"] = "bet_limit"
-        rules.append(entry)
-    return rules

@@ -23,6 +23,7 @@ from typing import Final
 from rummoli.bots import Bot, BotError, make_bot
 from rummoli.engine.base import CHANCE_ACTION, TERMINAL, Event, IllegalActionError
 from rummoli.games.rummoli import RummoliState
+from rummoli.games.rummoli.board import space_names
 from rummoli.games.rummoli.view import build_observation
 from rummoli.sim.rummoli.stats import SimStats
 from rummoli.sim.spec import ROUNDS, Chunk
@@ -253,7 +254,7 @@ class _Tally:
 def play_chunk(chunk: Chunk) -> SimStats:
     """Play one chunk to its quota of rounds or games and return what it counted."""
     spec = chunk.spec
-    stats = SimStats.empty(spec.seats, spec.spaces, spec.levels)
+    stats = SimStats.empty(spec.seats, space_names(spec.rules.ace_of_spades), spec.levels)
     stats.chunks = 1
     bots = [make_bot(level, chunk.bot_seed(i)) for i, level in enumerate(spec.bots)]
     tally = _Tally(stats, spec.bots, spec.rules.poker == "betting")

@@ -1,0 +1,31 @@
+"""Basic Rummy at the terminal: the table (:mod:`.play`), drawn from one seat's view
+(:mod:`.render`), its events as sentences (:mod:`.narrate`), typed moves (:mod:`.input`)
+and the hand's summary (:mod:`.summary`)."""
+
+from __future__ import annotations
+
+from rummoli.tui.game import PlayOptions, TerminalPart
+
+
+def _play(options: PlayOptions) -> int:
+    from rummoli.tui.rummy.play import DEFAULT_PLAYERS, run_rummy_play
+
+    options.refuse(
+        ("--chips", "--rounds", "--preset"),
+        "is a Rummoli option; a Rummy match is played to a target score (--rule target=N)",
+    )
+    return run_rummy_play(
+        players=options.players or DEFAULT_PLAYERS,
+        rules=list(options.rules),
+        seed=options.seed,
+        name=options.name,
+        level=options.level,
+        opponents=options.opponents,
+    )
+
+
+TERMINAL = TerminalPart(
+    play=_play,
+    how_to_play="Rummy: type moves (s, t, meld 7H 8H 9H, lay 5C on 2, d KS); ? lists "
+    "them with a hint.",
+)

@@ -1,0 +1,140 @@
+"""Rummoli as the interfaces see it: declared once, found through the registry.
+
+Everything the terminal, the simulator, the web table and the scenario runner need to know
+about Rummoli that is not the engine protocol itself: its seats, its house rules with
+their allowed values and meanings, its printed presets, its computer players, and where
+each interface keeps its Rummoli part (``tui/rummoli``, ``sim/rummoli``, ``web/rummoli``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import fields
+from typing import Any
+
+from rummoli.engine.base import GameState
+from rummoli.engine.description import (
+    BOOL,
+    CHOICE,
+    CHOICE_OR_INT,
+    INT,
+    SIMULATION,
+    TERMINAL,
+    WEB,
+    GameDescription,
+    HouseRule,
+)
+from rummoli.games.rummoli import record, view
+from rummoli.games.rummoli.rules import (
+    BET_LIMITS,
+    DEADLOCK,
+    LEAD,
+    POKER,
+    PRESETS,
+    RULE_HELP,
+    SETTLEMENT,
+    SHORT_ANTE,
+    SWITCH_LEAD,
+    WIDOW,
+    Rules,
+)
+from rummoli.games.rummoli.scenario import run_rummoli_scenario
+from rummoli.games.rummoli.setup import MAX_PLAYERS, MIN_PLAYERS, setup_from_dict
+from rummoli.games.rummoli.state import PHASE_NAMES, RummoliState
+
+#: The allowed words of each house rule that takes one.
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "short_ante": SHORT_ANTE,
+    "widow": WIDOW,
+    "poker": POKER,
+    "bet_limit": BET_LIMITS,
+    "lead": LEAD,
+    "switch_lead": SWITCH_LEAD,
+    "deadlock": DEADLOCK,
+    "settlement": SETTLEMENT,
+}
+#: The smallest value of each numeric house rule (``Rules`` checks the same).
+_MINIMUM = {"starting_chips": 1, "cant_lead_fine": 0, "rounds": 0, "bet_limit": 1}
+_NEXT_ROUND = PHASE_NAMES.index("next_round")
+
+
+def _house_rule(name: str, default: object) -> HouseRule:
+    if name == "bet_limit":
+        kind = CHOICE_OR_INT
+    elif isinstance(default, bool):
+        kind = BOOL
+    elif isinstance(default, int):
+        kind = INT
+    else:
+        kind = CHOICE
+    return HouseRule(
+        name,
+        default,
+        kind,
+        RULE_HELP.get(name, ""),
+        choices=_CHOICES.get(name, ()),
+        minimum=_MINIMUM.get(name),
+    )
+
+
+#: Every house rule of :class:`Rules`, in its order.
+HOUSE_RULES = tuple(_house_rule(f.name, getattr(Rules(), f.name)) for f in fields(Rules))
+
+
+def _state(state: GameState) -> RummoliState:
+    assert isinstance(state, RummoliState), type(state)
+    return state
+
+
+def _new_game(names: Sequence[str], rules: Any, seed: int) -> GameState:
+    return RummoliState.new_game(list(names), rules, seed)
+
+
+def _stored_game(rules: Mapping[str, Any], setup: Mapping[str, Any], seed: int) -> GameState:
+    table_rules = Rules.from_dict(dict(rules))
+    return RummoliState(table_rules, setup_from_dict(setup, table_rules.starting_chips), seed)
+
+
+def _between_rounds(state: GameState) -> bool:
+    return _state(state).phase == _NEXT_ROUND
+
+
+def _round_number(state: GameState) -> int:
+    return _state(state).round_no
+
+
+def _final_amounts(state: GameState) -> list[int]:
+    return list(_state(state).chips)
+
+
+DESCRIPTION = GameDescription(
+    name="rummoli",
+    title="Rummoli",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    default_players=4,
+    house_rules=HOUSE_RULES,
+    rules_from_dict=Rules.from_dict,
+    rules_type=Rules,
+    new_game=_new_game,
+    stored_game=_stored_game,
+    replay=record.replay,
+    run_scenario=run_rummoli_scenario,
+    event_to_json=view.event_to_json,
+    events_for=view.events_for,
+    between_rounds=_between_rounds,
+    round_number=_round_number,
+    final_amounts=_final_amounts,
+    bots={
+        "random": "rummoli.bots.random_bot:RandomBot",
+        "basic": "rummoli.bots.rummoli.basic:BasicBot",
+        "strong": "rummoli.bots.rummoli.strong:StrongBot",
+    },
+    presets=PRESETS,
+    amount="chips",
+    parts={
+        TERMINAL: "rummoli.tui.rummoli:TERMINAL",
+        SIMULATION: "rummoli.sim.rummoli:SIMULATION",
+        WEB: "rummoli.web.rummoli:WEB",
+    },
+)

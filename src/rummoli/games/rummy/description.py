@@ -1,0 +1,104 @@
+"""Basic Rummy as the interfaces see it: declared once, found through the registry.
+
+What the terminal, the simulator, the web table and the scenario runner need to know
+about Basic Rummy beyond the engine protocol: two to four seats (two by default, ten
+cards each), its two house rules, its computer players, that a deal is a *hand* and a
+game a *match*, that seats end with points, and where each interface keeps its Rummy
+part (``tui/rummy``, ``sim/rummy``, ``web/rummy``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rummoli.engine.base import GameState
+from rummoli.engine.description import (
+    BOOL,
+    OPTIONAL_INT,
+    SIMULATION,
+    TERMINAL,
+    WEB,
+    GameDescription,
+    HouseRule,
+)
+from rummoli.games.rummy import record, view
+from rummoli.games.rummy.rules import DEFAULT_TARGETS, RULE_HELP, Rules
+from rummoli.games.rummy.scenario import run_rummy_scenario
+from rummoli.games.rummy.setup import MAX_PLAYERS, MIN_PLAYERS, setup_from_dict
+from rummoli.games.rummy.state import PHASE_NAMES, RummyState
+
+_HAND_OVER = PHASE_NAMES.index("hand_over")
+
+#: ``target`` is None by default: the seed's target for the table's size.
+HOUSE_RULES = (
+    HouseRule(
+        "target",
+        None,
+        OPTIONAL_INT,
+        RULE_HELP["target"],
+        minimum=1,
+        suggested=tuple(sorted(set(DEFAULT_TARGETS.values()))),
+        by_players=dict(DEFAULT_TARGETS),
+    ),
+    HouseRule("one_meld_per_turn", False, BOOL, RULE_HELP["one_meld_per_turn"]),
+)
+
+
+def _state(state: GameState) -> RummyState:
+    assert isinstance(state, RummyState), type(state)
+    return state
+
+
+def _new_game(names: Sequence[str], rules: Any, seed: int) -> GameState:
+    return RummyState.new_game(list(names), rules, seed)
+
+
+def _stored_game(rules: Mapping[str, Any], setup: Mapping[str, Any], seed: int) -> GameState:
+    return RummyState(Rules.from_dict(dict(rules)), setup_from_dict(setup), seed)
+
+
+def _between_rounds(state: GameState) -> bool:
+    return _state(state).phase == _HAND_OVER
+
+
+def _round_number(state: GameState) -> int:
+    return _state(state).hand_no
+
+
+def _final_amounts(state: GameState) -> list[int]:
+    return list(_state(state).scores)
+
+
+DESCRIPTION = GameDescription(
+    name="rummy",
+    title="Basic Rummy",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    default_players=2,
+    house_rules=HOUSE_RULES,
+    rules_from_dict=Rules.from_dict,
+    rules_type=Rules,
+    new_game=_new_game,
+    stored_game=_stored_game,
+    replay=record.replay,
+    run_scenario=run_rummy_scenario,
+    event_to_json=view.event_to_json,
+    events_for=view.events_for,
+    between_rounds=_between_rounds,
+    round_number=_round_number,
+    final_amounts=_final_amounts,
+    bots={
+        "random": "rummoli.bots.random_bot:RandomBot",
+        "basic": "rummoli.bots.rummy.basic:BasicRummyBot",
+        "strong": "rummoli.bots.rummy.strong:StrongRummyBot",
+    },
+    amount="points",
+    round_word="hand",
+    game_word="match",
+    parts={
+        TERMINAL: "rummoli.tui.rummy:TERMINAL",
+        SIMULATION: "rummoli.sim.rummy:SIMULATION",
+        WEB: "rummoli.web.rummy:WEB",
+    },
+)
