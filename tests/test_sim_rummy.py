@@ -160,7 +160,7 @@ def test_spec_checks_the_table() -> None:
     with pytest.raises(ValueError, match="unknown game 'chess'; games are rummoli, rummy"):
         SimSpec(("basic", "basic"), Rules(), game="chess")
     assert spec().per_chunk == 200 and spec(mode=GAMES).per_chunk == 5
-    assert spec().mode == ROUNDS and spec().spaces == ()
+    assert spec().mode == ROUNDS and spec().game == RUMMY
 
 
 # ------------------------------------------------------------------ the command
