@@ -36,7 +36,9 @@ app = typer.Typer(
 def play(
     game: Annotated[
         str | None,
-        typer.Option("--game", "-g", help=_game_help("the game"), show_default="rummoli"),
+        typer.Option(
+            "--game", "-g", help=_game_help("the game"), show_default=registry.default_game()
+        ),
     ] = None,
     players: Annotated[
         int | None,
@@ -179,7 +181,10 @@ def simulate(
     game: Annotated[
         str | None,
         typer.Option(
-            "--game", "-g", help=_game_help("the game to simulate"), show_default="rummoli"
+            "--game",
+            "-g",
+            help=_game_help("the game to simulate"),
+            show_default=registry.default_game(),
         ),
     ] = None,
     rounds: Annotated[

@@ -38,9 +38,12 @@ def game_summary(game: StoredGame) -> dict[str, Any]:
     amount, in the ``chips`` field for every game: Rummy's points too)."""
     start = web_part(game.game).starting_amount(game.rules)
     winners = _winners(game)
+    about = description(game.game)
     return {
         "id": game.id,
         "game": game.game,
+        "title": about.title,
+        "amount": about.amount,
         "started_at": _iso(game, "started_at"),
         "finished_at": _iso(game, "finished_at"),
         "rounds": game.rules.get("rounds", 0),

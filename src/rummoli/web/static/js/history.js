@@ -25,8 +25,8 @@ function row(game) {
       "div",
       { className: "history-head" },
       h("span", { className: "muted" }, when(game.finished_at)),
-      h("span", { className: "pill game", testid: `history-game-${game.id}` }, game.game === "rummy" ? "Basic Rummy" : "Rummoli"),
-      game.game === "rummy"
+      h("span", { className: "pill game", testid: `history-game-${game.id}` }, game.title),
+      game.amount === "points"
         ? h("span", { className: "muted" }, "points")
         : h("span", { className: "muted" }, game.rounds ? `${game.rounds} round${game.rounds === 1 ? "" : "s"}` : "no round limit"),
     ),
@@ -42,7 +42,7 @@ function row(game) {
             h("a", { href: `/player?name=${encodeURIComponent(p.name)}`, className: "player-name" }, p.name),
             p.bot ? h("span", { className: "badge bot" }, p.bot) : null,
             p.seat === seat ? h("span", { className: "you" }, "you") : null,
-            game.game === "rummy"
+            game.amount === "points"
               ? h("span", { className: "score" }, `${p.chips} pt${p.chips === 1 ? "" : "s"}`)
               : h("span", { className: "chips" }, h("i", { className: "chip-icon" }), String(p.chips)),
           ),

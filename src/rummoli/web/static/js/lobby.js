@@ -6,15 +6,16 @@ import { $, api, fill, h, header, notice } from "./dom.js";
 const NAME_KEY = "rummoli.name";
 const GAME_KEY = "rummoli.game";
 const MAIN_RULES = new Set(["starting_chips", "rounds"]);
-const GAME_INTRO = {
-  rummoli: "Rummoli: a board of pay spaces, a widow to take or auction, a round of poker, then a race to lay out your cards.",
-  rummy: "Basic Rummy: draw from the stock or the discard pile, lay down sets and runs, lay off on any meld, discard; the first out scores the cards left in the other hands.",
-};
 
 let allOptions = null;
 // The chosen game's part of the options (rules, presets, levels, seats).
 let options = null;
-let game = "rummoli";
+// The chosen game, by name; the default is the first game the server lists.
+let game = "";
+
+function defaultGame() {
+  return Object.keys(allOptions.games)[0];
+}
 
 async function loadTables() {
   const list = $("#tables");
@@ -31,6 +32,7 @@ async function loadTables() {
         { className: "table-list", testid: "open-tables" },
         tables.map((t) => {
           const free = t.seats.filter((s) => s.free).length;
+          const about = (allOptions && allOptions.games[t.game]) || { title: t.game, round_word: "round" };
           const names = t.seats.map((s) => s.name || "—");
           return h(
             "li",
@@ -38,8 +40,8 @@ async function loadTables() {
             h(
               "div",
               { className: "table-row-main" },
-              h("span", { className: "pill game", testid: `table-game-${t.id}` }, t.game === "rummy" ? "Basic Rummy" : "Rummoli"),
-              h("span", { className: `pill status-${t.status}` }, t.status === "waiting" ? `${free} seat${free === 1 ? "" : "s"} free` : `${t.game === "rummy" ? "hand" : "round"} ${t.round}`),
+              h("span", { className: "pill game", testid: `table-game-${t.id}` }, about.title),
+              h("span", { className: `pill status-${t.status}` }, t.status === "waiting" ? `${free} seat${free === 1 ? "" : "s"} free` : `${about.round_word} ${t.round}`),
               h("span", { className: "names" }, names.join(", ")),
             ),
             h(
@@ -83,15 +85,15 @@ function ruleInput(rule) {
   let input;
   if (rule.kind === "bool") {
     input = h("input", { type: "checkbox", id, name: rule.name, testid: id, checked: rule.default });
-  } else if (rule.kind === "target") {
-    // null: the seed's target for the table's size; or one of the usual ones; or any.
-    const other = h("input", { type: "number", min: 1, step: 1, value: 50, name: "target_n", className: "short", "aria-label": "target points", testid: "rule-target-n", inputmode: "numeric" });
+  } else if (rule.kind === "optional_int") {
+    // null: the game's value for the table's size; or one of the usual ones; or any.
+    const other = h("input", { type: "number", min: rule.minimum ?? 0, step: 1, value: 50, name: `${rule.name}_n`, className: "short", "aria-label": rule.name.replaceAll("_", " "), testid: `${id}-n`, inputmode: "numeric" });
     const byPlayers = Object.entries(rule.by_players || {}).map(([n, t]) => `${t} for ${n}`).join(", ");
     const select = h(
       "select",
       { id, name: rule.name, testid: id },
       h("option", { value: "" }, `by players (${byPlayers})`),
-      rule.choices.map((c) => h("option", { value: String(c) }, String(c))),
+      (rule.suggested || []).map((c) => h("option", { value: String(c) }, String(c))),
       h("option", { value: "other" }, "other…"),
     );
     const sync = () => {
@@ -102,9 +104,10 @@ function ruleInput(rule) {
     input = h("span", { className: "inline" }, select, other);
   } else if (rule.kind === "int") {
     input = h("input", { type: "number", id, name: rule.name, testid: id, min: 0, step: 1, value: rule.default, inputmode: "numeric" });
-  } else if (rule.kind === "bet_limit") {
-    const fixed = h("input", { type: "number", min: 1, step: 1, value: 10, name: "bet_limit_n", className: "short", "aria-label": "fixed bet", testid: "rule-bet_limit-n" });
-    const select = h("select", { id, name: rule.name, testid: id }, ["no_limit", "pot_limit", "fixed"].map((c) => h("option", { value: c, selected: c === rule.default }, c)));
+  } else if (rule.kind === "choice_or_int") {
+    // One of the words, or "fixed": a whole number (Rummoli's fixed-limit bet).
+    const fixed = h("input", { type: "number", min: rule.minimum ?? 0, step: 1, value: 10, name: `${rule.name}_n`, className: "short", "aria-label": rule.name.replaceAll("_", " "), testid: `${id}-n` });
+    const select = h("select", { id, name: rule.name, testid: id }, [...rule.choices, "fixed"].map((c) => h("option", { value: c, selected: c === rule.default }, c)));
     const sync = () => {
       fixed.hidden = select.value !== "fixed";
     };
@@ -131,7 +134,7 @@ function applyPreset(name) {
     const input = $(`#rule-${rule.name}`);
     if (!input) continue;
     if (rule.kind === "bool") input.checked = Boolean(value);
-    else if (rule.kind === "bet_limit") {
+    else if (rule.kind === "choice_or_int") {
       input.value = typeof value === "number" ? "fixed" : value;
       input.dispatchEvent(new Event("change"));
     } else input.value = String(value);
@@ -146,15 +149,12 @@ function readRules(form) {
     let value;
     if (rule.kind === "bool") value = input.checked;
     else if (rule.kind === "int") value = Number(input.value);
-    else if (rule.kind === "target") value = input.value === "" ? null : input.value === "other" ? Number(form.elements.target_n.value) : Number(input.value);
-    else if (rule.kind === "bet_limit") value = input.value === "fixed" ? Number(form.elements.bet_limit_n.value) : input.value;
+    else if (rule.kind === "optional_int") value = input.value === "" ? null : input.value === "other" ? Number(form.elements[`${rule.name}_n`].value) : Number(input.value);
+    else if (rule.kind === "choice_or_int") value = input.value === "fixed" ? Number(form.elements[`${rule.name}_n`].value) : input.value;
     else value = input.value;
     if (value !== rule.default) rules[rule.name] = value;
   }
-  if (game === "rummoli") {
-    rules.starting_chips = Number(form.elements.starting_chips.value);
-    rules.rounds = Number(form.elements.rounds.value);
-  }
+  for (const name of MAIN_RULES) if (form.elements[name]) rules[name] = Number(form.elements[name].value);
   return rules;
 }
 
@@ -163,7 +163,7 @@ function chooseGame(next) {
   const kept = form.elements.name ? form.elements.name.value : null;
   const timer = form.elements.turn_timer ? form.elements.turn_timer.value : null;
   const limit = form.elements.time_limit ? form.elements.time_limit.value : null;
-  game = next in allOptions.games ? next : "rummoli";
+  game = next in allOptions.games ? next : defaultGame();
   options = allOptions.games[game];
   localStorage.setItem(GAME_KEY, game);
   buildForm();
@@ -174,7 +174,8 @@ function chooseGame(next) {
 
 function buildForm() {
   const form = $("#create");
-  const rummoli = game === "rummoli";
+  const has = (name) => options.rules.some((r) => r.name === name);
+  const presets = Object.keys(options.presets).length > 0;
   const gameSelect = h("select", { name: "game", testid: "game", id: "game" }, Object.entries(allOptions.games).map(([key, g]) => h("option", { value: key, selected: key === game }, g.title)));
   gameSelect.addEventListener("change", () => chooseGame(gameSelect.value));
   const count = h("select", { name: "seats", testid: "seat-count", id: "seat-count" }, Array.from({ length: options.seats.max - options.seats.min + 1 }, (_, i) => {
@@ -185,18 +186,18 @@ function buildForm() {
   const preset = h("select", { name: "preset", testid: "preset", id: "preset" }, h("option", { value: "" }, "House defaults (the encyclopedia)"), Object.keys(options.presets).map((p) => h("option", { value: p }, p.replaceAll("_", " "))));
   preset.addEventListener("change", () => applyPreset(preset.value));
   const field = (label, input, help) => h("div", { className: "field" }, h("label", {}, label, input), help ? h("p", { className: "help" }, help) : null);
-  const round = rummoli ? "round" : "hand";
+  const round = options.round_word;
   fill(
     form,
     h("h2", {}, "New table"),
     h(
       "div",
       { className: "form-grid" },
-      field("Game", gameSelect, GAME_INTRO[game]),
+      field("Game", gameSelect, options.intro),
       field("Your name", h("input", { type: "text", name: "name", required: true, maxlength: allOptions.max_name, autocomplete: "nickname", value: localStorage.getItem(NAME_KEY) || "", testid: "create-name" })),
       field("Seats", count, `${options.seats.min} to ${options.seats.max} players`),
-      rummoli ? field("Starting chips", h("input", { type: "number", name: "starting_chips", min: 1, step: 1, value: 100, testid: "starting-chips", inputmode: "numeric" })) : null,
-      rummoli ? field("Rounds", h("input", { type: "number", name: "rounds", min: 0, step: 1, value: 5, testid: "rounds", inputmode: "numeric" }), "0: until one player is left or the time is up") : null,
+      has("starting_chips") ? field("Starting chips", h("input", { type: "number", name: "starting_chips", min: 1, step: 1, value: 100, testid: "starting-chips", inputmode: "numeric" })) : null,
+      has("rounds") ? field("Rounds", h("input", { type: "number", name: "rounds", min: 0, step: 1, value: 5, testid: "rounds", inputmode: "numeric" }), "0: until one player is left or the time is up") : null,
       field("Time limit (minutes)", h("input", { type: "number", name: "time_limit", min: 0, max: allOptions.max_time_limit, step: 1, value: 0, testid: "time-limit", inputmode: "numeric" }), `0: none. When it is up, the ${round} being played is the last`),
       field("Turn timer (seconds)", h("input", { type: "number", name: "turn_timer", min: 0, max: allOptions.max_turn_timer, step: 1, value: 60, testid: "turn-timer", inputmode: "numeric" }), `0: none. A player away past it is played by the computer (${options.standin}) until he is back`),
     ),
@@ -204,9 +205,9 @@ function buildForm() {
     h("div", { id: "seat-kinds", className: "seat-kinds" }),
     h(
       "details",
-      { className: "rules", open: !rummoli },
+      { className: "rules", open: options.rules.length <= 4 },
       h("summary", {}, "House rules"),
-      rummoli ? field("Printed rules", preset, "A preset sets the house rules below; you may still change any of them") : null,
+      presets ? field("Printed rules", preset, "A preset sets the house rules below; you may still change any of them") : null,
       h("div", { className: "rule-list" }, options.rules.filter((r) => !MAIN_RULES.has(r.name)).map(ruleInput)),
     ),
     h("div", { id: "create-error" }),
@@ -238,16 +239,17 @@ function buildForm() {
 
 async function main() {
   document.body.prepend(header("lobby"));
-  loadTables();
   setInterval(loadTables, 5000);
   try {
     allOptions = await api("/api/options");
-    const wanted = new URLSearchParams(location.search).get("game") || localStorage.getItem(GAME_KEY) || "rummoli";
-    game = wanted in allOptions.games ? wanted : "rummoli";
+    loadTables();
+    const wanted = new URLSearchParams(location.search).get("game") || localStorage.getItem(GAME_KEY) || defaultGame();
+    game = wanted in allOptions.games ? wanted : defaultGame();
     options = allOptions.games[game];
     buildForm();
   } catch (error) {
     notice($("#create"), error.message);
+    loadTables();
   }
 }
 

@@ -16,46 +16,49 @@ async function show(name) {
     fill(
       box,
       h("h1", { testid: "player-name" }, s.name),
-      h("h2", {}, "Rummoli"),
-      s.games === 0
-        ? h("p", { className: "muted" }, "No finished game of Rummoli with this name yet.")
-        : [
-            h(
-              "div",
-              { className: "stats" },
-              stat("games", s.games, "stat-games"),
-              stat("wins", s.wins, "stat-wins"),
-              stat("win rate", `${Math.round(s.win_rate * 100)}%`, "stat-rate"),
-              stat("chips won", `${s.chips_won >= 0 ? "+" : ""}${s.chips_won}`, "stat-chips"),
-            ),
-            h("h3", {}, "Recent games"),
-            h(
-              "ol",
-              { className: "history-list" },
-              s.recent.map((g) =>
-                h(
-                  "li",
-                  { className: "history-row" },
-                  h("div", { className: "history-head" }, h("span", { className: "muted" }, when(g.finished_at)), h("span", { className: g.won ? "up" : "" }, g.won ? "won" : "")),
-                  h("p", {}, `${g.chips} chips (${g.change >= 0 ? "+" : ""}${g.change}) with ${g.players.filter((p) => p !== s.name).join(", ")}`),
-                  h("a", { className: "btn small", href: `/replay/${encodeURIComponent(g.id)}?seat=${g.seat}` }, "Replay"),
-                ),
-              ),
-            ),
-          ],
-      rummySection(s.name, s.rummy),
+      Object.entries(s.by_game).map(([game, stats]) => (SECTIONS[game] || amountSection)(s.name, stats)),
     );
   } catch (error) {
     notice(box, error.message);
   }
 }
 
+// A game counted in chips (or another amount): games, wins, the amount won, recent games.
+function amountSection(name, s) {
+  if (s.games === 0) return [h("h2", {}, s.title), h("p", { className: "muted" }, `No finished game of ${s.title} with this name yet.`)];
+  return [
+    h("h2", {}, s.title),
+    h(
+      "div",
+      { className: "stats" },
+      stat("games", s.games, "stat-games"),
+      stat("wins", s.wins, "stat-wins"),
+      stat("win rate", `${Math.round(s.win_rate * 100)}%`, "stat-rate"),
+      stat("chips won", `${s.chips_won >= 0 ? "+" : ""}${s.chips_won}`, "stat-chips"),
+    ),
+    h("h3", {}, "Recent games"),
+    h(
+      "ol",
+      { className: "history-list" },
+      s.recent.map((g) =>
+        h(
+          "li",
+          { className: "history-row" },
+          h("div", { className: "history-head" }, h("span", { className: "muted" }, when(g.finished_at)), h("span", { className: g.won ? "up" : "" }, g.won ? "won" : "")),
+          h("p", {}, `${g.chips} chips (${g.change >= 0 ? "+" : ""}${g.change}) with ${g.players.filter((p) => p !== name).join(", ")}`),
+          h("a", { className: "btn small", href: `/replay/${encodeURIComponent(g.id)}?seat=${g.seat}` }, "Replay"),
+        ),
+      ),
+    ),
+  ];
+}
+
 // Basic Rummy apart from Rummoli: points are not chips. A stalemate hand is a loss for
 // everyone (the seed's rule), so hands won + hands lost = hands played.
 function rummySection(name, r) {
-  if (!r || r.games === 0) return [h("h2", {}, "Basic Rummy"), h("p", { className: "muted" }, "No finished game of Basic Rummy with this name yet.")];
+  if (!r || r.games === 0) return [h("h2", {}, r.title), h("p", { className: "muted" }, `No finished game of ${r.title} with this name yet.`)];
   return [
-    h("h2", {}, "Basic Rummy"),
+    h("h2", {}, r.title),
     h(
       "div",
       { className: "stats", testid: "rummy-stats" },
@@ -84,6 +87,9 @@ function rummySection(name, r) {
     ),
   ];
 }
+
+// Each game's section of a player's page, by the game's name; the default counts amounts.
+const SECTIONS = { rummy: rummySection };
 
 async function players() {
   const box = $("#players");

@@ -27,6 +27,32 @@ async function load() {
   show(Math.min(index, data.frames.length - 1));
 }
 
+// Each game's replay client, looked up by the game's name; the default is Rummoli's.
+const CLIENTS = {
+  rummoli: {
+    table(view) {
+      renderStatus($("#status"), view, null, seat, "");
+      renderPlayers($("#players"), view, null, seat);
+      renderBoard($("#board"), view);
+      renderLaid($("#laid"), view);
+      renderShowdown($("#showdown"), view);
+    },
+    hand: (view) => renderHand($("#hand"), view, null),
+    narrate,
+  },
+  rummy: {
+    table(view) {
+      renderRummyStatus($("#status"), view, null, seat, "");
+      renderRummyPlayers($("#players"), view, null, seat);
+      renderPiles($("#board"), view, null);
+      renderMelds($("#laid"), view, null);
+      $("#showdown").hidden = true;
+    },
+    hand: (view) => renderRummyHand($("#hand"), view, null),
+    narrate: narrateRummy,
+  },
+};
+
 function show(i) {
   if (!data) return;
   index = Math.max(0, Math.min(i, data.frames.length - 1));
@@ -37,33 +63,20 @@ function show(i) {
   root.dataset.phase = view.phase;
   $("#slider").value = String(index);
   $("#counter").textContent = `step ${index} of ${data.frames.length - 1}`;
-  const rummy = view.game === "rummy";
+  const game = CLIENTS[view.game] || CLIENTS.rummoli;
   root.dataset.game = view.game || "rummoli";
-  $("#game").classList.toggle("rummy", rummy);
-  if (rummy) {
-    renderRummyStatus($("#status"), view, null, seat, "");
-    renderRummyPlayers($("#players"), view, null, seat);
-    renderPiles($("#board"), view, null);
-    renderMelds($("#laid"), view, null);
-    $("#showdown").hidden = true;
-  } else {
-    renderStatus($("#status"), view, null, seat, "");
-    renderPlayers($("#players"), view, null, seat);
-    renderBoard($("#board"), view);
-    renderLaid($("#laid"), view);
-    renderShowdown($("#showdown"), view);
-  }
+  for (const name of Object.keys(CLIENTS)) $("#game").classList.toggle(name, name === view.game);
+  game.table(view);
   if (seat !== null) {
     $("#me").hidden = false;
-    if (rummy) renderRummyHand($("#hand"), view, null);
-    else renderHand($("#hand"), view, null);
+    game.hand(view);
     const choices = (view.legal_actions || []).map((a) => a.text);
     fill($("#choices"), choices.length ? `Choices: ${choices.slice(0, 12).join(", ")}${choices.length > 12 ? " …" : ""}` : "");
   } else {
     $("#me").hidden = true;
   }
   const me = seat === null ? null : data.names[seat];
-  const tell = rummy ? narrateRummy : narrate;
+  const tell = game.narrate;
   const lines = [];
   const first = Math.max(1, index - 400);
   for (let k = first; k <= index; k++) {

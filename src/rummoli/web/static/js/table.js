@@ -68,8 +68,15 @@ const st = {
   selected: [],
 };
 
-function isRummy() {
-  return Boolean((st.view && st.view.game === "rummy") || (st.table && st.table.game === "rummy"));
+// The game of this table, as the server names it (its view, or the table before a view).
+function gameName() {
+  return (st.view && st.view.game) || (st.table && st.table.game) || "";
+}
+
+// Each game's client: how its table, final standings and log are drawn, looked up by the
+// game's name. A game whose page is not written yet is drawn by the default (Rummoli's).
+function client() {
+  return CLIENTS[gameName()] || CLIENTS.rummoli;
 }
 
 function saved() {
@@ -235,11 +242,11 @@ function render() {
     return;
   }
   ui.game.hidden = false;
-  ui.game.classList.toggle("rummy", view.game === "rummy");
-  if (view.game === "rummy") {
-    renderRummy(view, table);
-    return;
-  }
+  for (const name of Object.keys(CLIENTS)) ui.game.classList.toggle(name, name === view.game);
+  client().render(view, table);
+}
+
+function renderRummoli(view, table) {
   renderStatus(ui.status, view, table, me(), timerText());
   renderPlayers(ui.players, view, table, me());
   renderBoard(ui.board, view);
@@ -417,15 +424,14 @@ function renderStandings() {
     ui.standings.hidden = true;
     return;
   }
-  if (view.game === "rummy") {
-    renderRummyStandings(view);
-    return;
-  }
+  client().standings(view);
+}
+
+function renderRummoliStandings(view) {
   const start = st.table ? st.table.rules.starting_chips : undefined;
   const rows = standings(view, start);
   const best = rows.length ? rows[0].chips : 0;
   ui.standings.hidden = false;
-  const replaySeat = st.seat === null ? "" : `?seat=${st.seat}`;
   fill(
     ui.standings,
     h("h2", {}, "Final standings"),
@@ -442,19 +448,13 @@ function renderStandings() {
         ),
       ),
     ),
-    h(
-      "div",
-      { className: "buttons" },
-      h("a", { className: "btn primary", href: `/replay/${encodeURIComponent(tableId)}${replaySeat}`, testid: "replay-link" }, "Replay"),
-      h("a", { className: "btn", href: `/api/games/${encodeURIComponent(tableId)}/record`, download: `rummoli-${tableId}.json`, testid: "record-link" }, "Download record"),
-      h("a", { className: "btn", href: "/" }, "New table"),
-    ),
+    finalButtons(),
   );
 }
 
 function finalButtons() {
   const replaySeat = st.seat === null ? "" : `?seat=${st.seat}`;
-  const prefix = isRummy() ? "rummy" : "rummoli";
+  const prefix = gameName() || "game";
   return h(
     "div",
     { className: "buttons" },
@@ -491,7 +491,7 @@ function renderLog() {
   const atBottom = ui.log.scrollHeight - ui.log.scrollTop - ui.log.clientHeight < 40;
   const you = myName();
   const lines = [];
-  const tell = isRummy() ? narrateRummy : narrate;
+  const tell = client().narrate;
   for (const e of st.log.slice(-LOG_LINES)) {
     const line = tell(e, you);
     if (line) lines.push(h("li", { className: line.kind }, line.text));
@@ -506,6 +506,11 @@ function reconnect() {
   if (old) old.close();
   connect();
 }
+
+const CLIENTS = {
+  rummoli: { render: renderRummoli, standings: renderRummoliStandings, narrate },
+  rummy: { render: renderRummy, standings: renderRummyStandings, narrate: narrateRummy },
+};
 
 document.body.prepend(header("table"));
 $("#table-id").textContent = tableId;
