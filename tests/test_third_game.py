@@ -290,8 +290,11 @@ def test_rummoli_simulate_plays_it(tmp_path: Path) -> None:
     out = tmp_path / "high.json"
     result = CliRunner().invoke(
         app,
-        ["simulate", "--game", "highcard", "--games", "30", "--bots", "random,random,random"]
-        + ["--rule", "rounds=2", "--jobs", "2", "--json", str(out)],
+        [
+            *("simulate", "--game", "highcard", "--games", "30"),
+            *("--bots", "random,random,random", "--rule", "rounds=2"),
+            *("--jobs", "2", "--json", str(out)),
+        ],
     )
     assert result.exit_code == 0, result.output
     assert "High card: 30 games, 60 rounds, at 3 seats" in result.output
