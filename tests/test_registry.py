@@ -1,0 +1,109 @@
+"""The registry and the games' descriptions: what the interfaces read about each game
+agrees with the game itself (its rules class, its seats, its bots)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from rummoli.bots import ask_bot, make_bot
+from rummoli.engine.base import CHANCE, CHANCE_ACTION, SetupError
+from rummoli.engine.description import (
+    BOOL,
+    CHOICE,
+    CHOICE_OR_INT,
+    INT,
+    OPTIONAL_INT,
+    GameDescription,
+    HouseRule,
+)
+from rummoli.games import registry
+
+DESCRIPTIONS = registry.descriptions()
+
+
+def test_the_project_games_in_menu_order() -> None:
+    assert registry.names() == ("rummoli", "rummy")
+    assert registry.default_game() == "rummoli"
+    with pytest.raises(SetupError, match="unknown game 'chess'; games are rummoli, rummy"):
+        registry.describe("chess")
+
+
+@pytest.mark.parametrize("description", DESCRIPTIONS, ids=lambda d: d.name)
+def test_house_rules_are_the_rules_class_fields_with_its_defaults(
+    description: GameDescription,
+) -> None:
+    default = description.rules_type()
+    names = [f.name for f in dataclasses.fields(description.rules_type)]
+    assert [rule.name for rule in description.house_rules] == names
+    for rule in description.house_rules:
+        assert rule.default == getattr(default, rule.name), rule.name
+        assert rule.help, f"{rule.name} has no help text"
+
+
+def _accepts(description: GameDescription, rule: HouseRule, value: object) -> bool:
+    try:
+        description.rules({rule.name: value})
+    except (SetupError, TypeError):
+        return False
+    return True
+
+
+@pytest.mark.parametrize("description", DESCRIPTIONS, ids=lambda d: d.name)
+def test_every_value_a_house_rule_offers_is_accepted_and_others_refused(
+    description: GameDescription,
+) -> None:
+    for rule in description.house_rules:
+        if rule.kind == BOOL:
+            assert _accepts(description, rule, True) and _accepts(description, rule, False)
+            assert not _accepts(description, rule, "yes")
+        if rule.kind in (CHOICE, CHOICE_OR_INT):
+            assert all(_accepts(description, rule, word) for word in rule.choices), rule.name
+            assert not _accepts(description, rule, "no_such_word"), rule.name
+        if rule.kind in (INT, CHOICE_OR_INT, OPTIONAL_INT):
+            assert rule.minimum is not None, f"{rule.name} has no minimum"
+            assert _accepts(description, rule, rule.minimum), rule.name
+            assert not _accepts(description, rule, rule.minimum - 1), rule.name
+        if rule.kind == OPTIONAL_INT:
+            assert _accepts(description, rule, None)
+            assert all(_accepts(description, rule, n) for n in rule.suggested)
+    default = description.rules().to_dict()
+    for name, changes in description.presets.items():
+        assert description.rules(changes).to_dict() == {**default, **changes}, name
+
+
+@pytest.mark.parametrize("description", DESCRIPTIONS, ids=lambda d: d.name)
+def test_every_level_plays_a_game_from_each_seat_count(description: GameDescription) -> None:
+    for seats in (description.min_players, description.max_players):
+        for level in description.levels():
+            names = [f"P{i}" for i in range(seats)]
+            state = description.new_game(names, description.rules(), seed=seats)
+            bots = [make_bot(level, seed, game=description.name) for seed in range(seats)]
+            for _ in range(200):  # a few decisions of each bot is enough here
+                if state.is_terminal():
+                    break
+                seat = state.current_player()
+                action = (
+                    CHANCE_ACTION if seat == CHANCE else ask_bot(bots[seat], state, seat).action
+                )
+                state.apply(action)
+            again = description.replay(state.record())
+            assert description.final_amounts(again) == description.final_amounts(state)
+            assert description.round_number(again) == description.round_number(state) >= 1
+
+
+def test_a_description_checks_itself() -> None:
+    rummoli = registry.describe("rummoli")
+    with pytest.raises(ValueError, match="lower-case identifier"):
+        dataclasses.replace(rummoli, name="Rummoli 2")
+    with pytest.raises(ValueError, match="min <= default <= max"):
+        dataclasses.replace(rummoli, default_players=9)
+    with pytest.raises(ValueError, match="needs its choices"):
+        HouseRule("colour", "red", CHOICE)
+    with pytest.raises(ValueError, match="unknown bot level 'genius' for rummoli"):
+        rummoli.bot_factory("genius")
+    with pytest.raises(SetupError, match="unknown Rummoli house rule 'colour'"):
+        rummoli.house_rule("colour")
+    with pytest.raises(SetupError, match="played by 2 to 8 players, not 9"):
+        rummoli.check_players(9)
