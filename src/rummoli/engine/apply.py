@@ -8,12 +8,16 @@ lives here once, in :func:`apply_action`; a game supplies only what differs, thr
 :class:`Steppable`: its ``_step`` (which rules apply the action) and its ``_refusal``
 (what to say about an action that is a whole number but not legal now).
 
-Why a protocol and not a base class: Rummoli's state is compiled by mypyc and Rummy's is
-not, and a compiled base class would need ``allow_interpreted_subclasses`` (slower calls)
-for Rummy to inherit it. A compiled protocol costs nothing: :class:`RummoliState
-<rummoli.games.rummoli.state.RummoliState>` names it as a base, so compiled code reaches
-its fields and methods natively through it (a few nanoseconds per action), and Rummy's
-state, plain Python, fits it by shape alone.
+Why a protocol, and a base class beside it: Rummoli's state is compiled by mypyc and
+Rummy's is not. A compiled base class for both would need ``allow_interpreted_subclasses``
+(slower calls) for Rummy to inherit it, and naming the protocol itself as a base would
+make mypyc treat the compiled state as inheriting from Python classes (``typing.Protocol``
+and ``Generic``: a ``__dict__``, checked attribute reads, no ``super().__new__``). So Rummy's
+state, plain Python, fits :class:`Steppable` by its shape alone, and a compiled state
+names :class:`SteppableBase` as its base, an empty native class of the same shape:
+:func:`apply_action` takes either, and compiled code reaches a :class:`SteppableBase`'s
+fields and methods natively (a few nanoseconds per action, against about five
+microseconds per decision of a Rummoli game).
 """
 
 from __future__ import annotations
@@ -31,8 +35,6 @@ SHOWN_LEGAL: Final = 12
 class Steppable(Protocol):
     """What :func:`apply_action` needs of a game state."""
 
-    __slots__ = ()
-
     #: The seat to decide, CHANCE or TERMINAL.
     to_move: int
     #: The legal actions now, sorted ascending (the protocol's canonical order).
@@ -49,6 +51,28 @@ class Steppable(Protocol):
         ...
 
 
+class SteppableBase:
+    """The base of a compiled game state: :class:`Steppable` as a native class.
+
+    It holds nothing itself (the state declares the fields in its ``__slots__``); a state
+    that names it as its base is reached natively by :func:`apply_action`.
+    """
+
+    __slots__ = ()
+
+    to_move: int
+    options: list[int]
+    actions: list[int]
+
+    def _step(self, action: int, events: list[Event]) -> None:
+        """Apply the legal ``action`` and everything the rules force after it."""
+        raise NotImplementedError
+
+    def _refusal(self, action: int) -> str:
+        """Why ``action``, a whole number, is not legal now (the game is not over)."""
+        raise NotImplementedError
+
+
 def is_legal(options: list[int], action: int) -> bool:
     """Whether ``action`` is one of ``options`` (sorted ascending).
 
@@ -61,7 +85,7 @@ def is_legal(options: list[int], action: int) -> bool:
     return index < len(options) and options[index] == action
 
 
-def apply_action(state: Steppable, action: object) -> list[Event]:
+def apply_action(state: SteppableBase | Steppable, action: object) -> list[Event]:
     """Apply a legal action to ``state`` and return the events it caused; an illegal one
     raises :class:`IllegalActionError`, saying why, and changes nothing.
 
@@ -76,7 +100,7 @@ def apply_action(state: Steppable, action: object) -> list[Event]:
     return events
 
 
-def why_illegal(state: Steppable, action: object) -> str:
+def why_illegal(state: SteppableBase | Steppable, action: object) -> str:
     """The reason ``action`` is refused: the game is over, it is not a whole number, or
     the game's own reason."""
     if state.to_move == TERMINAL:

@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from rummoli.cards import FULL_DECK, cards_of
-from rummoli.engine.apply import Steppable, apply_action, legal_summary
+from rummoli.engine.apply import SteppableBase, apply_action, legal_summary
 from rummoli.engine.base import (
     CHANCE,
     CHANCE_ACTION,
@@ -129,11 +129,11 @@ _STATE_FIELDS: Final = (
 )
 
 
-class RummoliState(Steppable):
+class RummoliState(SteppableBase):
     """One game of Rummoli, from the cut for the first dealer to the settlement.
 
-    It names :class:`~rummoli.engine.apply.Steppable` as a base only so that the shared
-    ``apply`` reaches its fields and methods natively when compiled.
+    Its base, :class:`~rummoli.engine.apply.SteppableBase`, holds nothing: it lets the
+    shared ``apply`` reach the state's fields and methods natively when compiled.
     """
 
     __slots__ = _STATE_FIELDS
