@@ -20,15 +20,25 @@ import os
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Final
 
-#: The compiled modules: the simulation's hot path, and what it calls at each step.
+#: The compiled modules: the simulation's hot path, and what it calls at each step (the
+#: Rummoli state is its core and one module per phase; the shared ``apply`` and event
+#: converter of :mod:`rummoli.engine` are on Rummoli's path, so they are compiled too).
 MODULES: Final = (
     "rummoli.cards",
     "rummoli.poker",
     "rummoli.engine.rng",
+    "rummoli.engine.apply",
+    "rummoli.engine.event_json",
     "rummoli.games.rummoli.actions",
     "rummoli.games.rummoli.board",
     "rummoli.games.rummoli.betting",
+    "rummoli.games.rummoli.constants",
     "rummoli.games.rummoli.state",
+    "rummoli.games.rummoli.deal",
+    "rummoli.games.rummoli.widow",
+    "rummoli.games.rummoli.poker_phase",
+    "rummoli.games.rummoli.stops",
+    "rummoli.games.rummoli.round_end",
     "rummoli.games.rummoli.view",
     "rummoli.bots.rummoli.estimate",
     "rummoli.bots.rummoli.basic",

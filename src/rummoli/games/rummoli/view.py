@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from rummoli.cards import card_str, cards_of, sorted_by_suit
 from rummoli.engine.base import CHANCE, TERMINAL, Event
+from rummoli.engine.event_json import EventFormat, by_player, card_text, seat_name, seat_names
 from rummoli.games.rummoli.actions import ActionCodec
 from rummoli.games.rummoli.rules import Rules
 from rummoli.games.rummoli.state import PHASE_NAMES
@@ -27,8 +28,10 @@ if TYPE_CHECKING:
 #: Events only one seat may see, with the index of that seat in the event.
 PRIVATE_EVENTS: Final = {"hand": 1, "blocked": 1}
 
-# How to write each event's fields as JSON: kind -> field names, each with a conversion:
-# "player" a seat (as its name), "card" a card, "cards" a mask, others as they are.
+# How to write each event's fields as JSON (see rummoli.engine.event_json): kind -> field
+# names, each with a conversion: "player" a seat (as its name), "players" seats, "card" a
+# card, "cards" a mask (by suit), "key" a poker hand's strength (as its category),
+# "by_player" a tuple by seat; others as they are.
 _EVENT_FIELDS: Final[dict[str, tuple[str, ...]]] = {
     "dealer": ("player",),
     "cut": ("player", "card"),
@@ -70,45 +73,48 @@ _EVENT_FIELDS: Final[dict[str, tuple[str, ...]]] = {
 }
 
 
+def _hand_text(mask: int, names: Sequence[str]) -> list[str]:
+    return _cards(mask)
+
+
+def _category(key: int, names: Sequence[str]) -> str:
+    return category_name(key)
+
+
+#: How this game's events are written: its tables above, with what each conversion does.
+EVENT_FORMAT: Final = EventFormat(
+    _EVENT_FIELDS,
+    {
+        "player": seat_name,
+        "players": seat_names,
+        "card": card_text,
+        "cards": _hand_text,
+        "key": _category,
+        "by_player": by_player,
+    },
+    PRIVATE_EVENTS,
+)
+
+
 def is_visible(event: Event, seat: int | None) -> bool:
     """Whether ``seat`` (None: a spectator) may see ``event``."""
-    index = PRIVATE_EVENTS.get(event[0])
-    return index is None or (seat is not None and event[index] == seat)
+    return EVENT_FORMAT.is_visible(event, seat)
 
 
 def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
-    return [e for e in events if is_visible(e, seat)]
+    return EVENT_FORMAT.visible_events(events, seat)
 
 
 def event_to_json(event: Event, names: Sequence[str]) -> dict[str, Any]:
     """An event as JSON, with players by name and cards as text."""
-    kind = event[0]
-    out: dict[str, Any] = {"type": kind}
-    for spec, value in zip(_EVENT_FIELDS[kind], event[1:], strict=True):
-        key, _, conversion = spec.partition(":")
-        conversion = conversion or key
-        if conversion == "player":
-            out[key] = names[value]
-        elif conversion == "players":
-            out[key] = [names[s] for s in value]
-        elif conversion == "card":
-            out[key] = card_str(value)
-        elif conversion == "cards":
-            out[key] = [card_str(c) for c in sorted_by_suit(cards_of(value))]
-        elif conversion == "key":
-            out[key] = category_name(value)
-        elif conversion == "by_player":
-            out[key] = dict(zip(names, value, strict=True))
-        else:
-            out[key] = value
-    return out
+    return EVENT_FORMAT.to_json(event, names)
 
 
 def events_for(
     events: Iterable[Event], seat: int | None, names: Sequence[str]
 ) -> list[dict[str, Any]]:
     """The events ``seat`` may see, as JSON."""
-    return [event_to_json(e, names) for e in events if is_visible(e, seat)]
+    return EVENT_FORMAT.events_for(events, seat, names)
 
 
 def _cards(mask: int) -> list[str]:

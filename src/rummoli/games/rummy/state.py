@@ -19,14 +19,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rummoli.cards import FULL_DECK, card_str, cards_of, format_cards
-from rummoli.engine.base import (
-    CHANCE,
-    CHANCE_ACTION,
-    TERMINAL,
-    Event,
-    IllegalActionError,
-    SetupError,
-)
+from rummoli.engine.apply import apply_action, legal_summary
+from rummoli.engine.base import CHANCE, CHANCE_ACTION, TERMINAL, Event, SetupError
 from rummoli.engine.rng import shuffled_deck
 from rummoli.games.rummy import actions as act
 from rummoli.games.rummy.melds import (
@@ -255,17 +249,16 @@ class RummyState:
 
     def apply(self, action: int) -> list[Event]:
         """Apply a legal action; an illegal one raises and changes nothing."""
-        if type(action) is not int or action not in self.options:
-            raise IllegalActionError(self._why_illegal(action))
-        self.actions.append(action)
-        events: list[Event] = []
-        self._step(action, events)
-        # Decisions without a choice are not asked for (nor recorded: replay remakes them).
-        while self.to_move >= 0 and len(self.options) == 1:
-            self._step(self.options[0], events)
-        return events
+        return apply_action(self, action)
 
     def _step(self, action: int, events: list[Event]) -> None:
+        """The legal ``action``, then the decisions without a choice that follow it."""
+        self._dispatch(action, events)
+        # Decisions without a choice are not asked for (nor recorded: replay remakes them).
+        while self.to_move >= 0 and len(self.options) == 1:
+            self._dispatch(self.options[0], events)
+
+    def _dispatch(self, action: int, events: list[Event]) -> None:
         phase = self.phase
         if phase == PLAY:
             self._play(action, events)
@@ -278,17 +271,14 @@ class RummyState:
 
     # ----------------------------------------------------------------- why not
 
-    def _why_illegal(self, action: object) -> str:
-        """The reason an action is refused, as specific as the state allows."""
-        if self.to_move == TERMINAL:
-            return "the game is over: no action is legal"
-        if type(action) is not int:
-            return f"an action is a whole number, not {action!r}"
+    def _refusal(self, action: int) -> str:
+        """The reason an action is refused, as specific as the state allows (the shared
+        :func:`~rummoli.engine.apply.why_illegal` has ruled out the game's end and an
+        action that is not a whole number)."""
         if not 0 <= action < act.NUM_ACTIONS:
             return f"{action} is not an action of Basic Rummy (0..{act.NUM_ACTIONS - 1})"
         text = act.action_to_text(action)
-        legal = ", ".join(act.action_to_text(a) for a in self.options[:12])
-        legal += " ..." if len(self.options) > 12 else ""
+        legal = legal_summary(self.options, act.action_to_text)
         if self.to_move == CHANCE:
             return f"{text} is not legal now: the next step is chance (deal)"
         name = self.names[self.to_move]

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from rummoli.cards import card_str, cards_of
 from rummoli.engine.base import CHANCE, TERMINAL, Event
+from rummoli.engine.event_json import EventFormat, by_player, card_text
 from rummoli.games.rummy.actions import action_to_text
 from rummoli.games.rummy.melds import meld_cards, sorted_hand
 from rummoli.games.rummy.rules import Rules
@@ -33,9 +34,10 @@ if TYPE_CHECKING:
 #: Events only one seat may see, with the index of that seat in the event.
 PRIVATE_EVENTS = {"hand": 1, "drew": 1}
 
-# How to write each event's fields as JSON: kind -> field names, each with a conversion:
-# "player" a seat (as its name, None for -1), "card" a card, "cards" a hand mask (as held),
-# "meld" a meld mask (as read), "by_player" a tuple by seat; others as they are.
+# How to write each event's fields as JSON (see rummoli.engine.event_json): kind -> field
+# names, each with a conversion: "player" a seat (as its name, None for -1), "card" a card,
+# "cards" a hand mask (as held), "meld" a meld mask (as read), "by_player" a tuple by
+# seat; others as they are.
 _EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "cut": ("player", "card"),
     "dealer": ("player",),
@@ -57,16 +59,6 @@ _EVENT_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def is_visible(event: Event, seat: int | None) -> bool:
-    """Whether ``seat`` (None: a spectator) may see ``event``."""
-    index = PRIVATE_EVENTS.get(event[0])
-    return index is None or (seat is not None and event[index] == seat)
-
-
-def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
-    return [e for e in events if is_visible(e, seat)]
-
-
 def _hand_text(mask: int) -> list[str]:
     return [card_str(c) for c in sorted_hand(cards_of(mask))]
 
@@ -75,33 +67,51 @@ def _meld_text(mask: int) -> list[str]:
     return [card_str(c) for c in meld_cards(mask)]
 
 
+def _seat_name_or_none(seat: int, names: Sequence[str]) -> str | None:
+    return names[seat] if seat >= 0 else None
+
+
+def _hand_json(mask: int, names: Sequence[str]) -> list[str]:
+    return _hand_text(mask)
+
+
+def _meld_json(mask: int, names: Sequence[str]) -> list[str]:
+    return _meld_text(mask)
+
+
+#: How this game's events are written: its tables above, with what each conversion does.
+EVENT_FORMAT = EventFormat(
+    _EVENT_FIELDS,
+    {
+        "player": _seat_name_or_none,
+        "card": card_text,
+        "cards": _hand_json,
+        "meld": _meld_json,
+        "by_player": by_player,
+    },
+    PRIVATE_EVENTS,
+)
+
+
+def is_visible(event: Event, seat: int | None) -> bool:
+    """Whether ``seat`` (None: a spectator) may see ``event``."""
+    return EVENT_FORMAT.is_visible(event, seat)
+
+
+def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
+    return EVENT_FORMAT.visible_events(events, seat)
+
+
 def event_to_json(event: Event, names: Sequence[str]) -> dict[str, Any]:
     """An event as JSON, with players by name and cards as text."""
-    kind = event[0]
-    out: dict[str, Any] = {"type": kind}
-    for spec, value in zip(_EVENT_FIELDS[kind], event[1:], strict=True):
-        key, _, conversion = spec.partition(":")
-        conversion = conversion or key
-        if conversion == "player":
-            out[key] = names[value] if value >= 0 else None
-        elif conversion == "card":
-            out[key] = card_str(value)
-        elif conversion == "cards":
-            out[key] = _hand_text(value)
-        elif conversion == "meld":
-            out[key] = _meld_text(value)
-        elif conversion == "by_player":
-            out[key] = dict(zip(names, value, strict=True))
-        else:
-            out[key] = value
-    return out
+    return EVENT_FORMAT.to_json(event, names)
 
 
 def events_for(
     events: Iterable[Event], seat: int | None, names: Sequence[str]
 ) -> list[dict[str, Any]]:
     """The events ``seat`` may see, as JSON."""
-    return [event_to_json(e, names) for e in events if is_visible(e, seat)]
+    return EVENT_FORMAT.events_for(events, seat, names)
 
 
 @dataclass(slots=True)

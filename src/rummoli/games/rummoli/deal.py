@@ -1,0 +1,131 @@
+"""The chance step that opens a round: the end of the game, eliminations, the cut for
+the first dealer, the ante and the deal.
+
+Rummoli rules held here: a player who cannot pay the ante (a chip a space, or what he
+can under ``short_ante="pay_what_you_can"``) is out; with fewer than two players left,
+or after the last round (``rounds``) or a request to stop, the game is settled instead
+(:mod:`.round_end`). The players still in cut for the first dealer (highest rank deals,
+ties cut again); the deal then passes to the left. Cards are dealt one at a time from
+the dealer's left, the widow's hand right after the dealer's; the widow phase
+(:mod:`.widow`) follows.
+
+Why a module of its own: this is the one chance step between rounds, and every part of
+it draws on the game's seed; the rules of each phase of a round are in their own module
+(see :mod:`.state` for the whole layout). Functions take the state as their first
+argument: compiled, they are native calls that read its fields directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rummoli.cards import NUM_RANKS
+from rummoli.engine.base import Event
+from rummoli.games.rummoli.constants import BIT, DRAW_CUT, DRAW_DEAL, IN_WIDOW
+from rummoli.games.rummoli.round_end import settle
+from rummoli.games.rummoli.widow import start_widow
+
+if TYPE_CHECKING:
+    from rummoli.games.rummoli.state import RummoliState
+
+
+def cut_for_dealer(state: RummoliState, events: list[Event]) -> None:
+    """Players still in cut; the highest rank deals, tied players cut again."""
+    contenders = [s for s in range(len(state.names)) if not state.out[s]]
+    while len(contenders) > 1:
+        deck = state._draw_deck(DRAW_CUT)
+        cut = dict(zip(contenders, deck, strict=False))
+        for seat in contenders:
+            events.append(("cut", seat, cut[seat]))
+        best = max(cut[s] % NUM_RANKS for s in contenders)
+        contenders = [s for s in contenders if cut[s] % NUM_RANKS == best]
+    state.dealer = contenders[0]
+
+
+def who_can_pay_ante(state: RummoliState) -> list[int]:
+    """The seats still in that can pay the ante (all of it, under ``short_ante="out"``)."""
+    need = len(state.spaces) if state.rules.short_ante == "out" else 1
+    return [s for s in range(len(state.names)) if not state.out[s] and state.chips[s] >= need]
+
+
+def begin_round(state: RummoliState, events: list[Event], rotate: bool) -> None:
+    """Ante, elimination, end of game, or the deal of a new round."""
+    rules = state.rules
+    if (rules.rounds and state.round_no >= rules.rounds) or state.end_requested:
+        settle(state, events)
+        return
+    playing = set(who_can_pay_ante(state))
+    for seat in range(len(state.names)):
+        if not state.out[seat] and seat not in playing:
+            state.out[seat] = True
+            events.append(("out", seat))
+    if len(playing) < 2:
+        settle(state, events)
+        return
+    n = len(state.names)
+    if state.dealer < 0:
+        cut_for_dealer(state, events)
+    elif rotate or state.out[state.dealer]:
+        seat = state.dealer
+        for _ in range(n):
+            seat = (seat + 1) % n
+            if not state.out[seat]:
+                break
+        state.dealer = seat
+    events.append(("dealer", state.dealer))
+    state._clear_round()
+    state.round_no += 1
+    order = [(state.dealer + 1 + i) % n for i in range(n)]
+    state.in_round = [s for s in order if not state.out[s]]
+    for i, seat in enumerate(state.in_round):
+        state.next_in_round[seat] = state.in_round[(i + 1) % len(state.in_round)]
+    board = state.board
+    chips = state.chips
+    spaces = len(board)
+    full = 0
+    for seat in state.in_round:
+        if chips[seat] >= spaces:
+            chips[seat] -= spaces
+            full += 1
+            events.append(("ante", seat, spaces))
+        else:  # pay_what_you_can: one chip a space, in board order, while chips last
+            paid = chips[seat]
+            chips[seat] = 0
+            for space in range(paid):
+                board[space] += 1
+            events.append(("ante", seat, paid))
+    if full:
+        for space in range(spaces):
+            board[space] += full
+    deal(state, events)
+
+
+def deal(state: RummoliState, events: list[Event]) -> None:
+    """Deal one card at a time from the dealer's left, the widow right after the dealer."""
+    setup = state.setup
+    receivers = [*state.in_round, IN_WIDOW]
+    if state.round_no == 1 and setup.hands is not None:
+        given: list[Sequence[int]] = [setup.hands[seat] for seat in state.in_round]
+        given.append(setup.hands[-1])
+    else:
+        if state.round_no == 1 and setup.deck is not None:
+            deck = list(setup.deck)
+        else:
+            deck = state._draw_deck(DRAW_DEAL)
+        groups = len(receivers)
+        given = [deck[g::groups] for g in range(groups)]
+    owner = state.owner
+    hands = state.hands
+    for holder, cards in zip(receivers, given, strict=True):
+        mask = 0
+        for card in cards:
+            mask |= BIT[card]
+            owner[card] = holder
+        if holder == IN_WIDOW:
+            state.widow = mask
+        else:
+            hands[holder] = mask
+            events.append(("hand", holder, mask))
+    events.append(("widow_dealt", state.widow.bit_count()))
+    start_widow(state, events)

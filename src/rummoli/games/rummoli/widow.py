@@ -1,0 +1,145 @@
+"""The widow: the dealer's exchange, then the auction of the widow among the others.
+
+Rummoli rules held here (house rules ``widow``, ``pay_card_blocks_exchange``): the
+dealer may exchange his hand for the widow's or keep it; if he keeps it, under
+``widow="exchange_or_auction"`` the others bid for the widow in turn, clockwise, until
+all but the highest bidder have passed; the buyer pays the dealer and exchanges. A
+player who holds a pay card may not exchange when that house rule is on, and a player
+who cannot outbid passes: both passes are forced, so nobody is asked. Then the poker
+phase (:mod:`.poker_phase`) begins.
+
+Why a module of its own: the exchange and the auction are one decision about one hand,
+the widow's, and read nothing of the rest of the round; the other phases are in their
+own modules (see :mod:`.state` for the whole layout).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rummoli.cards import cards_of
+from rummoli.engine.base import Event
+from rummoli.games.rummoli import actions as act
+from rummoli.games.rummoli.board import holds_pay_card
+from rummoli.games.rummoli.constants import AUCTION, IN_WIDOW, WIDOW
+from rummoli.games.rummoli.poker_phase import start_poker
+
+if TYPE_CHECKING:
+    from rummoli.games.rummoli.state import RummoliState
+
+
+def blocked(state: RummoliState, seat: int) -> bool:
+    """Whether ``seat`` may not exchange: it holds a pay card, and the house rule says so."""
+    return state.rules.pay_card_blocks_exchange and holds_pay_card(
+        state.hands[seat], state._pay_cards
+    )
+
+
+def start_widow(state: RummoliState, events: list[Event]) -> None:
+    """After the deal: the dealer's choice (forced when he is blocked), or no widow."""
+    if state.rules.widow == "none":
+        events.append(("widow_dead",))
+        start_poker(state, events)
+        return
+    if blocked(state, state.dealer):
+        events.append(("blocked", state.dealer))
+        events.append(("keep", state.dealer))
+        after_keep(state, events)
+        return
+    state.phase = WIDOW
+    state.to_move = state.dealer
+    state.options = [act.KEEP, act.EXCHANGE]
+
+
+def widow_decision(state: RummoliState, action: int, events: list[Event]) -> None:
+    """The dealer keeps his hand or exchanges it for the widow."""
+    if action == act.EXCHANGE:
+        exchange(state, state.dealer, events)
+        start_poker(state, events)
+    else:
+        events.append(("keep", state.dealer))
+        after_keep(state, events)
+
+
+def exchange(state: RummoliState, seat: int, events: list[Event]) -> None:
+    """``seat`` takes the widow's hand and gives it his own (which he then knows)."""
+    old = state.hands[seat]
+    new = state.widow
+    state.hands[seat] = new
+    state.widow = old
+    state.widow_taker = seat
+    state.known_widow = old
+    owner = state.owner
+    for card in cards_of(new):
+        owner[card] = seat
+    for card in cards_of(old):
+        owner[card] = IN_WIDOW
+    events.append(("exchange", seat))
+    events.append(("hand", seat, new))
+
+
+def after_keep(state: RummoliState, events: list[Event]) -> None:
+    """The dealer kept his hand: the auction, if the house rules hold one."""
+    if state.rules.widow != "exchange_or_auction":
+        events.append(("widow_dead",))
+        start_poker(state, events)
+        return
+    state._bidders = state.in_round[:-1]
+    state.phase = AUCTION
+    next_bidder(state, events)
+
+
+def next_bidder(state: RummoliState, events: list[Event]) -> None:
+    """Ask the next player who may bid; pass for those who may not; or end the auction."""
+    bidders = state._bidders
+    count = len(bidders)
+    start = bidders.index(state._bid_turn) + 1 if state._bid_turn >= 0 else 0
+    for i in range(count):
+        seat = bidders[(start + i) % count]
+        if state.auction_passed[seat] or seat == state._auction_high_bidder:
+            continue
+        is_blocked = blocked(state, seat)
+        if is_blocked or state.chips[seat] <= state.auction_high:
+            state.auction_passed[seat] = True
+            if is_blocked:
+                events.append(("blocked", seat))
+            events.append(("pass", seat))
+            state.auction_log.append((seat, 0))
+            continue
+        state._bid_turn = seat
+        state.to_move = seat
+        state.options = [act.PASS]
+        state.options.extend(
+            range(act.BID_BASE + state.auction_high + 1, act.BID_BASE + state.chips[seat] + 1)
+        )
+        return
+    end_auction(state, events)
+
+
+def bid(state: RummoliState, seat: int, action: int, events: list[Event]) -> None:
+    """``seat`` passes or bids."""
+    if action == act.PASS:
+        state.auction_passed[seat] = True
+        events.append(("pass", seat))
+        state.auction_log.append((seat, 0))
+    else:
+        state.auction_high = action - act.BID_BASE
+        state._auction_high_bidder = seat
+        events.append(("bid", seat, state.auction_high))
+        state.auction_log.append((seat, state.auction_high))
+    next_bidder(state, events)
+
+
+def end_auction(state: RummoliState, events: list[Event]) -> None:
+    """The highest bidder pays the dealer and exchanges; without a bid the widow is dead."""
+    winner = state._auction_high_bidder
+    if winner < 0:
+        events.append(("no_bid",))
+        events.append(("widow_dead",))
+    else:
+        price = state.auction_high
+        state.chips[winner] -= price
+        state.chips[state.dealer] += price
+        events.append(("bought", winner, price, state.dealer))
+        exchange(state, winner, events)
+    start_poker(state, events)
