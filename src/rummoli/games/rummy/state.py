@@ -26,7 +26,6 @@ from rummoli.games.rummy import actions as act
 from rummoli.games.rummy.melds import (
     CATALOGUE,
     MAX_MELDS,
-    can_form_meld,
     fit_mask,
     hand_points,
     low_rank,
@@ -36,6 +35,7 @@ from rummoli.games.rummy.melds import (
 )
 from rummoli.games.rummy.rules import Rules
 from rummoli.games.rummy.setup import Setup
+from rummoli.games.rummy.stalemate import BLOCKED, STOCK_OUT, nobody_can_go_out
 
 if TYPE_CHECKING:
     from rummoli.games.rummy.view import RummyObservation
@@ -43,11 +43,6 @@ if TYPE_CHECKING:
 # Phases.
 START, DRAW, PLAY, RESHUFFLE, HAND_OVER, OVER = range(6)
 PHASE_NAMES = ("start", "draw", "play", "reshuffle", "hand_over", "over")
-
-#: Why a hand ended in a stalemate: the stock ran out a second time (or ran out with an
-#: empty discard pile), or the engine found that nobody can ever go out.
-STOCK_OUT = "stock"
-BLOCKED = "blocked"
 
 # Purposes of the seeded draws (see rummoli.engine.rng).
 _DRAW_CUT, _DRAW_DEAL, _DRAW_RESHUFFLE = 1, 2, 3
@@ -61,41 +56,6 @@ _DISCARD_BASE = act.DISCARD_BASE
 def cards_per_player(players: int) -> int:
     """The seed's deal: 10 cards each for two players, 7 each for three or four."""
     return 10 if players == 2 else 7
-
-
-def nobody_can_go_out(hands: list[int], melds: list[int], fits: list[int]) -> bool:
-    """Whether it is certain, at the start of a turn (before the draw), that no player can
-    ever go out: the engine's stalemate detection.
-
-    It answers yes when (a) no card outside the melds (in a hand, the stock or the discard
-    pile) can be laid off on any meld on the table, and (b) no new meld can ever be made:
-    every player holds one card, or no three cards outside the melds form a meld.
-
-    Why this is sound (never yes while someone could still go out). Suppose (a) and (b)
-    hold at the start of a turn. The player to move draws and holds h + 1 cards, h >= 1
-    being what he held (a player with no card has already won). He cannot lay off, by (a).
-    He cannot meld: with h = 1 he has 2 cards and a meld needs 3, and if no three cards
-    outside the melds form a meld, no three of his do. So he can only discard, and ends his
-    turn with h cards again, at least one, not out. The table is unchanged (only melds and
-    lay-offs change it), and the cards outside the melds are the same set, moved between
-    hands, stock and discard pile (a reshuffle too only moves them), so (a) and (b) hold at
-    the next turn's start as well, and by induction at every later turn: nobody ever goes
-    out. Both are checked on all the cards outside the melds, not on what a player could
-    actually collect, so they may miss a hopeless hand, but never call a live one dead.
-    The seed's example, "all players have only one card left, and there are no possible
-    lay offs", is (a) with the first case of (b).
-    """
-    table = 0
-    reach = 0
-    for meld, fit in zip(melds, fits, strict=True):
-        table |= meld
-        reach |= fit
-    outside = FULL_DECK & ~table
-    if reach & outside:
-        return False
-    if all(hand.bit_count() <= 1 for hand in hands):
-        return True
-    return not can_form_meld(outside)
 
 
 class RummyState:
