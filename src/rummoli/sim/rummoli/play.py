@@ -29,6 +29,9 @@ from rummoli.sim.rummoli.stats import SimStats
 from rummoli.sim.spec import ROUNDS, Chunk
 from rummoli.sim.stats import Histogram
 
+#: This loop's game (its bots are this game's).
+GAME: Final = "rummoli"
+
 #: Rounds of the sample game kept for the "chips over time" chart.
 SAMPLE_ROUNDS: Final = 500
 
@@ -256,7 +259,7 @@ def play_chunk(chunk: Chunk) -> SimStats:
     spec = chunk.spec
     stats = SimStats.empty(spec.seats, space_names(spec.rules.ace_of_spades), spec.levels)
     stats.chunks = 1
-    bots = [make_bot(level, chunk.bot_seed(i)) for i, level in enumerate(spec.bots)]
+    bots = [make_bot(level, chunk.bot_seed(i), GAME) for i, level in enumerate(spec.bots)]
     tally = _Tally(stats, spec.bots, spec.rules.poker == "betting")
     counting_rounds = spec.mode == ROUNDS
     game = 0

@@ -21,7 +21,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from rummoli.bots import LEVELS, Bot, Decision, ask_bot, make_bot
+from rummoli.bots import Bot, Decision, ask_bot, levels_for, make_bot
 from rummoli.engine.base import GameError
 from rummoli.games.rummoli import Rules, RummoliState
 from rummoli.games.rummoli.view import event_to_json, visible_events
@@ -39,7 +39,8 @@ from rummoli.tui.table import (
     typed_value,
 )
 
-#: Reads one line after showing a prompt; raises EOFError when input ends.
+#: This table's game (its computer players are this game's).
+GAME = "rummoli"
 
 #: The level of every computer player unless told otherwise: a fair first opponent.
 DEFAULT_LEVEL = "basic"
@@ -90,7 +91,7 @@ def run_play(
     """
     console = console or Console(highlight=False)
     try:
-        levels = opponent_levels(players, level, opponents, LEVELS)
+        levels = opponent_levels(players, level, opponents, levels_for(GAME))
         table_rules = build_rules(chips, rounds, rules, preset)
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
@@ -99,7 +100,9 @@ def run_play(
         say(console, Text.assemble(("error: ", "bold red"), str(error)))
         return 2
     _announce(console, state, levels)
-    bots: dict[int, Bot] = {s: make_bot(levels[s - 1], seed * 10 + s) for s in range(1, players)}
+    bots: dict[int, Bot] = {
+        s: make_bot(levels[s - 1], seed * 10 + s, GAME) for s in range(1, players)
+    }
     return at_keyboard(
         console, read_line, lambda read: play_game(state, console, read, bots, save_dir=save_dir)
     )
@@ -251,7 +254,7 @@ class _Table(TableLoop[RummoliState]):
     def _hint(self) -> Decision:
         """The hint bot's choice for the human's decision, from the human's view only."""
         if self.hint_bot is None:
-            self.hint_bot = make_bot(HINT_LEVEL, self.state.seed * 10 + self.human)
+            self.hint_bot = make_bot(HINT_LEVEL, self.state.seed * 10 + self.human, GAME)
         return ask_bot(self.hint_bot, self.state, self.human)
 
     # ------------------------------------------------------------------ rounds and the end
