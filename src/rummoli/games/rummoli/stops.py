@@ -53,7 +53,12 @@ _LAY_EVENT: Final = tuple(
     tuple(("lay", seat, card) for card in range(52)) for seat in range(_MAX_SEATS)
 )
 _LAID_ENTRY: Final = tuple(tuple((seat, card) for card in range(52)) for seat in range(_MAX_SEATS))
-_STOP_EVENT: Final = tuple(("stop", card) for card in range(52))
+#: Why a run stopped, as its "stop" event says: the card was an ace (nothing follows it),
+#: the next card was laid before, or it is in the widow (nobody holds it: whoever holds
+#: the next card must lay it, so every player can tell this too; the event says it for
+#: people, who should not have to work it out).
+STOP_REASONS: Final = ("ace", "laid", "widow")
+_STOP_EVENT: Final = tuple(tuple(("stop", card, why) for why in STOP_REASONS) for card in range(52))
 #: For each card, the cards of the other colour (where the lead goes after a stop on it).
 _OTHER_COLOUR: Final = tuple(BLACK_MASK if 13 <= card < 39 else RED_MASK for card in range(52))
 #: The aces: nothing follows them in their suit, so a run stops on them.
@@ -222,7 +227,7 @@ def run(state: RummoliState, seat: int, card: int, claim: bool, events: list[Eve
             seat = holder
             claim = True
             continue
-        emit(_STOP_EVENT[card])
+        emit(_STOP_EVENT[card][0 if bit & _ACES else 1 if holder == LAID else 2])
         # After a stop, the fast path of _after_stop: the player who stopped holds the
         # other colour, and its lowest card is in one suit only, so the rules lay it.
         mine = hand & _OTHER_COLOUR[card]

@@ -58,7 +58,7 @@ _EVENT_FIELDS: Final[dict[str, tuple[str, ...]]] = {
     "lay": ("player", "card"),
     "space": ("player", "space", "chips"),
     "unclaimed": ("player", "space"),
-    "stop": ("card",),
+    "stop": ("card", "reason"),
     "duty_passes": ("player", "fine"),
     "deadlock_continue": ("player",),
     "deadlock": (),

@@ -17,6 +17,13 @@ from rummoli.tui.cards import card, cards
 
 _RED = ("D", "H")
 
+#: Why a run stopped, after its last card (the engine's "stop" event says it).
+_STOP_REASONS = {
+    "ace": "an ace ends its suit",
+    "laid": "the next card was laid before",
+    "widow": "the next card is in the widow",
+}
+
 # The line each kind of event belongs to; a new group starts a new line.
 _GROUPS: dict[str, str] = {
     "cut": "cut",
@@ -268,7 +275,8 @@ class Narrator:
 
     def _stop(self, e: dict[str, Any]) -> None:
         self._stop_card = e["card"]
-        self._line.append(" ▪ stop", style="dim")
+        why = _STOP_REASONS.get(e.get("reason", ""), "")
+        self._line.append(f" ▪ stop{f': {why}' if why else ''}", style="dim")
         self._flush()
 
     def _duty_passes(self, e: dict[str, Any]) -> None:

@@ -1,6 +1,13 @@
 // Events (as the server sends them: only those this seat may see) as lines of the log.
 import { cardText, SPACE_LABEL } from "./cards.js";
 
+// Why a run stopped (the engine's "stop" event says it).
+const STOP_REASON = {
+  ace: "an ace ends its suit",
+  laid: "the next card was laid before",
+  widow: "the next card is in the widow",
+};
+
 const cards = (list) => list.map(cardText).join(" ");
 const space = (name) => SPACE_LABEL[name] || name;
 
@@ -67,7 +74,7 @@ export function narrate(event, me) {
     case "unclaimed":
       return line(`${who(e.player)} did not claim ${space(e.space)}: the chips stay`);
     case "stop":
-      return line(`Stop at ${cardText(e.card)}`, "stop");
+      return line(`Stop at ${cardText(e.card)}: ${STOP_REASON[e.reason] || "nobody can follow"}`, "stop");
     case "duty_passes":
       return line(`${who(e.player)} cannot lead that colour${e.fine ? `: fined ${e.fine}` : ""}`);
     case "deadlock":
