@@ -353,7 +353,10 @@ def test_plots_are_png_files(tmp_path: Path) -> None:
         (["--bots", ",".join(["random"] * 9)], "not 9"),
         (["--rule", "widow=maybe"], "widow must be one of"),
         (["--rule", "nonsense"], "NAME=VALUE"),
-        (["--rule", "colour=red"], "unknown house rule colour"),
+        (
+            ["--rule", "colour=red"],
+            "unknown Rummoli house rule colour; house rules are",
+        ),
         (["--preset", "grandma"], "unknown preset"),
         (["--rounds", "5", "--games", "5"], "not both"),
         (["--backend", "spark"], "unknown backend"),

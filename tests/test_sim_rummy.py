@@ -194,7 +194,10 @@ def test_cli_default_is_two_basic_bots() -> None:
         (["--bots", "basic,genius"], "unknown bot level genius for rummy"),
         (["--bots", "basic"], "give 2 to 4 bots"),
         (["--bots", "basic,basic,basic,basic,basic"], "not 5"),
-        (["--rule", "colour=red"], "unknown Rummy house rule colour"),
+        (
+            ["--rule", "colour=red"],
+            "unknown Basic Rummy house rule colour; house rules are target",
+        ),
         (["--rule", "target=0"], "target must be a whole number >= 1"),
         (["--rule", "nonsense"], "NAME=VALUE"),
         (["--preset", "grandma"], "Basic Rummy has no printed rule sets"),

@@ -144,7 +144,11 @@ def test_help_and_end_commands() -> None:
     [
         (["widow=bogus"], None, "widow must be one of"),
         (["nonsense"], None, "NAME=VALUE"),
-        (["colour=red"], None, "unknown house rule colour"),
+        (
+            ["colour=red"],
+            None,
+            "Rummoli house rule colour; house rules are",
+        ),
         ([], "nope", "unknown preset"),
         (["ace_of_spades=2"], None, "true or false"),
     ],

@@ -473,7 +473,10 @@ def test_the_cli_starts_a_rummy_match_and_leaves() -> None:
         (["--game", "rummy", "--rounds", "3"], "--rounds is a Rummoli option"),
         (["--game", "rummy", "--preset", "rulebook_method_1"], "--preset is a Rummoli option"),
         (["--game", "rummy", "--rule", "target=abc"], "target must be a whole number"),
-        (["--game", "rummy", "--rule", "widow=none"], "unknown Rummy house rule widow"),
+        (
+            ["--game", "rummy", "--rule", "widow=none"],
+            "Basic Rummy house rule widow; house rules are target",
+        ),
         (["--game", "rummy", "--rule", "one_meld_per_turn"], "NAME=VALUE"),
         (["--game", "rummy", "--level", "genius"], "unknown bot level 'genius'"),
         (["--game", "rummy", "-p", "3", "--opponents", "random"], "names 1 level for 2"),

@@ -40,7 +40,10 @@ def test_options_list_every_house_rule_with_help_presets_and_levels(tmp_path: Pa
         ({"seats": ["random", "random"]}, "at least one seat for a person"),
         ({"seats": ["human", "genius"]}, "computer level"),
         ({"seats": ["human", "human"], "rules": {"widow": "maybe"}}, "widow"),
-        ({"seats": ["human", "human"], "rules": {"jokers": True}}, "unknown house rule"),
+        (
+            {"seats": ["human", "human"], "rules": {"jokers": True}},
+            "Rummoli house rule jokers; house rules",
+        ),
         ({"seats": ["human", "human"], "rules": {"preset": "nope"}}, "unknown preset"),
         ({"seats": ["human", "human"], "turn_timer": -1}, "turn_timer"),
         ({"seats": ["human", "human"], "time_limit": "soon"}, "time_limit"),

@@ -98,7 +98,10 @@ def test_options_offer_rummy_with_its_rules_levels_and_seats(tmp_path: Path) -> 
     [
         ({"game": "rummy", "seats": ["human"] * 5}, "2 to 4"),
         ({"game": "rummy", "seats": ["human", "genius"]}, "computer level"),
-        ({"game": "rummy", "seats": ["human", "human"], "rules": {"rounds": 3}}, "unknown Rummy"),
+        (
+            {"game": "rummy", "seats": ["human", "human"], "rules": {"rounds": 3}},
+            "Basic Rummy house rule rounds",
+        ),
         ({"game": "rummy", "seats": ["human", "human"], "rules": {"target": 0}}, "target"),
         ({"game": "rummy", "seats": ["human", "human"], "rules": [1]}, "rules must be"),
         ({"game": "poker", "seats": ["human", "human"]}, "game must be one of"),

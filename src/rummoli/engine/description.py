@@ -151,6 +151,13 @@ class GameDescription:
             return data
         if data is not None and not isinstance(data, Mapping):
             raise SetupError("rules must be an object of house rules by name")
+        known = [rule.name for rule in self.house_rules] + (["preset"] if self.presets else [])
+        unknown = sorted(str(name) for name in (data or {}) if name not in known)
+        if unknown:
+            raise SetupError(
+                f"unknown {self.title} house rule {', '.join(unknown)}; "
+                f"house rules are {', '.join(known)}"
+            )
         return self.rules_from_dict(dict(data or {}))
 
     def house_rule(self, name: str) -> HouseRule:

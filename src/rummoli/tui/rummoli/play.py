@@ -23,6 +23,7 @@ from rich.text import Text
 
 from rummoli.bots import Bot, Decision, ask_bot, levels_for, make_bot
 from rummoli.engine.base import GameError
+from rummoli.games.registry import describe
 from rummoli.games.rummoli import Rules, RummoliState
 from rummoli.games.rummoli.view import event_to_json, visible_events
 from rummoli.tui.menu import AskAmount, Command, Menu
@@ -66,7 +67,8 @@ def build_rules(chips: int, rounds: int, items: Sequence[str], preset: str | Non
     data.update(parse_house_rules(items))
     if preset is not None:
         data["preset"] = preset
-    return Rules.from_dict(data)
+    rules: Rules = describe(GAME).rules(data)  # an unknown name lists the house rules
+    return rules
 
 
 def run_play(

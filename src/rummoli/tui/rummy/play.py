@@ -26,6 +26,7 @@ from rich.text import Text
 
 from rummoli.bots import Bot, ask_bot, levels_for, make_bot
 from rummoli.engine.base import GameError
+from rummoli.games.registry import describe
 from rummoli.games.rummy import Rules, RummyState
 from rummoli.games.rummy import actions as act
 from rummoli.games.rummy.view import events_for
@@ -80,7 +81,8 @@ def hint_level() -> str | None:
 
 def build_rules(items: Sequence[str]) -> Rules:
     """The table's Rummy rules from ``--rule NAME=VALUE`` items (``target=150``)."""
-    return Rules.from_dict(parse_house_rules(items))
+    rules: Rules = describe(GAME).rules(parse_house_rules(items))  # unknown names listed
+    return rules
 
 
 def run_rummy_play(
