@@ -32,7 +32,13 @@ app = typer.Typer(
 )
 
 
-@app.command()
+def _play_epilog() -> str:
+    from rummoli.tui.rules import house_rules_help
+
+    return house_rules_help()
+
+
+@app.command(epilog=_play_epilog())
 def play(
     game: Annotated[
         str | None,
@@ -120,6 +126,34 @@ def play(
     except PlayOptionError as error:
         raise typer.BadParameter(str(error), param_hint=f"'{error.option}'") from None
     raise typer.Exit(code)
+
+
+@app.command()
+def rules(
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game", "-g", help=_game_help("the game"), show_default=registry.default_game()
+        ),
+    ] = None,
+    rule: Annotated[
+        list[str] | None,
+        typer.Option("--rule", "-r", help="a house rule as NAME=VALUE (repeatable)"),
+    ] = None,
+    preset: Annotated[str | None, typer.Option(help="a printed rule set")] = None,
+) -> None:
+    """Print the rules as played, with the house rules in force and what they mean."""
+    from rich.console import Console
+
+    from rummoli.sim.command import OptionError, build_rules
+    from rummoli.tui.rules import print_rules
+
+    description = _describe(game)
+    try:
+        table_rules = build_rules(rule or [], preset, description.name)
+    except OptionError as error:
+        raise typer.BadParameter(str(error), param_hint=f"'{error.option}'") from None
+    print_rules(Console(), description, table_rules)
 
 
 @app.command()

@@ -21,6 +21,7 @@ Standard library only, like the rest of the engine.
 from __future__ import annotations
 
 import importlib
+import importlib.resources
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -131,6 +132,10 @@ class GameDescription:
     #: What one deal is called (``round``; Rummy: ``hand``) and a whole game (``match``).
     round_word: str = "round"
     game_word: str = "game"
+    #: The rules as played, for people: a package resource ``"package:path"`` whose path
+    #: holds ``{lang}`` (``"rummoli.games.rummy:text/rules.{lang}.md"``), read by
+    #: :meth:`rules_document`. Empty: the game has none yet.
+    rules_text: str = ""
     #: Each interface's own part for this game, by interface (:data:`TERMINAL`,
     #: :data:`SIMULATION`, :data:`WEB`): an object, or its import path. An interface
     #: with no part here uses its generic one, or says the game is not offered there.
@@ -190,6 +195,17 @@ class GameDescription:
         if not callable(factory):
             raise TypeError(f"{self.name} bot {level!r} is not a factory: {factory!r}")
         return factory
+
+    def rules_document(self, lang: str = "en") -> str:
+        """The rules as played (Markdown) in ``lang``, else in English; "" if none."""
+        if not self.rules_text:
+            return ""
+        package, _, path = self.rules_text.partition(":")
+        for code in dict.fromkeys((lang, "en")):
+            resource = importlib.resources.files(package).joinpath(path.format(lang=code))
+            if resource.is_file():
+                return resource.read_text(encoding="utf-8")
+        return ""
 
     def part(self, interface: str) -> object | None:
         """The game's own part for ``interface``, imported on first use; None if it has

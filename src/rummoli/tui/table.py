@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Generic, Protocol, TypeVar
 
+import platformdirs
 from rich.console import Console
 from rich.text import Text
 
@@ -52,6 +54,15 @@ def say(console: Console, *lines: Text) -> None:
     """Print lines of text, in ASCII on a terminal without Unicode."""
     for line in lines:
         console.print(for_console(console, line))
+
+
+def records_dir() -> Path:
+    """Where ``save`` writes game records: ``$RUMMOLI_DATA/records`` if set, else the
+    per-user data folder of the platform (``~/.local/share/rummoli/records`` on Linux),
+    so records do not litter whatever folder the game was started in."""
+    base = os.environ.get("RUMMOLI_DATA")
+    root = Path(base) if base else Path(platformdirs.user_data_dir("rummoli", appauthor=False))
+    return root / "records"
 
 
 def free_path(directory: Path, stem: str) -> Path:
@@ -113,7 +124,7 @@ class TableLoop(Generic[S]):
         self.read_line = read_line
         self.bots = bots
         self.human = human
-        self.save_dir = save_dir or Path.cwd()
+        self.save_dir = save_dir or records_dir()
         self.hint_bot = hint_bot
         self.me = state.names[human]
         self.deal_ended = False
@@ -173,6 +184,7 @@ class TableLoop(Generic[S]):
 
     def _save_record(self, stem: str, what: str) -> None:
         """Write the record (it replays with ``rummoli replay``) without overwriting."""
+        self.save_dir.mkdir(parents=True, exist_ok=True)
         path = free_path(self.save_dir, stem)
         path.write_text(json.dumps(self.state.record(), indent=1) + "\n", encoding="utf-8")
         self._say(Text(f"Saved the {what} record to {path}", style="green"))

@@ -132,6 +132,7 @@ DESCRIPTION = GameDescription(
     },
     presets=PRESETS,
     amount="chips",
+    rules_text="rummoli.games.rummoli:text/rules.{lang}.md",
     parts={
         TERMINAL: "rummoli.tui.rummoli:TERMINAL",
         SIMULATION: "rummoli.sim.rummoli:SIMULATION",

@@ -96,6 +96,7 @@ DESCRIPTION = GameDescription(
     amount="points",
     round_word="hand",
     game_word="match",
+    rules_text="rummoli.games.rummy:text/rules.{lang}.md",
     parts={
         TERMINAL: "rummoli.tui.rummy:TERMINAL",
         SIMULATION: "rummoli.sim.rummy:SIMULATION",
