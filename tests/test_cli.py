@@ -27,7 +27,7 @@ def test_a_rummoli_record_replays_to_the_same_chips(tmp_path: Path) -> None:
     state = finished("rummoli", ["Ann", "Bob", "Cy"], {"rounds": 2}, 4)
     path = tmp_path / "game.json"
     path.write_text(json.dumps(state.record()))
-    result = runner.invoke(app, ["replay", str(path)])
+    result = runner.invoke(app, ["replay", "--json", str(path)])
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)
     expected = {p["name"]: p["chips"] for p in state.view(None)["players"]}
@@ -38,7 +38,7 @@ def test_a_rummy_record_replays_to_the_same_scores(tmp_path: Path) -> None:
     state = finished("rummy", ["Ann", "Bob"], {}, 9)
     path = tmp_path / "game.json"
     path.write_text(json.dumps(state.record()))
-    result = runner.invoke(app, ["replay", str(path)])
+    result = runner.invoke(app, ["replay", "--json", str(path)])
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)
     expected = {p["name"]: p["score"] for p in state.view(None)["players"]}
@@ -48,6 +48,6 @@ def test_a_rummy_record_replays_to_the_same_scores(tmp_path: Path) -> None:
 def test_a_broken_record_is_one_error_line_and_exit_2(tmp_path: Path) -> None:
     path = tmp_path / "broken.json"
     path.write_text('{"game": "rummoli", "version": 1, "actions": [')
-    result = runner.invoke(app, ["replay", str(path)])
+    result = runner.invoke(app, ["replay", "--json", str(path)])
     assert result.exit_code == 2
     assert "not JSON" in json.loads(result.output)["error"]

@@ -171,12 +171,41 @@ def scenario(
 @app.command()
 def replay(
     record: Annotated[Path, typer.Argument(help="a game record (JSON)", exists=True)],
+    json_output: Annotated[
+        bool, typer.Option("--json", help="print where the game stands, as JSON, and stop")
+    ] = False,
+    seat: Annotated[int, typer.Option(min=0, help="whose view to replay (seat number)")] = 0,
+    pace: Annotated[
+        float,
+        typer.Option(min=0.0, max=60.0, help="seconds between decisions, instead of Enter"),
+    ] = 0.0,
 ) -> None:
-    """Replay a game record (Rummoli or Rummy) and print where it stands."""
+    """Step through a saved game (Rummoli or Rummy) as one seat saw it; --json: the
+    standings as JSON."""
     import json
+    import sys
 
+    from rich.console import Console
+
+    text = record.read_text(encoding="utf-8")
+    if not json_output:
+        from rummoli.tui.replay import step_through
+        from rummoli.tui.table import enable_line_editing
+
+        interactive = sys.stdin.isatty() and pace == 0
+        if interactive:
+            enable_line_editing()
+        raise typer.Exit(
+            step_through(
+                text,
+                Console(highlight=False),
+                seat=seat,
+                read_line=input if interactive else None,
+                pace=pace,
+            )
+        )
     try:
-        state = registry.replay(record.read_text(encoding="utf-8"))
+        state = registry.replay(text)
     except GameError as error:
         typer.echo(json.dumps({"error": str(error)}))
         raise typer.Exit(2) from None

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
 
 from rummoli.engine.description import TERMINAL, GameDescription
 
@@ -53,6 +56,11 @@ class TerminalPart:
     play: Callable[[PlayOptions], int]
     #: A line for ``rummoli play --help``: how moves are typed.
     how_to_play: str = ""
+    #: ``narrator(name)``: the table's sentences for the events one player may see (an
+    #: object with ``feed(event_json)`` and ``take() -> list[Text]``); for the replay.
+    narrator: Callable[[str], Any] | None = None
+    #: ``show_table(state, seat)``: the table as ``seat`` sees it, as lines.
+    show_table: Callable[[Any, int], list[Text]] | None = None
 
 
 def terminal_part(description: GameDescription) -> TerminalPart | None:

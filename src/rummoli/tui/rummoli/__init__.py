@@ -4,6 +4,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from rich.text import Text
+
 from rummoli.tui.game import PlayOptions, TerminalPart
 
 #: Chips and rounds when ``--chips`` and ``--rounds`` are not given.
@@ -27,8 +31,23 @@ def _play(options: PlayOptions) -> int:
     )
 
 
+def _narrator(name: str) -> Any:
+    from rummoli.tui.rummoli.narrate import Narrator
+
+    return Narrator(name)
+
+
+def _table(state: Any, seat: int) -> list[Text]:
+    from rummoli.tui.rummoli import render
+
+    view = state.view(seat)
+    return [render.header(view, state.rules.rounds), *render.table(view)]
+
+
 TERMINAL = TerminalPart(
     play=_play,
+    narrator=_narrator,
+    show_table=_table,
     how_to_play="Rummoli: type a choice's number or name; ? (or hint) for the strong "
     "computer player's suggestion.",
 )

@@ -4,6 +4,10 @@ and the hand's summary (:mod:`.summary`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from rich.text import Text
+
 from rummoli.tui.game import PlayOptions, TerminalPart
 
 
@@ -24,8 +28,23 @@ def _play(options: PlayOptions) -> int:
     )
 
 
+def _narrator(name: str) -> Any:
+    from rummoli.tui.rummy.narrate import RummyNarrator
+
+    return RummyNarrator(name)
+
+
+def _table(state: Any, seat: int) -> list[Text]:
+    from rummoli.tui.rummy import render
+
+    view = state.view(seat)
+    return [render.header(view), *render.table(view)]
+
+
 TERMINAL = TerminalPart(
     play=_play,
+    narrator=_narrator,
+    show_table=_table,
     how_to_play="Rummy: type moves (s, t, meld 7H 8H 9H, lay 5C on 2, d KS); ? lists "
     "them with a hint.",
 )

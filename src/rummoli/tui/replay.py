@@ -1,0 +1,121 @@
+"""``rummoli replay FILE``: a saved game, step by step, as one seat saw it.
+
+Written once for every game: the record is rebuilt through the registry, each action is
+applied in turn, and what the seat could see of it (the description's ``events_for``) is
+told by the game's own narrator, the sentences of its terminal table. After each
+player's decision the replay waits: Enter goes on, ``t`` shows the table as the seat saw
+it then, ``a`` plays the rest without stopping, ``q`` stops. With ``--pace`` it goes on by
+itself; when the input is not a terminal (a pipe, a script) it prints the whole game.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from rummoli.engine.base import CHANCE, GameError, GameState, SetupError
+from rummoli.engine.description import GameDescription
+from rummoli.engine.records import record_object
+from rummoli.games import registry
+from rummoli.tui.game import TerminalPart, terminal_part
+from rummoli.tui.table import ReadLine, say
+
+PROMPT = "Enter: next, t: the table, a: all, q: quit > "
+
+
+class ReplayError(ValueError):
+    """A record that cannot be stepped through; the message names the problem."""
+
+
+def _start(record: object) -> tuple[GameDescription, GameState, list[int], int | None]:
+    """The record's game, its state before the first action, its actions and when the
+    table asked to end (checked by replaying the whole record once first)."""
+    data = record_object(record)
+    try:
+        description = registry.describe(data.get("game"))
+    except GameError:
+        raise ReplayError(
+            f"unknown game {data.get('game')!r} in the record; "
+            f"games are {', '.join(registry.names())}"
+        ) from None
+    description.replay(data)  # every action legal, or a SetupError naming the first
+    state = description.stored_game(data.get("rules") or {}, data["setup"], data.get("seed", 0))
+    return description, state, list(data.get("actions", [])), data.get("end_requested_after")
+
+
+def step_through(
+    record: object,
+    console: Console,
+    *,
+    seat: int = 0,
+    read_line: ReadLine | None = None,
+    pace: float = 0.0,
+    sleep: Callable[[float], None] = time.sleep,
+) -> int:
+    """Tell the game of ``record`` as ``seat`` saw it; the exit code (0, 2: bad record).
+
+    ``read_line`` (None: do not wait) is asked after each decision; ``pace`` seconds are
+    waited instead when it is None and ``pace`` > 0.
+    """
+    try:
+        description, state, actions, end_after = _start(record)
+    except (SetupError, ReplayError) as error:
+        say(console, Text.assemble(("error: ", "bold red"), str(error)))
+        return 2
+    part = terminal_part(description)
+    if part is None or part.narrator is None:
+        say(console, Text(f"{description.title} has no terminal narration yet", style="red"))
+        return 2
+    names = [p["name"] for p in state.view(None)["players"]]
+    if not 0 <= seat < len(names):
+        say(console, Text(f"error: --seat must be from 0 to {len(names) - 1}", style="red"))
+        return 2
+    narrator: Any = part.narrator(names[seat])
+    say(console, Text.assemble((description.title, "bold"), f", as {names[seat]} saw it."))
+    waiting = read_line is not None
+    for index, action in enumerate(actions):
+        if end_after == index:
+            _request_end(state)
+        decided = state.current_player() != CHANCE
+        for event in description.events_for(state.apply(action), seat, names):
+            narrator.feed(event)
+        if not decided:
+            continue
+        say(console, *narrator.take())
+        if waiting and read_line is not None:
+            answer = _ask(read_line)
+            if answer == "q":
+                return 0
+            if answer == "a":
+                waiting = False
+            if answer == "t":
+                _show(console, part, state, seat)
+                if _ask(read_line) == "q":
+                    return 0
+        elif pace > 0:
+            sleep(pace)
+    say(console, *narrator.take())
+    _show(console, part, state, seat)
+    return 0
+
+
+def _request_end(state: GameState) -> None:
+    request = getattr(state, "request_end", None)
+    if request is not None:
+        request()
+
+
+def _ask(read_line: ReadLine) -> str:
+    try:
+        return read_line(PROMPT).strip().lower()[:1]
+    except EOFError:
+        return "q"
+
+
+def _show(console: Console, part: TerminalPart, state: GameState, seat: int) -> None:
+    if part.show_table is not None:
+        say(console, *part.show_table(state, seat))
