@@ -86,6 +86,16 @@ def play(
             show_default=False,
         ),
     ] = None,
+    pace: Annotated[
+        float | None,
+        typer.Option(
+            min=0.0,
+            max=5.0,
+            help="seconds between the cards of a run (0: at once; default 0.35 at a "
+            "terminal); Enter while a run is shown skips to the end of it",
+            show_default=False,
+        ),
+    ] = None,
     opponents: Annotated[
         str | None,
         typer.Option(
@@ -120,6 +130,7 @@ def play(
         name=name,
         level=level,
         opponents=opponents,
+        pace=pace,
     )
     try:
         code = part.play(options)

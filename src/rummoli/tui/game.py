@@ -38,6 +38,8 @@ class PlayOptions:
     name: str = "You"
     level: str | None = None
     opponents: str | None = None
+    #: Seconds between the cards of a run (None: a readable pace at a terminal, else 0).
+    pace: float | None = None
 
     def refuse(self, options: Sequence[str], why: str) -> None:
         """Raise :class:`PlayOptionError` for the first of ``options`` (``--chips``...)

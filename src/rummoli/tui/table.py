@@ -12,6 +12,9 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import select
+import sys
+import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Generic, Protocol, TypeVar
@@ -80,6 +83,24 @@ def typed_value(value: object) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
+def wait_or_skip(seconds: float) -> bool:
+    """Wait ``seconds``; True if Enter was pressed meanwhile (the line is consumed).
+    Where the input is not a terminal (a pipe, a test), just wait."""
+    stdin = sys.stdin
+    try:
+        interactive = stdin is not None and stdin.isatty()
+    except ValueError:  # a closed stream
+        interactive = False
+    if not interactive:
+        time.sleep(seconds)
+        return False
+    ready, _, _ = select.select([stdin], [], [], seconds)
+    if ready:
+        stdin.readline()
+        return True
+    return False
+
+
 def enable_line_editing() -> None:
     """Arrow keys and history at the prompt, where the platform has readline."""
     with contextlib.suppress(ImportError):  # Windows has no readline
@@ -128,6 +149,10 @@ class TableLoop(Generic[S]):
         self.hint_bot = hint_bot
         self.me = state.names[human]
         self.deal_ended = False
+        #: Seconds between two cards of a run (0: all at once).
+        self.pace = 0.0
+        #: ``wait(seconds)`` -> whether the human asked to skip (pressed Enter).
+        self.wait: Callable[[float], bool] = wait_or_skip
 
     def run(self) -> int:
         """Play to the end (or until the human leaves); the exit code, 0."""
@@ -172,6 +197,23 @@ class TableLoop(Generic[S]):
 
     def _say(self, *lines: Text) -> None:
         say(self.console, *lines)
+
+    def _say_paced(self, lines: Sequence[tuple[Text, Sequence[int]]]) -> None:
+        """Print lines, each run of laid cards one card at a time, ``pace`` seconds
+        apart (a line without marks at once). Enter while a run is shown prints the rest
+        of what happened at once, until the next decision."""
+        skipping = self.pace <= 0
+        for line, marks in lines:
+            if skipping or not marks:
+                self._say(line)
+                continue
+            pieces = line.divide([m for m in marks if 0 < m < len(line)])
+            for index, piece in enumerate(pieces):
+                self.console.print(for_console(self.console, piece), end="")
+                self.console.file.flush()
+                if index < len(pieces) - 1 and not skipping:
+                    skipping = self.wait(self.pace)
+            self.console.print()
 
     def _rule(self, title: Text) -> None:
         self.console.rule(for_console(self.console, title), style="dim")

@@ -20,7 +20,7 @@ from rummoli.engine.event_json import EventFormat, by_player, card_text, seat_na
 from rummoli.games.rummoli.actions import ActionCodec
 from rummoli.games.rummoli.rules import Rules
 from rummoli.games.rummoli.state import PHASE_NAMES
-from rummoli.poker import category_name
+from rummoli.poker import best_five, category_name, hand_key
 
 if TYPE_CHECKING:
     from rummoli.games.rummoli.state import RummoliState
@@ -307,6 +307,10 @@ def _seat_or_none(seat: int) -> int | None:
     return seat if seat >= 0 else None
 
 
+#: The phases in which a seat's poker hand is still to be played (it is named in the view).
+_POKER_AHEAD = frozenset(("widow", "auction", "betting"))
+
+
 def observation_to_view(obs: Observation) -> dict[str, Any]:
     """The JSON-ready view of an observation, for people and the wire."""
     players = []
@@ -366,6 +370,12 @@ def observation_to_view(obs: Observation) -> dict[str, Any]:
         }
     if obs.seat is not None:
         view["hand"] = _cards(obs.hand)
+        if obs.phase in _POKER_AHEAD and obs.hand.bit_count() >= 5:
+            # The seat's own poker hand, named while it bets: its best five of its cards.
+            view["poker_hand"] = {
+                "name": category_name(hand_key(obs.hand)),
+                "cards": [card_str(c) for c in best_five(obs.hand)],
+            }
         if obs.legal:
             view["legal_actions"] = [{"action": a, "text": obs.codec.to_text(a)} for a in obs.legal]
     return view

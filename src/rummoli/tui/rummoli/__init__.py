@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from rich.text import Text
@@ -13,6 +14,8 @@ from rummoli.tui.game import PlayOptions, TerminalPart
 #: Chips and rounds when ``--chips`` and ``--rounds`` are not given.
 DEFAULT_CHIPS = 100
 DEFAULT_ROUNDS = 0
+#: Seconds between two cards of a run at a terminal: a run can be followed card by card.
+DEFAULT_PACE = 0.35
 
 
 def _play(options: PlayOptions) -> int:
@@ -28,6 +31,9 @@ def _play(options: PlayOptions) -> int:
         name=options.name,
         level=options.level or DEFAULT_LEVEL,
         opponents=options.opponents,
+        pace=(DEFAULT_PACE if sys.stdout.isatty() else 0.0)
+        if options.pace is None
+        else options.pace,
     )
 
 

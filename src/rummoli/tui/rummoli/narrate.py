@@ -79,6 +79,10 @@ class Narrator:
     def __init__(self, me: str) -> None:
         self.me = me
         self._lines: list[Text] = []
+        #: For each finished line, where each laid card of it ends (character offsets),
+        #: so a paced printer can show a run card by card.
+        self._marks: list[list[int]] = []
+        self._line_marks: list[int] = []
         self._group = ""
         self._line = Text()
         self._last_layer = ""
@@ -107,7 +111,9 @@ class Narrator:
             self._part(_antes_text(self._antes))
         if self._line:
             self._lines.append(self._line)
+            self._marks.append(self._line_marks)
         self._line = Text()
+        self._line_marks = []
         self._group = ""
         self._last_layer = ""
         self._antes = []
@@ -121,9 +127,15 @@ class Narrator:
 
     def take(self) -> list[Text]:
         """The finished lines so far (the current line too), and start afresh."""
+        return [line for line, _ in self.take_paced()]
+
+    def take_paced(self) -> list[tuple[Text, list[int]]]:
+        """As :meth:`take`, each line with the offsets where its laid cards end (empty
+        for a line that lays none): a run can then be shown one card at a time."""
         self._flush()
         lines, self._lines = self._lines, []
-        return lines
+        marks, self._marks = self._marks, []
+        return list(zip(lines, marks, strict=True))
 
     def feed(self, event: dict[str, Any]) -> None:
         """Narrate one event (JSON form)."""
@@ -263,9 +275,10 @@ class Narrator:
         if e["player"] == self._last_layer:
             self._line.append(" ")
             self._line.append_text(laid)
-            return
-        self._last_layer = e["player"]
-        self._part(Text.assemble(self.who(e["player"]), " ", laid), " · ")
+        else:
+            self._last_layer = e["player"]
+            self._part(Text.assemble(self.who(e["player"]), " ", laid), " · ")
+        self._line_marks.append(len(self._line))
 
     def _space(self, e: dict[str, Any]) -> None:
         self._line.append(f" (+{e['chips']} {e['space']})", style="bold green")

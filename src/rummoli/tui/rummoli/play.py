@@ -14,7 +14,7 @@ a strong bot asked from the human's own seat, with the human's view only, like a
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +85,7 @@ def run_play(
     console: Console | None = None,
     read_line: ReadLine | None = None,
     save_dir: Path | None = None,
+    pace: float = 0.0,
 ) -> int:
     """Set up a table and play; the exit code: 0 played, 2 bad settings, 130 interrupted.
 
@@ -106,7 +107,9 @@ def run_play(
         s: make_bot(levels[s - 1], seed * 10 + s, GAME) for s in range(1, players)
     }
     return at_keyboard(
-        console, read_line, lambda read: play_game(state, console, read, bots, save_dir=save_dir)
+        console,
+        read_line,
+        lambda read: play_game(state, console, read, bots, save_dir=save_dir, pace=pace),
     )
 
 
@@ -137,12 +140,20 @@ def play_game(
     human: int = 0,
     save_dir: Path | None = None,
     hint_bot: Bot | None = None,
+    pace: float = 0.0,
+    wait: Callable[[float], bool] | None = None,
 ) -> int:
     """Play ``state`` to the end: ``human`` at the keyboard, ``bots`` at the other seats.
 
     ``hint_bot`` answers ``?`` (default: a strong bot seeded from the game's seed).
+    ``pace``: seconds between the cards of a run (0: a run is printed at once); ``wait``
+    waits that long and says whether the human pressed Enter to skip (tests pass their own).
     """
-    return _Table(state, console, read_line, bots, human, save_dir, hint_bot).run()
+    table = _Table(state, console, read_line, bots, human, save_dir, hint_bot)
+    table.pace = pace
+    if wait is not None:
+        table.wait = wait
+    return table.run()
 
 
 class _Table(TableLoop[RummoliState]):
@@ -194,7 +205,7 @@ class _Table(TableLoop[RummoliState]):
     # ------------------------------------------------------------------ output
 
     def _flush_log(self) -> None:
-        self._say(*self.narrator.take())
+        self._say_paced(self.narrator.take_paced())
 
     def _show_table(self, view: dict[str, Any]) -> None:
         self._rule(render.header(view, self.state.rules.rounds))

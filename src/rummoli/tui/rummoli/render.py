@@ -126,6 +126,11 @@ def table(view: dict[str, Any]) -> list[Text]:
         lines.append(extra)
     lines.append(player_line(me, view, me=True))
     lines.append(pack([hand(view["hand"])], label="Hand   "))
+    poker = view.get("poker_hand")
+    if poker:
+        lines.append(
+            pack([Text(poker["name"], style="bold"), cards(poker["cards"])], label="Poker  ")
+        )
     known = view["widow"]["known"]
     if known:
         lines.append(pack([cards(known)], label="Widow  (your old hand) "))

@@ -182,6 +182,9 @@ export function renderHand(node, view, laySend) {
             ),
           ),
         ),
+    view.poker_hand
+      ? h("p", { className: "poker-hand", testid: "poker-hand" }, "Your poker hand: ", h("strong", {}, view.poker_hand.name), ` (${view.poker_hand.cards.map(cardText).join(" ")})`)
+      : null,
   );
 }
 
