@@ -13,7 +13,7 @@ from typing import Any
 
 from rich.text import Text
 
-from rummoli.tui.cards import card, cards
+from rummoli.tui.cards import card, cards, pack
 
 _RED = ("D", "H")
 
@@ -44,7 +44,7 @@ _GROUPS: dict[str, str] = {
     "raise": "bet",
     "fold": "bet",
     "returned": "bet",
-    "show": "show",
+    "show": "showdown",
     "poker_pot": "pot",
     "leads": "pot",
     "lay": "run",
@@ -58,12 +58,15 @@ _GROUPS: dict[str, str] = {
     "round_won": "won",
     "pays": "won",
     "settle_cut": "settle",
-    "settle_hand": "show",
+    "settle_hand": "settle_hands",
     "settled": "settled",
 }
 
 # Groups whose every event gets a line of its own.
-_ONE_PER_LINE = ("show", "settle", "settled", "out")
+_ONE_PER_LINE = ("settle", "settled", "out")
+# Groups whose entries are packed side by side, as many to a line as fit: a showdown of
+# eight hands takes four lines, not eight, so it fits a 24-line screen with the table.
+_PACKED = {"showdown": "Showdown: ", "settle_hands": "Settlement: "}
 
 _PREFIX = {
     "cut": "Cut for the deal: ",
@@ -91,6 +94,8 @@ class Narrator:
         self._cut_by: set[str] = set()
         self._high_bet = 0
         self._stop_card = ""
+        #: The entries of a packed group (the hands of a showdown) until it ends.
+        self._packed: list[Text] = []
 
     # ------------------------------------------------------------------ words
 
@@ -109,6 +114,10 @@ class Narrator:
     def _flush(self) -> None:
         if self._group == "deal" and self._antes:
             self._part(_antes_text(self._antes))
+        if self._packed:
+            label = _PACKED[self._group]
+            self._line = pack(self._packed, label=label, sep="   ")
+            self._packed = []
         if self._line:
             self._lines.append(self._line)
             self._marks.append(self._line_marks)
@@ -247,11 +256,11 @@ class Narrator:
         self._part(text, ", ")
 
     def _show(self, e: dict[str, Any]) -> None:
-        text = self.does(e["player"], "show", "shows")
+        text = self.who(e["player"])
         text.append(" ")
         text.append_text(cards(e["cards"]))
-        text.append(f"  {e['hand']}", style="italic")
-        self._part(text)
+        text.append(f" {e['hand']}", style="italic")
+        self._packed.append(text)
 
     def _poker_pot(self, e: dict[str, Any]) -> None:
         winners = e["winners"]
@@ -338,12 +347,11 @@ class Narrator:
         self._part(text)
 
     def _settle_hand(self, e: dict[str, Any]) -> None:
-        text = Text("Settlement: ", style="dim")
-        text.append_text(self.who(e["player"]))
+        text = self.who(e["player"])
         text.append(" ")
         text.append_text(cards(e["cards"]))
-        text.append(f"  {e['hand']}", style="italic")
-        self._part(text)
+        text.append(f" {e['hand']}", style="italic")
+        self._packed.append(text)
 
     def _settled(self, e: dict[str, Any]) -> None:
         what = "the board" if e["space"] == "all" else f"space {e['space']}"
