@@ -510,3 +510,23 @@ def test_a_terminal_without_unicode_gets_ascii() -> None:
     assert text.isascii()
     assert "Match over" in text
     assert re.search(r"Hand   .*\b[2-9TJQKA][CDHS]\b", text)
+
+
+def test_a_hint_with_a_score_says_what_the_score_means() -> None:
+    from rummoli.tui.rummy.play import SCORE_EXPLAINED
+
+    class Scoring:
+        def choose(self, observation: Any, legal: list[int]) -> Decision:
+            return Decision(legal[0], "discard 9S (+1.25)")
+
+    class Plain:
+        def choose(self, observation: Any, legal: list[int]) -> Decision:
+            return Decision(legal[0], "go out")
+
+    for bot, explained in ((Scoring(), True), (Plain(), False)):
+        state, bots = new_match(3)
+        console, out = new_console()
+        human = typing_human(state, random.Random(3), [], lines=["hint"])
+        play_rummy(state, console, human, bots, hint_bot=bot)
+        text = " ".join(out.getvalue().split())
+        assert (" ".join(SCORE_EXPLAINED.split()) in text) is explained

@@ -17,6 +17,7 @@ hint (a random move is no advice).
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -62,6 +63,15 @@ the match record, [bold]end[/] stop after this hand, [bold]q[/] quit now.
 (A-2-3, not Q-K-A). You may lay off on any meld. The card taken from the discard pile \
 may not be discarded the same turn. The first out of cards wins the others' points \
 (faces 10, aces 1), doubled for Going Rummy: all cards down in one turn."""
+
+
+#: A score in a hint's reason (``discard 9S (+1.25)``, ``+0.40 against -0.75``).
+_SCORE = re.compile(r"[+-]\d+\.\d\d")
+#: What that score means, said under the hint.
+SCORE_EXPLAINED = (
+    "The number scores your hand after the move: minus the cards it cannot yet meld, plus "
+    "how likely the next draws are to help. Higher is better."
+)
 
 
 # ---------------------------------------------------------------------- setting up
@@ -247,7 +257,10 @@ class _RummyTable(TableLoop[RummyState]):
                 )
             self.hint_bot = make_bot(level, self.state.seed * 10 + self.human, game=GAME)
         decision = ask_bot(self.hint_bot, self.state, self.human)
-        return hint_text(decision, lambda action: move_text(action, view))
+        text = hint_text(decision, lambda action: move_text(action, view))
+        if _SCORE.search(decision.reason):
+            text.append("\n" + SCORE_EXPLAINED, style="dim")
+        return text
 
     # ------------------------------------------------------------------ hands and the end
 
