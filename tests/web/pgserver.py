@@ -55,7 +55,9 @@ def _as_user() -> tuple[list[str], int | None, int | None]:
     try:
         user = pwd.getpwnam("postgres")
     except KeyError:
-        raise Unavailable("running as root, and there is no 'postgres' user to run the server")
+        raise Unavailable(
+            "running as root, and there is no 'postgres' user to run the server"
+        ) from None
     runuser = shutil.which("runuser") or "/usr/sbin/runuser"
     return [runuser, "-u", "postgres", "--"], user.pw_uid, user.pw_gid
 
@@ -117,7 +119,16 @@ def postgres_server() -> Iterator[str]:
                     raise Unavailable("the PostgreSQL server did not start") from None
                 time.sleep(0.1)
         time.sleep(0.2)  # accepting connections is a little after listening
-        run(str(bin_dir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "rummoli", "rummoli")
+        run(
+            str(bin_dir / "createdb"),
+            "-h",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "-U",
+            "rummoli",
+            "rummoli",
+        )
         yield f"postgresql://rummoli@127.0.0.1:{port}/rummoli"
     finally:
         if server is not None:

@@ -22,6 +22,11 @@ from rummoli.web.room import Room, Timing
 
 Frame = dict[str, Any]
 FAST = Timing(bot_delay=0.0, round_pause=0.0)
+#: The invitation and host secrets of the tables the tests created, by table id.
+INVITES: dict[str, str] = {}
+HOSTS: dict[str, str] = {}
+#: ``connect``'s default: the table's invitation as a spectator's key.
+INVITED = object()
 
 
 def db_url(path: Path) -> str:
@@ -31,6 +36,7 @@ def db_url(path: Path) -> str:
 @contextmanager
 def server(path: Path, timing: Timing = FAST, **kwargs: Any) -> Iterator[TestClient]:
     """The app on an SQLite file, started (lifespan) and stopped around the block."""
+    kwargs.setdefault("allowed_hosts", ["testserver"])
     app = create_app(db_url(path), timing=timing, **kwargs)
     with TestClient(app) as client:
         yield client
@@ -43,14 +49,19 @@ def room(client: TestClient, table_id: str) -> Room:
 
 
 def create_table(client: TestClient, seats: list[str], **settings: Any) -> str:
+    """A new table (private, unless ``public=True``); its secrets go to INVITES, HOSTS."""
     response = client.post("/api/tables", json={"seats": seats, **settings})
     assert response.status_code == 201, response.text
-    table_id: str = response.json()["id"]
+    answer = response.json()
+    table_id: str = answer["id"]
+    INVITES[table_id] = answer["invite"]
+    HOSTS[table_id] = answer["host"]
     return table_id
 
 
 def join(client: TestClient, table_id: str, name: str, seat: int | None = None) -> dict[str, Any]:
-    body: dict[str, Any] = {"name": name}
+    """Take a seat through the table's invitation."""
+    body: dict[str, Any] = {"name": name, "invite": INVITES.get(table_id)}
     if seat is not None:
         body["seat"] = seat
     response = client.post(f"/api/tables/{table_id}/join", json=body)
@@ -134,12 +145,30 @@ class ConnectionClosed(Exception):
 
 @contextmanager
 def connect(
-    client: TestClient, table_id: str, token: str | None = None, *, hello: bool = True, **kw: Any
+    client: TestClient,
+    table_id: str,
+    token: str | None = None,
+    *,
+    hello: bool = True,
+    key: object = INVITED,
+    name: str | None = None,
+    **kw: Any,
 ) -> Iterator[Conn]:
+    """A connection to a table: with ``token`` a seat's, else a spectator's (with the
+    table's invitation as its key, unless ``key`` says otherwise: None for a stranger)."""
     with client.websocket_connect(f"/ws/{table_id}", **kw) as ws:
         conn = Conn(ws)
         if hello:
-            conn.send({"type": "hello", "token": token} if token else {"type": "hello"})
+            message: dict[str, Any] = {"type": "hello"}
+            if token:
+                message["token"] = token
+            else:
+                secret = INVITES.get(table_id) if key is INVITED else key
+                if secret is not None:
+                    message["key"] = secret
+                if name is not None:
+                    message["name"] = name
+            conn.send(message)
             conn.until(lambda f: f["type"] == "state")
         yield conn
 
@@ -182,3 +211,83 @@ def drive(conns: list[Conn], rng: random.Random, *, seconds: float = 60.0) -> No
                 assert conn.view is not None
                 acted[id(conn)] = conn.step
                 conn.send({"type": "action", "action": choose(conn.view, rng), "step": conn.step})
+
+
+# ---------------------------------------------------------------------- what tables show
+
+
+def expanded(value: Any) -> Any:
+    """A frame with every range of legal actions (``{"kind": "bid", "min", "max",
+    "step", "action"}``) written out as the engine lists them, one action per amount:
+    so frames can be compared with the engine's own views."""
+    if isinstance(value, list):
+        return [expanded(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out = {k: expanded(v) for k, v in value.items()}
+    legal = out.get("legal_actions")
+    if isinstance(legal, list):
+        items: list[Frame] = []
+        for item in legal:
+            if "kind" in item:
+                for amount in range(item["min"], item["max"] + 1, item["step"]):
+                    action = item["action"] + amount - item["min"]
+                    items.append({"action": action, "text": f"{item['kind']} {amount}"})
+            else:
+                items.append(item)
+        out["legal_actions"] = items
+    return out
+
+
+class Shown:
+    """The game as a table shows it at one step: a state, and the seat (if any) taking
+    a forced turn there, whose only choice is ``forced``. Reads like the state."""
+
+    def __init__(self, state: RummoliState, forced: tuple[int, int] | None = None) -> None:
+        self.state = state
+        self.forced = forced
+
+    def view(self, seat: int | None) -> Frame:
+        view = self.state.view(seat)
+        if self.forced is not None and seat == self.forced[0] and "legal_actions" in view:
+            action = self.forced[1]
+            view["legal_actions"] = [{"action": action, "text": self.state.action_to_text(action)}]
+        return view
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.state, name)
+
+
+def shown_reference(record: dict[str, Any]) -> tuple[list[Any], list[list[Event]]]:
+    """What a table shows at each of its steps, rebuilt from a finished game's record,
+    written apart from the server's own code: the real game and a copy with
+    ``pay_card_blocks_exchange`` off run side by side; after each action, while the copy
+    differs from the real game (a seat the rule blocked is asked in the copy), the
+    blocked seat's forced keep or pass is one more shown step, its ``blocked`` event
+    with the step that starts its turn."""
+    from dataclasses import replace
+
+    from rummoli.games.rummoli import actions as act
+    from rummoli.games.rummoli.constants import WIDOW
+
+    rules = Rules.from_dict(record["rules"])
+    setup = setup_from_dict(record["setup"], rules.starting_chips)
+    real = RummoliState(rules, setup, record["seed"])
+    copy = RummoliState(replace(rules, pay_card_blocks_exchange=False), setup, record["seed"])
+    states: list[Any] = [Shown(copy.clone())]
+    events: list[list[Event]] = [[]]
+    for action in record["actions"]:
+        happened = real.apply(action)
+        blocked = [e for e in happened if e[0] == "blocked"]
+        shown = copy.apply(action)
+        while copy.view(None) != real.view(None):
+            seat = copy.current_player()
+            mine = [e for e in blocked if e[1] == seat]
+            assert mine, "the copy asks a seat the rule did not block"
+            forced = act.KEEP if copy.phase == WIDOW else act.PASS
+            events.append([*shown, mine[0]])
+            states.append(Shown(copy.clone(), (seat, forced)))
+            shown = copy.apply(forced)
+        events.append(shown)
+        states.append(Shown(copy.clone()))
+    return states, events

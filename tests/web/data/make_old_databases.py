@@ -54,8 +54,9 @@ def fill(url: str) -> dict[str, object]:
         rummy_token = join(client, rummy, "Dee")["token"]
         with connect(client, rummy, rummy_token) as conn:
             view = conn.wait_view(lambda v: v["to_move"] == conn.seat)
-            conn.send({"type": "action", "action": view["legal_actions"][0]["action"],
-                       "step": conn.step})
+            conn.send(
+                {"type": "action", "action": view["legal_actions"][0]["action"], "step": conn.step}
+            )
             conn.until(lambda f: f["type"] == "update")
             conn.wait_view(lambda v: v["to_move"] == conn.seat)
         hub = client.app.state.hub  # type: ignore[attr-defined]
@@ -74,9 +75,22 @@ def main() -> None:
         games["postgresql"] = fill(url)
         port = url.split(":")[-1].split("/")[0]
         dump = subprocess.run(
-            [str(_bin_dir() / "pg_dump"), "-h", "127.0.0.1", "-p", port, "-U", "rummoli",
-             "--no-owner", "--no-privileges", "--inserts", "rummoli"],
-            capture_output=True, text=True, check=True,
+            [
+                str(_bin_dir() / "pg_dump"),
+                "-h",
+                "127.0.0.1",
+                "-p",
+                port,
+                "-U",
+                "rummoli",
+                "--no-owner",
+                "--no-privileges",
+                "--inserts",
+                "rummoli",
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
         )
         (HERE / "old_pg.sql").write_text(dump.stdout, encoding="utf-8")
     (HERE / "old_games.json").write_text(json.dumps(games, indent=1), encoding="utf-8")
