@@ -103,8 +103,8 @@ class Addresses:
         return True
 
     def refused(self, address: str) -> float:
-        """A message of ``address`` was refused: seconds its connection must now wait
-        before its next message is read (0 while the address's budget lasts)."""
+        """A message of ``address`` was refused: 0 if its budget pays for it, else the
+        seconds to wait before asking again (the connection reads nothing meanwhile)."""
         bucket = self._refused.get(address)
         if bucket is None:
             bucket = RateLimiter(self.limits.refused_burst, self.limits.refused_per_second)

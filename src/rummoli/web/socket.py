@@ -202,8 +202,9 @@ async def _read(websocket: WebSocket, room: Room, client: Client, hub: Hub) -> N
                 client.close()  # the writer sends what is queued, then closes
                 return
             wait = hub.addresses.refused(client.address)
-            if wait:
-                await asyncio.sleep(wait)  # this connection pays for its refusals
+            while wait:  # this connection pays for its refusals: it reads no further
+                await asyncio.sleep(wait)
+                wait = hub.addresses.refused(client.address)
             continue
         strikes = 0
         if isinstance(message, Act):
