@@ -32,7 +32,7 @@ from rummoli.web import client as client_module
 from rummoli.web.room import Timing
 
 BOT_DELAY = 0.02
-#: The game's seed: its deals bring 52 passes and keeps, 36 forced by a pay card.
+#: The game's seed: its deals bring 25 passes and keeps, 14 of them forced by a pay card.
 SEED = 1
 Sent = list[tuple[float, dict[str, Any]]]
 
