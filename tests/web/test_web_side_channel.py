@@ -40,7 +40,9 @@ Sent = list[tuple[float, dict[str, Any]]]
 def _truth(record: dict[str, Any]) -> list[tuple[str, int, bool]]:
     """Every pass and keep of the game in order: (kind, seat, forced by a pay card)."""
     rules = Rules.from_dict(record["rules"])
-    state = RummoliState(rules, setup_from_dict(record["setup"], rules.starting_chips), record["seed"])
+    state = RummoliState(
+        rules, setup_from_dict(record["setup"], rules.starting_chips), record["seed"]
+    )
     moves: list[tuple[str, int, bool]] = []
     for action in record["actions"]:
         events: list[Event] = state.apply(action)
