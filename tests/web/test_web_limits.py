@@ -186,12 +186,14 @@ def test_the_body_limit_counts_the_bytes_read_not_the_header(tmp_path: Path) -> 
 def test_connections_per_address_are_limited(tmp_path: Path) -> None:
     with server(tmp_path / "t.db", limits=Limits(connections_per_address=3)) as client:
         table = create_table(client, ["human", "random"])
-        with connect(client, table), connect(client, table), connect(client, table):
-            with (
-                pytest.raises(WebSocketDisconnect),
-                client.websocket_connect(f"/ws/{table}"),
-            ):
-                pass
+        with (
+            connect(client, table),
+            connect(client, table),
+            connect(client, table),
+            pytest.raises(WebSocketDisconnect),
+            client.websocket_connect(f"/ws/{table}"),
+        ):
+            pass
         with connect(client, table) as again:  # closed ones no longer count
             assert again.seat is None
 
