@@ -14,13 +14,12 @@ from webtools import (
     connect,
     create_table,
     drive,
-    expanded,
     join,
     server,
-    shown_reference,
 )
 
 from conftest import cards_in, check_rummoli_frames
+from e2e.rummoli_truth import expanded, shown_reference
 
 Frame = dict[str, Any]
 

@@ -14,14 +14,13 @@ from webtools import (
     connect,
     create_table,
     drive,
-    expanded,
     join,
     reference,
     server,
-    shown_reference,
 )
 
 from conftest import cards_in, check_rummoli_frames, hidden_cards
+from e2e.rummoli_truth import expanded, shown_reference
 from rummoli.games.rummoli.view import events_for
 from rummoli.web.replay import rebuild
 
