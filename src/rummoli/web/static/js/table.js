@@ -38,11 +38,17 @@ const LOG_LINES = 300;
 
 // An invitation (#invite=...) or a spectator link (#watch=...) brings its secret in the
 // address's fragment, which browsers never send to a server; it is kept in this browser.
-(() => {
+function readFragment() {
   const fragment = new URLSearchParams(location.hash.slice(1));
   if (fragment.get("invite")) localStorage.setItem(INVITE_KEY, fragment.get("invite"));
   if (fragment.get("watch")) localStorage.setItem(WATCH_KEY, fragment.get("watch"));
-})();
+}
+readFragment();
+// A link opened on this very page (only its fragment differs) does not reload it.
+window.addEventListener("hashchange", () => {
+  readFragment();
+  reconnect();
+});
 
 function invite() {
   return localStorage.getItem(INVITE_KEY);
