@@ -135,7 +135,7 @@ def broadcast_update(room: Room, events: list[Event]) -> None:
     table = encode(table_info(room))
     step = room.step
     frames: dict[int | None, str] = {}
-    for client in list(room.clients):
+    for client in _players_first(room):
         if client.seat not in frames:
             seat_part = encode(
                 {
@@ -152,8 +152,16 @@ def broadcast_update(room: Room, events: list[Event]) -> None:
 def broadcast_table(room: Room) -> None:
     """Seats or timers changed: everyone gets the table (the same frame for all)."""
     frame = encode({"type": "table", "step": _step(room), "table": table_info(room)})
-    for client in list(room.clients):
+    for client in _players_first(room):
         client.send(frame)
+
+
+def _players_first(room: Room) -> list[Client]:
+    """The room's connections, the seated ones first: their writers are woken first, so a
+    crowd of spectators never delays the players' own frames."""
+    clients = list(room.clients)
+    clients.sort(key=lambda c: c.seat is None)
+    return clients
 
 
 def summary(room: Room) -> dict[str, Any]:

@@ -7,15 +7,17 @@ with defaults a table of friends never reaches, all configurable (``rummoli serv
 options; :class:`Limits`):
 
 - **connections**: at most ``connections_per_address`` open WebSockets (100: a family
-  behind one router with every tab open is far below it); more are refused at the
-  handshake (HTTP 403), before the server spends anything on them;
+  behind one router with every tab open is far below it), and ``connects_per_minute``
+  new ones a minute (300: a page reconnects a few times at most); more are refused at
+  the handshake (HTTP 403), before the server spends anything on them;
 - **new tables**: at most ``tables_per_minute`` a minute (30), else ``429``;
 - **refused messages**: a connection's refusals (illegal moves, spectators' moves,
   floods) draw on its address's budget (a burst of ``refused_burst``, then
   ``refused_per_second``). Once it is spent, that connection's reader waits before it
   reads another message: the cost lands on the sender (his messages queue in his own
-  socket), not on other tables. Refusals are also decided in the reader, before the
-  room's queue, so a flood never delays a room's owner;
+  socket), not on other tables; a connection made to wait ten times is closed.
+  Refusals are also decided in the reader, before the room's queue, so a flood never
+  delays a room's owner;
 - **waiting tables** expire after ``waiting_ttl`` seconds without starting, and
   **finished games** are unloaded from memory once nobody has looked for
   ``idle_unload`` seconds (a sweep every ``sweep_every`` seconds).
@@ -35,6 +37,8 @@ class Limits:
     """The server's limits (see the module's doc); ``rummoli serve`` can change each."""
 
     connections_per_address: int = 100
+    #: New WebSockets an address may open a minute (a reconnecting flood is cut off).
+    connects_per_minute: int = 300
     tables_per_minute: int = 30
     refused_burst: int = 20
     refused_per_second: float = 2.0
@@ -52,6 +56,7 @@ class Limits:
     def __post_init__(self) -> None:
         for name in (
             "connections_per_address",
+            "connects_per_minute",
             "tables_per_minute",
             "refused_burst",
             "chat_burst",
@@ -77,13 +82,29 @@ class Addresses:
         self.limits = limits
         self.connections: Counter[str] = Counter()
         self._created: dict[str, deque[float]] = {}
+        self._opened: dict[str, deque[float]] = {}
         self._refused: dict[str, RateLimiter] = {}
 
     def connect(self, address: str) -> bool:
-        """Count a new connection of ``address``, unless it has too many (False)."""
+        """Count a new connection of ``address``, unless it has too many open, or opened
+        too many this minute (False)."""
         if self.connections[address] >= self.limits.connections_per_address:
             return False
+        if not self._within(self._opened, address, self.limits.connects_per_minute):
+            return False
         self.connections[address] += 1
+        return True
+
+    @staticmethod
+    def _within(windows: dict[str, deque[float]], address: str, limit: int) -> bool:
+        """Count one more event of ``address`` this minute, if fewer than ``limit`` were."""
+        now = time.monotonic()
+        recent = windows.setdefault(address, deque())
+        while recent and recent[0] <= now - 60.0:
+            recent.popleft()
+        if len(recent) >= limit:
+            return False
+        recent.append(now)
         return True
 
     def disconnect(self, address: str) -> None:
@@ -93,14 +114,7 @@ class Addresses:
 
     def may_create(self, address: str) -> bool:
         """Count a new table of ``address`` if it made fewer than the limit this minute."""
-        now = time.monotonic()
-        recent = self._created.setdefault(address, deque())
-        while recent and recent[0] <= now - 60.0:
-            recent.popleft()
-        if len(recent) >= self.limits.tables_per_minute:
-            return False
-        recent.append(now)
-        return True
+        return self._within(self._created, address, self.limits.tables_per_minute)
 
     def refused(self, address: str) -> float:
         """A message of ``address`` was refused: 0 if its budget pays for it, else the
@@ -116,8 +130,9 @@ class Addresses:
     def sweep(self) -> None:
         """Forget addresses with nothing recent (so the maps do not grow forever)."""
         now = time.monotonic()
-        for address in [a for a, d in self._created.items() if not d or d[-1] <= now - 60.0]:
-            del self._created[address]
+        for windows in (self._created, self._opened):
+            for address in [a for a, d in windows.items() if not d or d[-1] <= now - 60.0]:
+                del windows[address]
         for address in [a for a, b in self._refused.items() if b.idle(now)]:
             del self._refused[address]
 

@@ -46,6 +46,9 @@ log = logging.getLogger(__name__)
 
 #: Seconds a new connection has to say hello.
 HELLO_TIMEOUT = 15.0
+#: Times a connection may be made to wait for its address's budget of refusals before it
+#: is closed: a person never waits once; a flood is cut off within seconds.
+MAX_WAITS = 10
 #: Close codes (4000-4999 are for applications) the page tells people about.
 CLOSE_NO_TABLE = 4404
 CLOSE_BAD_TOKEN = 4401
@@ -178,7 +181,7 @@ async def _read(websocket: WebSocket, room: Room, client: Client, hub: Hub) -> N
     limiter = RateLimiter()
     limits = hub.limits
     chat = RateLimiter(limits.chat_burst, limits.chat_per_second)
-    strikes = 0
+    strikes = waits = 0
     while not client.closed:
         raw = await _receive(websocket)
         try:
@@ -203,6 +206,11 @@ async def _read(websocket: WebSocket, room: Room, client: Client, hub: Hub) -> N
                 return
             wait = hub.addresses.refused(client.address)
             while wait:  # this connection pays for its refusals: it reads no further
+                waits += 1
+                if waits > MAX_WAITS:
+                    client.send(error_message("closed", "too many refused messages: goodbye"))
+                    client.close()
+                    return
                 await asyncio.sleep(wait)
                 wait = hub.addresses.refused(client.address)
             continue
