@@ -15,9 +15,10 @@ from rummoli.engine.base import SetupError
 
 #: The seed's targets by number of players.
 DEFAULT_TARGETS = {2: 100, 3: 150, 4: 200}
-#: The smallest and the largest target. A hand scores tens of points, so 1,000 is a
-#: match of many hours; a target of 10**12 would be a match that never ends.
-TARGET_RANGE = (1, 1000)
+#: The smallest and the largest target. A hand scores tens of points, so 10,000 is a
+#: match of hundreds of hands (tests play such long matches on purpose); a target of
+#: 10**12 would be a match that never ends. (The target decides no list of actions.)
+TARGET_RANGE = (1, 10_000)
 
 RULE_HELP: dict[str, str] = {
     "target": "points that win the match (default: 100 for 2 players, 150 for 3, 200 for 4)",
