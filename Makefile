@@ -14,7 +14,7 @@ SOURCES  := $(shell find src -name '*.py')
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip 'setuptools>=77'
-	RUMMOLI_PURE=1 $(BIN)/python -m pip install --quiet -e '.[dev,ray]'
+	RUMMOLI_PURE=1 $(BIN)/python -m pip install --quiet -e '.[dev,ray,postgres]'
 	touch $(STAMP)
 
 # The simulation's hot modules compiled by mypyc, in place (src/rummoli/compiled.py says
@@ -44,11 +44,16 @@ run: $(COMPILED)
 
 test: $(COMPILED) system-deps lint typecheck pytest
 
-# Debian's Chromium for the browser tests (Playwright drives it; it never downloads one).
+# Debian's Chromium for the browser tests (Playwright drives it; it never downloads one),
+# and Debian's PostgreSQL for the storage tests (they start their own server on a free
+# loopback port, as the package's unprivileged postgres user: tests/web/pgserver.py).
 system-deps:
 	@command -v chromium >/dev/null 2>&1 || { \
 		echo "installing Debian's chromium for the browser tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+	@ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || { \
+		echo "installing Debian's postgresql for the storage tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench setup.py

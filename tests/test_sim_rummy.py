@@ -198,7 +198,7 @@ def test_cli_default_is_two_basic_bots() -> None:
             ["--rule", "colour=red"],
             "unknown Basic Rummy house rule colour; house rules are target",
         ),
-        (["--rule", "target=0"], "target must be a whole number >= 1"),
+        (["--rule", "target=0"], "target must be a whole number from 1 to 10000"),
         (["--rule", "nonsense"], "NAME=VALUE"),
         (["--preset", "grandma"], "Basic Rummy has no printed rule sets"),
         (["--full-table"], "Rummy tables never shrink"),

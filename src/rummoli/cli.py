@@ -384,8 +384,27 @@ def serve(
     ] = None,
     origin: Annotated[
         list[str] | None,
-        typer.Option(help="an extra origin allowed to open the WebSocket (repeatable)"),
+        typer.Option(
+            help="a public origin of the server (https://cards.example.org, repeatable): its "
+            "pages may open the WebSocket, and its host name is accepted in Host headers"
+        ),
     ] = None,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(help="another host name accepted in Host headers (repeatable)"),
+    ] = None,
+    api_docs: Annotated[
+        bool, typer.Option(help="serve the API's documentation at /api/docs and /openapi.json")
+    ] = False,
+    connections_per_address: Annotated[
+        int, typer.Option(min=1, help="open WebSockets allowed from one address")
+    ] = 100,
+    tables_per_minute: Annotated[
+        int, typer.Option(min=1, help="new tables one address may create a minute")
+    ] = 30,
+    waiting_hours: Annotated[
+        float, typer.Option(min=0.01, help="hours a table may wait for its players")
+    ] = 6.0,
 ) -> None:
     """Run the web table: play Rummoli in the browser with friends and computer players."""
     import gc
@@ -393,6 +412,7 @@ def serve(
     import uvicorn
 
     from rummoli.web.app import create_app
+    from rummoli.web.limits import Limits
     from rummoli.web.storage import DEFAULT_DB_URL
 
     url = db or DEFAULT_DB_URL
@@ -406,8 +426,21 @@ def serve(
     # table (docs/performance.md).
     gc.collect()
     gc.freeze()
+    limits = Limits(
+        connections_per_address=connections_per_address,
+        tables_per_minute=tables_per_minute,
+        waiting_ttl=waiting_hours * 3600.0,
+    )
+    # The database's schema is brought up to date (Alembic migrations) as it opens.
+    application = create_app(
+        url,
+        allowed_origins=allowed,
+        allowed_hosts=list(allow_host or []) + ([] if host in ("0.0.0.0", "::") else [host]),
+        limits=limits,
+        api_docs=api_docs,
+    )
     uvicorn.run(
-        create_app(url, allowed_origins=allowed),
+        application,
         host=host,
         port=port,
         log_level="warning",

@@ -27,8 +27,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
 from conftest import check_rummoli_frames
 from e2e.conftest import LiveServer
 from e2e.pages import DESKTOP, GAME_SECONDS, HUMANS, PHONE, TIMEOUT_MS, Shots, get_json
-from rummoli.engine.base import Event
-from rummoli.games.rummoli import Rules, RummoliState, setup_from_dict
+from e2e.rummoli_truth import expanded, shown_reference
 
 Frame = dict[str, Any]
 
@@ -104,19 +103,6 @@ class Browsing:
 # ---------------------------------------------------------------------- the truth
 
 
-def _reference(record: dict[str, Any]) -> tuple[list[RummoliState], list[list[Event]]]:
-    """The state after each number of actions (index = step) and each step's events."""
-    rules = Rules.from_dict(record["rules"])
-    state = RummoliState(
-        rules, setup_from_dict(record["setup"], rules.starting_chips), record["seed"]
-    )
-    states, events = [state.clone()], [[]]
-    for action in record["actions"]:
-        events.append(state.apply(action))
-        states.append(state.clone())
-    return states, events
-
-
 # ---------------------------------------------------------------------- the game
 
 
@@ -130,6 +116,7 @@ def _create_table(ann: Browsing, base: str) -> str:
     page.get_by_test_id("seat-kind-3").select_option("random")
     page.get_by_test_id("starting-chips").fill("50")
     page.get_by_test_id("rounds").fill("3")
+    page.get_by_test_id("public").check()  # listed, so the spectator finds it
     page.get_by_test_id("create-submit").click()
     page.wait_for_url("**/table/*")
     ann.wait_table(status="waiting", seat="0")
@@ -175,7 +162,7 @@ def test_two_people_two_computers_and_a_spectator_play_a_whole_game(
         )
         table_id = _create_table(ann, base)
         invite = ann.page.get_by_test_id("invite-link").input_value()
-        assert invite == f"{base}/table/{table_id}"
+        assert invite.startswith(f"{base}/table/{table_id}#invite=")
 
         # The spectator finds the table in the lobby and opens it, without a seat.
         spectator.page.goto(base + "/")
@@ -254,7 +241,7 @@ def test_two_people_two_computers_and_a_spectator_play_a_whole_game(
 
         # The truth: the stored record, replayed step by step by the engine.
         record = get_json(f"{base}/api/games/{table_id}/record")
-        states, events = _reference(record)
+        states, events = shown_reference(record)  # as the table showed it
         final = states[-1]
         assert final.is_terminal() and len(states) - 1 == int(ann.data()["step"])
         assert record["setup"]["players"][:2] == ["Ann", "Bea"]
@@ -271,13 +258,13 @@ def test_two_people_two_computers_and_a_spectator_play_a_whole_game(
         checked = 0
         for who in everyone:
             for seen_as, frames in who.connections():
-                checked += check_rummoli_frames(frames, seen_as, states, events)
+                checked += check_rummoli_frames(expanded(frames), seen_as, states, events)
                 refused = [f for f in frames if f["type"] == "error"]
                 assert not refused, f"{who.name}: the server refused a click: {refused}"
         assert checked > 3 * (len(states) - 1), checked
         # The check can fail: Ann's frames hold her hand, which a spectator may not see.
         with pytest.raises(AssertionError, match="the view of None differs"):
-            check_rummoli_frames(ann.sockets[-1], None, states, events)
+            check_rummoli_frames(expanded(ann.sockets[-1]), None, states, events)
     finally:
         for context in contexts:
             context.close()

@@ -119,6 +119,7 @@ def _create_table(ann: Browsing, base: str) -> str:
     page.get_by_test_id("rule-target").select_option("other")
     page.get_by_test_id("rule-target-n").fill("5")
     page.get_by_test_id("turn-timer").fill("0")
+    page.get_by_test_id("public").check()  # listed, so the spectator finds it
     page.get_by_test_id("create-submit").click()
     page.wait_for_url("**/table/*")
     ann.wait_table(status="waiting", seat="0", game="rummy")
@@ -240,7 +241,7 @@ def test_two_people_two_computers_and_a_spectator_play_a_rummy_match(
         )
         table_id = _create_table(ann, base)
         invite = ann.page.get_by_test_id("invite-link").input_value()
-        assert invite == f"{base}/table/{table_id}"
+        assert invite.startswith(f"{base}/table/{table_id}#invite=")
 
         spectator.page.goto(base + "/")
         row = spectator.page.get_by_test_id(f"table-row-{table_id}")

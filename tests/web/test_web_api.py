@@ -66,6 +66,7 @@ def test_create_with_a_preset_and_join(tmp_path: Path) -> None:
             ["human", "human", "random"],
             rules={"preset": "rulebook_method_1", "rounds": 2, "starting_chips": 50},
             turn_timer=30,
+            public=True,
         )
         info = client.get(f"/api/tables/{table}").json()
         assert info["status"] == "waiting"

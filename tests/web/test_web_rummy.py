@@ -124,6 +124,7 @@ def test_create_and_join_a_rummy_table(tmp_path: Path) -> None:
             ["human", "human", "random"],
             game="rummy",
             rules={"target": 50, "one_meld_per_turn": True},
+            public=True,
         )
         info = client.get(f"/api/tables/{table}").json()
         assert info["game"] == "rummy" and info["status"] == "waiting"

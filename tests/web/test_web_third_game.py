@@ -29,7 +29,7 @@ def test_the_lobby_offers_it_and_a_table_plays_it_to_the_end(tmp_path: Path) -> 
         assert high["title"] == "High card"
         assert high["seats"] == {"min": 2, "max": 6}
         assert high["rules"] == [
-            {"name": "rounds", "default": 3, "kind": "int", "help": "rounds to play"}
+            {"name": "rounds", "default": 3, "kind": "int", "help": "rounds to play", "minimum": 1}
         ]
         assert high["levels"] == ["random"] and high["standin"] == "random"
         refused = client.post("/api/tables", json={"game": "highcard", "seats": ["human"] * 7})

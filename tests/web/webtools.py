@@ -22,6 +22,11 @@ from rummoli.web.room import Room, Timing
 
 Frame = dict[str, Any]
 FAST = Timing(bot_delay=0.0, round_pause=0.0)
+#: The invitation and host secrets of the tables the tests created, by table id.
+INVITES: dict[str, str] = {}
+HOSTS: dict[str, str] = {}
+#: ``connect``'s default: the table's invitation as a spectator's key.
+INVITED = object()
 
 
 def db_url(path: Path) -> str:
@@ -31,6 +36,7 @@ def db_url(path: Path) -> str:
 @contextmanager
 def server(path: Path, timing: Timing = FAST, **kwargs: Any) -> Iterator[TestClient]:
     """The app on an SQLite file, started (lifespan) and stopped around the block."""
+    kwargs.setdefault("allowed_hosts", ["testserver"])
     app = create_app(db_url(path), timing=timing, **kwargs)
     with TestClient(app) as client:
         yield client
@@ -43,14 +49,19 @@ def room(client: TestClient, table_id: str) -> Room:
 
 
 def create_table(client: TestClient, seats: list[str], **settings: Any) -> str:
+    """A new table (private, unless ``public=True``); its secrets go to INVITES, HOSTS."""
     response = client.post("/api/tables", json={"seats": seats, **settings})
     assert response.status_code == 201, response.text
-    table_id: str = response.json()["id"]
+    answer = response.json()
+    table_id: str = answer["id"]
+    INVITES[table_id] = answer["invite"]
+    HOSTS[table_id] = answer["host"]
     return table_id
 
 
 def join(client: TestClient, table_id: str, name: str, seat: int | None = None) -> dict[str, Any]:
-    body: dict[str, Any] = {"name": name}
+    """Take a seat through the table's invitation."""
+    body: dict[str, Any] = {"name": name, "invite": INVITES.get(table_id)}
     if seat is not None:
         body["seat"] = seat
     response = client.post(f"/api/tables/{table_id}/join", json=body)
@@ -134,12 +145,30 @@ class ConnectionClosed(Exception):
 
 @contextmanager
 def connect(
-    client: TestClient, table_id: str, token: str | None = None, *, hello: bool = True, **kw: Any
+    client: TestClient,
+    table_id: str,
+    token: str | None = None,
+    *,
+    hello: bool = True,
+    key: object = INVITED,
+    name: str | None = None,
+    **kw: Any,
 ) -> Iterator[Conn]:
+    """A connection to a table: with ``token`` a seat's, else a spectator's (with the
+    table's invitation as its key, unless ``key`` says otherwise: None for a stranger)."""
     with client.websocket_connect(f"/ws/{table_id}", **kw) as ws:
         conn = Conn(ws)
         if hello:
-            conn.send({"type": "hello", "token": token} if token else {"type": "hello"})
+            message: dict[str, Any] = {"type": "hello"}
+            if token:
+                message["token"] = token
+            else:
+                secret = INVITES.get(table_id) if key is INVITED else key
+                if secret is not None:
+                    message["key"] = secret
+                if name is not None:
+                    message["name"] = name
+            conn.send(message)
             conn.until(lambda f: f["type"] == "state")
         yield conn
 

@@ -57,6 +57,9 @@ class HouseRule:
     choices: tuple[str, ...] = ()
     #: The smallest whole number allowed, for the numeric kinds.
     minimum: int | None = None
+    #: The largest whole number allowed, for the numeric kinds (every game bounds its
+    #: numbers: an amount the size of 10**12 would make lists of a million actions).
+    maximum: int | None = None
     #: Values people commonly pick, offered first by forms (Rummy's targets).
     suggested: tuple[int, ...] = ()
     #: For an ``optional_int`` rule: what ``None`` means at each table size.

@@ -8,28 +8,32 @@ uvicorn, tests drive it in-process. Endpoints and the WebSocket protocol are des
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable, Collection
+from collections.abc import AsyncIterator, Collection
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Body, FastAPI, HTTPException, Query, Request, Response, WebSocket
+from fastapi import Body, FastAPI, Header, HTTPException, Query, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from rummoli.web.broadcast import table_info
+from rummoli.web.chat import replay_chat
+from rummoli.web.commands import Host
 from rummoli.web.games import web_part
+from rummoli.web.guard import MAX_BODY_BYTES, Guard
 from rummoli.web.history import game_summary, player_stats
 from rummoli.web.hub import Hub
+from rummoli.web.limits import Limits
 from rummoli.web.replay import record_of, replay_frames
 from rummoli.web.room import Room, Timing
+from rummoli.web.security import hosts_of, token_matches
 from rummoli.web.settings import SettingsError, lobby_options, settings_from_request
 from rummoli.web.socket import table_socket
 from rummoli.web.storage import DEFAULT_DB_URL, FINISHED, Storage, StoredGame
 
 STATIC = Path(__file__).parent / "static"
-#: Largest request body the API reads (a create-table request is under 2 KB).
-MAX_BODY_BYTES = 64 * 1024
+__all__ = ["MAX_BODY_BYTES", "STATIC", "create_app"]
 
 _PAGES = {
     "lobby": "index.html",
@@ -59,17 +63,13 @@ async def _game_or_404(hub: Hub, game_id: str) -> StoredGame:
     return stored
 
 
-def _security_headers(response: Response, host: str) -> None:
-    # Defence in depth behind textContent: even if a name slipped into markup somewhere,
-    # no inline script could run, and no other site may frame the table.
-    response.headers["Content-Security-Policy"] = (
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        f"connect-src 'self' ws://{host} wss://{host}; frame-ancestors 'none'; "
-        "base-uri 'none'; form-action 'self'"
-    )
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["Referrer-Policy"] = "same-origin"
-    response.headers["X-Frame-Options"] = "DENY"
+def _address(request: Request) -> str:
+    return request.client.host if request.client else ""
+
+
+def _key_allows(room: Room, key: str | None) -> bool:
+    """A visitor may see a private table with its invitation, spectator or host secret."""
+    return room.key_allows(key) or (key is not None and token_matches(key, room.host_hash))
 
 
 def create_app(
@@ -77,17 +77,25 @@ def create_app(
     *,
     timing: Timing | None = None,
     allowed_origins: Collection[str] = (),
+    allowed_hosts: Collection[str] = (),
+    limits: Limits | None = None,
+    api_docs: bool = False,
 ) -> FastAPI:
     """The web server for one database.
 
     ``timing``: the computer's pauses (tests pass zeros). ``allowed_origins``: origins
-    whose pages may open the WebSocket; empty means only the server's own origin.
+    whose pages may open the WebSocket; empty means only the server's own origin. The
+    ``Host`` header must be ``localhost``, an IP address, a host of ``allowed_origins``
+    or one of ``allowed_hosts`` (DNS rebinding: :func:`.security.host_allowed`).
+    ``limits``: per-address limits and expiry (:class:`.limits.Limits`). ``api_docs``:
+    serve ``/api/docs`` and ``/openapi.json`` (off unless asked for: they map every
+    endpoint for whoever looks).
     """
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(db_url)
-        hub = Hub(storage, timing)
+        hub = Hub(storage, timing, limits)
         app.state.hub = hub
         await hub.start()
         try:
@@ -96,18 +104,17 @@ def create_app(
             await hub.stop()
             storage.close()
 
-    app = FastAPI(title="Rummoli", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
-
-    @app.middleware("http")
-    async def guard(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
-            return JSONResponse({"detail": "request too large"}, status_code=413)
-        response = await call_next(request)
-        _security_headers(response, request.headers.get("host", "127.0.0.1"))
-        return response
+    app = FastAPI(
+        title="Rummoli",
+        lifespan=lifespan,
+        docs_url="/api/docs" if api_docs else None,
+        openapi_url="/openapi.json" if api_docs else None,
+        redoc_url=None,
+    )
+    app.add_middleware(
+        Guard,
+        allowed_hosts=hosts_of(allowed_origins) | {h.lower() for h in allowed_hosts},
+    )
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -143,31 +150,89 @@ def create_app(
 
     @app.get("/api/tables")
     async def tables(request: Request) -> dict[str, Any]:
-        """Tables waiting for players or being played."""
+        """Public tables waiting for players or being played (never a private one)."""
         return {"tables": _hub(request).open_tables()}
 
     @app.post("/api/tables", status_code=201)
     async def create_table(
         request: Request, payload: Annotated[dict[str, Any], Body()]
     ) -> dict[str, Any]:
+        """A new table, private unless ``"public": true``. The answer holds the
+        invitation secret (``invite``: the seat link is ``url#invite=...``) and the
+        host's secret (``host``), each shown this once."""
         try:
             settings = settings_from_request(payload)
         except SettingsError as error:
             raise HTTPException(400, str(error)) from None
-        room = await _hub(request).create(settings)
-        return {"id": room.id, "url": f"/table/{room.id}", "table": table_info(room)}
+        hub = _hub(request)
+        if not hub.addresses.may_create(_address(request)):
+            raise HTTPException(
+                429, f"at most {hub.limits.tables_per_minute} new tables a minute: wait a little"
+            )
+        room, invite, host = await hub.create(settings)
+        return {
+            "id": room.id,
+            "url": f"/table/{room.id}",
+            "invite": invite,
+            "invite_url": f"/table/{room.id}#invite={invite}",
+            "host": host,
+            "table": table_info(room),
+        }
 
     @app.get("/api/tables/{table_id}")
-    async def table(request: Request, table_id: str) -> dict[str, Any]:
-        return table_info(await _room_or_404(_hub(request), table_id))
+    async def table(
+        request: Request,
+        table_id: str,
+        key: Annotated[str | None, Header(alias="x-rummoli-key")] = None,
+    ) -> dict[str, Any]:
+        """The table; a private one only with its invitation, spectator or host secret
+        (header ``X-Rummoli-Key``)."""
+        hub = _hub(request)
+        room = await _room_or_404(hub, table_id)
+        try:
+            if not _key_allows(room, key):
+                raise HTTPException(403, "this table is private: you need its invitation link")
+            return table_info(room)
+        finally:
+            hub.forget_if_idle(room)  # a finished game read over HTTP is not kept loaded
+
+    @app.post("/api/tables/{table_id}/host")
+    async def host(
+        request: Request, table_id: str, payload: Annotated[dict[str, Any], Body()]
+    ) -> dict[str, Any]:
+        """The host's powers: ``{"host": secret, "do": "release", "seat": 2}``; ``start``
+        (computer players in the empty seats, ``level`` optional), ``end`` (this round is
+        the last), ``public``/``players_chat`` (``value``), ``invite_link``/``watch_link``
+        (a new secret, the old one no longer works)."""
+        hub = _hub(request)
+        room = await _room_or_404(hub, table_id)
+        secret = payload.get("host")
+        if not isinstance(secret, str) or not token_matches(secret, room.host_hash):
+            raise HTTPException(403, "only the table's host may do that")
+        what = payload.get("do")
+        if not isinstance(what, str):
+            raise HTTPException(400, "say what to do: do")
+        args = {k: v for k, v in payload.items() if k not in ("host", "do")}
+        reply: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        room.submit(Host(what, reply, args))
+        try:
+            return await reply
+        except SettingsError as error:
+            raise HTTPException(409, str(error)) from None
 
     @app.post("/api/tables/{table_id}/join")
     async def join(
         request: Request, table_id: str, payload: Annotated[dict[str, Any], Body()]
     ) -> dict[str, Any]:
-        """Take a seat: the answer's token is shown once; keep it to come back."""
+        """Take a seat: the answer's token is shown once; keep it to come back. A
+        private table's seats are taken only with its invitation (``invite``)."""
         hub = _hub(request)
         room = await _room_or_404(hub, table_id)
+        invite = payload.get("invite")
+        if not room.public and not (
+            isinstance(invite, str) and token_matches(invite, room.invite_hash)
+        ):
+            raise HTTPException(403, "this table is private: you need its invitation link")
         seat = payload.get("seat")
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(room.seats)
@@ -204,9 +269,14 @@ def create_app(
 
     @app.get("/api/games/{game_id}/replay")
     async def replay(
-        request: Request, game_id: str, seat: int | None = Query(None, ge=0, le=7)
+        request: Request,
+        game_id: str,
+        seat: int | None = Query(None, ge=0, le=7),
+        token: Annotated[str | None, Header(alias="x-rummoli-token")] = None,
     ) -> dict[str, Any]:
-        """Every step of a finished game from one seat's point of view (none: a spectator)."""
+        """Every step of a finished game from one seat's point of view (none: a
+        spectator). With a player's seat token (header ``X-Rummoli-Token``), its chat
+        too: the chat is kept for the players only."""
         stored = await _game_or_404(_hub(request), game_id)
         if stored.status != FINISHED:
             raise HTTPException(409, "a game can be replayed once it is over")
@@ -215,6 +285,10 @@ def create_app(
         except ValueError as error:
             raise HTTPException(400, str(error)) from None
         frames["game"] = game_summary(stored)
+        player = token is not None and any(
+            s.bot is None and token_matches(token, s.token_hash) for s in stored.seats
+        )
+        frames["chat"] = replay_chat(stored.chat) if player else None
         return frames
 
     @app.get("/api/players")

@@ -1,10 +1,12 @@
 """What a room tells the outside: the frames each seat gets, and the table's public part.
 
-Everything that leaves the server about a table is built here, so the rule "each seat
-gets only what it may see" can be checked in this one file: a seat's part of a frame is
-the engine's ``state.view(seat)`` and the events that seat may see (the game's
-``events_for``, through :mod:`.games`); the rest (:func:`table_info`, the lobby's
-:func:`summary`) is public and holds no hand, widow, deck, stock, token or seed.
+Everything that leaves the server about a table is built here (and the chat's lines in
+:mod:`.chat`), so the rule "each seat gets only what it may see" can be checked in these
+files: a seat's part of a frame is the engine's ``state.view(seat)`` (with choices as
+ranges: :mod:`.choices`) and the events that seat may see (the game's ``events_for``,
+through :mod:`.games`), both of the game as the table shows it (:attr:`.room.Room.shown`);
+the rest (:func:`table_info`, the lobby's :func:`summary`) is public and holds no hand,
+widow, deck, stock, token, seed or link secret.
 
 The functions read a :class:`~.room.Room` and never change it; the room's owner calls
 the ``broadcast_*`` ones after it has stored and applied what changed (stored before sent).
@@ -18,10 +20,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from rummoli.engine.base import Event
-from rummoli.web.client import encode
+from rummoli.web.chat import history_for
+from rummoli.web.client import Client, encode
 from rummoli.web.games import AnyRules, events_for, round_number
 from rummoli.web.settings import standin_level
-from rummoli.web.storage import PLAYING
 
 if TYPE_CHECKING:
     from rummoli.web.room import Room
@@ -42,15 +44,17 @@ def _public_rules(rules: AnyRules) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 def _step(room: Room) -> int:
-    return 0 if room.state is None else len(room.state.actions)
+    return room.step
 
 
 def table_info(room: Room) -> dict[str, Any]:
-    """The table around the game: seats, settings, timers. Public: no token, no seed."""
+    """The table around the game: seats, settings, timers. Public: no token, no seed,
+    no link secret."""
     state = room.state
     turn: dict[str, Any] | None = None
-    if state is not None and room.status == PLAYING and state.current_player() >= 0:
-        seat = room.seats[state.current_player()]
+    to_move = room.to_move()
+    if to_move is not None:
+        seat = room.seats[to_move]
         turn = {"seat": seat.seat, "seconds_left": None}
         if room.turn_timer > 0 and seat.bot is None and not seat.away:
             left = room.turn_timer - (time.monotonic() - room.turn_started)
@@ -81,48 +85,64 @@ def table_info(room: Room) -> dict[str, Any]:
         "started_at": _iso(room.started_at),
         "finished_at": _iso(room.finished_at),
         "ends_at": _iso(room.ends_at()),
+        "public": room.public,
+        "players_chat_public": room.players_chat_public,
+        "rematch": _rematch(room),
+        "rematch_of": room.rematch_of,
     }
 
 
-def snapshot(room: Room, seat: int | None) -> dict[str, Any]:
-    """Everything a connection of ``seat`` needs when it arrives."""
+def _rematch(room: Room) -> dict[str, Any] | None:
+    if room.rematch_id is None:
+        return None
+    new = room.hub.rooms.get(room.rematch_id)
+    accepted = [] if new is None else [s.seat for s in new.seats if s.bot is None and s.name]
+    return {"id": room.rematch_id, "accepted": accepted}
+
+
+def snapshot(room: Room, seat: int | None, client: Client | None = None) -> dict[str, Any]:
+    """Everything a connection of ``seat`` needs when it arrives (``client``: its chat
+    too, the lines it may read)."""
     state = room.state
-    view = None if state is None else state.view(seat)
     log_events = (
         [] if state is None else events_for(room.game, room.events[-LOG_LIMIT:], seat, state.names)
     )
-    return {
+    frame = {
         "type": "state",
         "step": _step(room),
         "seat": seat,
         "table": table_info(room),
-        "view": view,
+        "view": room.view(seat),
         "log": log_events,
     }
+    if client is not None:
+        frame["chat"] = history_for(room, client)
+        frame["me"] = client.sender
+    return frame
 
 
 def broadcast_snapshots(room: Room) -> None:
     """Every connection gets a fresh snapshot of its own seat (the game has started)."""
     for client in list(room.clients):
-        client.send(snapshot(room, client.seat))
+        client.send(snapshot(room, client.seat, client))
 
 
 def broadcast_update(room: Room, events: list[Event]) -> None:
     """After an action: each seat's view and the events it may see, and the table."""
-    state = room.state
+    state = room.shown
     assert state is not None
     # The table part is the same for every seat: encode it once per action.
     table = encode(table_info(room))
-    step = len(state.actions)
+    step = room.step
     frames: dict[int | None, str] = {}
-    for client in list(room.clients):
+    for client in _players_first(room):
         if client.seat not in frames:
             seat_part = encode(
                 {
                     "type": "update",
                     "step": step,
                     "events": events_for(room.game, events, client.seat, state.names),
-                    "view": state.view(client.seat),
+                    "view": room.view(client.seat),
                 }
             )
             frames[client.seat] = f'{seat_part[:-1]},"table":{table}}}'
@@ -132,12 +152,20 @@ def broadcast_update(room: Room, events: list[Event]) -> None:
 def broadcast_table(room: Room) -> None:
     """Seats or timers changed: everyone gets the table (the same frame for all)."""
     frame = encode({"type": "table", "step": _step(room), "table": table_info(room)})
-    for client in list(room.clients):
+    for client in _players_first(room):
         client.send(frame)
 
 
+def _players_first(room: Room) -> list[Client]:
+    """The room's connections, the seated ones first: their writers are woken first, so a
+    crowd of spectators never delays the players' own frames."""
+    clients = list(room.clients)
+    clients.sort(key=lambda c: c.seat is None)
+    return clients
+
+
 def summary(room: Room) -> dict[str, Any]:
-    """The table as the lobby lists it."""
+    """The table as the lobby lists it (public tables only are listed)."""
     return {
         "id": room.id,
         "game": room.game,

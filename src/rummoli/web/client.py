@@ -28,12 +28,30 @@ class Client:
     The owner never waits for a client: frames go into the outbox, and the connection's
     own writer task sends them. A client too slow to keep up is dropped (``None`` in the
     outbox tells the writer to close), so one bad connection cannot stall a table.
+
+    Its chat: ``sender`` is its id in the chat (``p2`` for seat 2, ``s5`` for the fifth
+    spectator), ``name`` a spectator's chosen name, ``muted`` the senders it does not
+    want to read, ``listen_spectators`` whether a player reads the spectators' chat.
     """
 
-    __slots__ = ("closed", "outbox", "seat")
+    __slots__ = (
+        "address",
+        "closed",
+        "listen_spectators",
+        "muted",
+        "name",
+        "outbox",
+        "seat",
+        "sender",
+    )
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, address: str = "", name: str | None = None) -> None:
         self.seat = seat
+        self.address = address
+        self.name = name
+        self.sender = ""
+        self.muted: set[str] = set()
+        self.listen_spectators = False
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
         self.closed = False
 

@@ -1,26 +1,31 @@
-"""The commands a room's owner carries out for the outside: an action, "I'm back", a join.
+"""The commands a room's owner carries out for the outside: an action, "I'm back", a join,
+a chat line, the host's powers, a rematch.
 
-:mod:`.socket` and the hub only ever *submit* these to a room (:meth:`.room.Room.submit`);
-the room's owner task hands them to :func:`handle` one at a time, in arrival order, so
-no two of them ever change the same table at once. Each check that can refuse a client
-(spectator, stale step, not your turn, illegal action, seat taken...) is here, before
-anything is stored: a refused command changes nothing and answers only its sender.
+:mod:`.socket`, the API and the hub only ever *submit* these to a room
+(:meth:`.room.Room.submit`); the room's owner task hands them to :func:`handle` one at a
+time, in arrival order, so no two of them ever change the same table at once. Each check
+that can refuse a client (spectator, stale step, not your turn, illegal action, seat
+taken...) is here, before anything is stored: a refused command changes nothing and
+answers only its sender. The cheap refusals are also made by the connection's reader
+before a command is queued (:func:`refusal`), so a flood of them never waits in a room's
+queue; the owner checks again, since the table may have moved in between.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from rummoli.engine.base import IllegalActionError
-from rummoli.web.broadcast import broadcast_table
+from rummoli.web.broadcast import broadcast_table, snapshot
+from rummoli.web.chat import ChatError, channel_of, clean_text, deliver, sender_name
 from rummoli.web.client import Client
 from rummoli.web.protocol import Act, error_message
 from rummoli.web.security import hash_token, new_token
-from rummoli.web.settings import SettingsError, check_name
-from rummoli.web.storage import WAITING
+from rummoli.web.settings import SettingsError, bot_name, check_name, standin_level
+from rummoli.web.storage import FINISHED, PLAYING, WAITING, ChatLine, utcnow
 
 if TYPE_CHECKING:
     from rummoli.web.room import Room
@@ -31,6 +36,8 @@ class Join:
     seat: int | None
     name: str
     reply: asyncio.Future[tuple[int, str]]
+    #: A rematch keeps the player's seat token: its hash, given (no new token then).
+    token_hash: str | None = None
 
 
 @dataclass(slots=True)
@@ -44,7 +51,32 @@ class Back:
     seat: int
 
 
-Command = Join | Action | Back
+@dataclass(slots=True)
+class Say:
+    """A chat line (``kind`` ``text``) or a reaction (``emote``) from a connection."""
+
+    client: Client
+    kind: str
+    text: str
+
+
+@dataclass(slots=True)
+class Host:
+    """One of the host's powers (``what``: release, start, end, public, players_chat)."""
+
+    what: str
+    reply: asyncio.Future[dict[str, Any]]
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Rematch:
+    """A player of this finished table asks for, or accepts, the rematch."""
+
+    client: Client
+
+
+Command = Join | Action | Back | Say | Host | Rematch
 
 
 async def handle(room: Room, command: Command) -> None:
@@ -55,37 +87,56 @@ async def handle(room: Room, command: Command) -> None:
         seat = room.seats[command.seat]
         if seat.away:
             seat.away = False
-            state = room.state
-            if state is not None and state.current_player() == seat.seat:
+            if room.to_move() == seat.seat:
                 room.turn_started = time.monotonic()  # his own turn: a fresh timer
             broadcast_table(room)
+    elif isinstance(command, Say):
+        await _say(room, command)
+    elif isinstance(command, Host):
+        try:
+            command.reply.set_result(await _host(room, command.what, command.args))
+        except SettingsError as error:
+            command.reply.set_exception(error)
+    elif isinstance(command, Rematch):
+        await _rematch(room, command.client)
     else:
         try:
-            command.reply.set_result(await _join(room, command.seat, command.name))
+            command.reply.set_result(
+                await _join(room, command.seat, command.name, command.token_hash)
+            )
         except SettingsError as error:
             command.reply.set_exception(error)
 
 
+def refusal(room: Room, client: Client, act: Act) -> tuple[str, str] | None:
+    """Why ``act`` must be refused now, if the reason needs no look at the legal actions
+    (who may act at all, whose turn it is, the step); None: let the owner decide."""
+    if client.seat is None:
+        return "spectator", "spectators watch; take a seat to play"
+    if room.state is None:
+        return "waiting", "the game starts when every seat is taken"
+    if room.status == FINISHED or room.state.is_terminal():
+        return "game_over", "the game is over"
+    if act.step is not None and act.step != room.step:
+        return "stale", "the table has moved on: choose again"
+    if room.to_move() != client.seat:
+        return "not_your_turn", "it is not your turn"
+    return None
+
+
 def _refuse(room: Room, client: Client, code: str, message: str) -> None:
-    step = None if room.state is None else len(room.state.actions)
-    client.send(error_message(code, message, step))
+    client.send(error_message(code, message, None if room.state is None else room.step))
 
 
 async def _act(room: Room, client: Client, act: Act) -> None:
-    state = room.state
     if client.closed:
         return
-    if client.seat is None:
-        return _refuse(room, client, "spectator", "spectators watch; take a seat to play")
-    if state is None:
-        return _refuse(room, client, "waiting", "the game starts when every seat is taken")
-    if state.is_terminal():
-        return _refuse(room, client, "game_over", "the game is over")
-    if act.step is not None and act.step != len(state.actions):
-        return _refuse(room, client, "stale", "the table has moved on: choose again")
-    if state.current_player() != client.seat:
-        return _refuse(room, client, "not_your_turn", "it is not your turn")
-    legal = state.legal_actions()
+    why = refusal(room, client, act)
+    if why is not None:
+        return _refuse(room, client, *why)
+    state = room.shown
+    assert state is not None and client.seat is not None
+    legal = room.legal_now()
     if act.action not in legal:
         try:
             text = state.action_to_text(act.action)
@@ -97,10 +148,15 @@ async def _act(room: Room, client: Client, act: Act) -> None:
             room, client, "illegal", f"{text} is not legal now; you may: {choices}{more}"
         )
     room.seats[client.seat].away = False
-    await room.apply(act.action)
+    if room.unfolding is not None:
+        await room.play_forced()
+    else:
+        await room.apply(act.action)
 
 
-async def _join(room: Room, seat: int | None, name: str) -> tuple[int, str]:
+async def _join(
+    room: Room, seat: int | None, name: str, token_hash: str | None = None
+) -> tuple[int, str]:
     if room.status != WAITING:
         raise SettingsError("the game has started; you can still watch")
     free = [s.seat for s in room.seats if s.bot is None and s.name is None]
@@ -111,8 +167,10 @@ async def _join(room: Room, seat: int | None, name: str) -> tuple[int, str]:
     elif seat not in free:
         raise SettingsError(f"seat {seat + 1} is not free")
     name = check_name(name, [s.name for s in room.seats if s.name is not None])
-    token = new_token()
-    token_hash = hash_token(token)
+    token = ""
+    if token_hash is None:
+        token = new_token()
+        token_hash = hash_token(token)
     await room.hub.db(room.hub.storage.take_seat, room.id, seat, name, token_hash)
     room.seats[seat].name = name
     room.seats[seat].token_hash = token_hash
@@ -123,4 +181,132 @@ async def _join(room: Room, seat: int | None, name: str) -> tuple[int, str]:
     return seat, token
 
 
-__all__ = ["Action", "Back", "Command", "Join", "handle"]
+async def _say(room: Room, say: Say) -> None:
+    client = say.client
+    if client.closed:
+        return
+    try:
+        text = clean_text(say.text) if say.kind == "text" else say.text
+    except ChatError as error:
+        client.send(error_message(error.code, str(error)))
+        return
+    line = ChatLine(
+        idx=room.chat.next_index(),
+        at=utcnow(),
+        channel=channel_of(client),
+        sender=client.sender,
+        name=sender_name(room, client),
+        kind=say.kind,
+        text=text,
+        step=room.step,
+    )
+    await room.hub.db(room.hub.storage.append_chat, room.id, line)  # stored before read
+    room.chat.lines.append(line)
+    deliver(room, line)
+
+
+async def _host(room: Room, what: str, args: dict[str, Any]) -> dict[str, Any]:
+    """The host's powers (the API checked the host's secret)."""
+    db = room.hub.db
+    storage = room.hub.storage
+    if what == "release":
+        seat = args.get("seat")
+        if room.status != WAITING:
+            raise SettingsError("a seat can be taken back only before the game starts")
+        if (
+            not isinstance(seat, int)
+            or isinstance(seat, bool)
+            or not 0 <= seat < len(room.seats)
+            or room.seats[seat].bot is not None
+            or room.seats[seat].name is None
+        ):
+            raise SettingsError("that is not a seat a person has taken")
+        await db(storage.release_seat, room.id, seat)
+        room.seats[seat].name = None
+        room.seats[seat].token_hash = None
+        for client in list(room.clients):
+            if client.seat == seat:
+                client.send(error_message("released", "the host gave your seat back to the table"))
+                client.close()
+        broadcast_table(room)
+    elif what == "start":
+        if room.status != WAITING:
+            raise SettingsError("the game has started already")
+        people = [s for s in room.seats if s.bot is None and s.name is not None]
+        if not people:
+            raise SettingsError("at least one person must have a seat to start")
+        level = args.get("level") or standin_level(room.game)
+        from rummoli.web.settings import levels
+
+        if level not in levels(room.game):
+            raise SettingsError(f"level must be one of {', '.join(levels(room.game))}")
+        for seat in room.seats:
+            if seat.bot is None and seat.name is None:
+                name = bot_name(seat.seat)
+                await db(storage.set_bot, room.id, seat.seat, name, level)
+                seat.name, seat.bot = name, level
+        await room.start_game()
+    elif what == "end":
+        if room.status != PLAYING or room.state is None:
+            raise SettingsError("only a game being played can be ended")
+        await room.request_end()
+    elif what in ("public", "players_chat"):
+        value = args.get("value")
+        if not isinstance(value, bool):
+            raise SettingsError(f"{what} needs value: true or false")
+        if what == "public":
+            await db(storage.set_game, room.id, public=value)
+            room.public = value
+        else:
+            await db(storage.set_game, room.id, players_chat_public=value)
+            room.players_chat_public = value
+            for client in list(room.clients):  # what each may read has changed
+                if client.seat is None:
+                    client.send(snapshot(room, None, client))
+        broadcast_table(room)
+    elif what in ("invite_link", "watch_link"):
+        from rummoli.web.security import new_secret
+
+        secret = new_secret()
+        column = "invite_hash" if what == "invite_link" else "watch_hash"
+        await db(storage.set_game, room.id, **{column: hash_token(secret)})
+        setattr(room, column, hash_token(secret))
+        return {"secret": secret}
+    else:
+        raise SettingsError(
+            "the host may: release, start, end, public, players_chat, invite_link, watch_link"
+        )
+    return {"ok": True}
+
+
+async def _rematch(room: Room, client: Client) -> None:
+    if client.closed:
+        return
+    if client.seat is None:
+        return _refuse(room, client, "spectator", "a rematch is for the players")
+    if room.status != FINISHED:
+        return _refuse(room, client, "not_over", "a rematch comes once the game is over")
+    seat = room.seats[client.seat]
+    new = await room.hub.rematch_of(room)
+    if new.seats[client.seat].name is None:
+        reply: asyncio.Future[tuple[int, str]] = asyncio.get_running_loop().create_future()
+        new.submit(Join(client.seat, seat.name or "", reply, seat.token_hash))
+        try:
+            await reply
+        except SettingsError as error:
+            return _refuse(room, client, "rematch", str(error))
+    client.send({"type": "rematch", "table": new.id, "seat": client.seat})
+    broadcast_table(room)
+
+
+__all__ = [
+    "Action",
+    "Back",
+    "Command",
+    "Host",
+    "Join",
+    "Rematch",
+    "Say",
+    "handle",
+    "refusal",
+]

@@ -25,6 +25,38 @@ if TYPE_CHECKING:
 STANDIN_PREFERENCE = ("basic", "random")
 
 
+class Unfolding(Protocol):
+    """Moves the engine forced inside one step, shown to the table as turns of their own.
+
+    The engine makes a forced move (Rummoli: a pass by a bidder who holds a pay card)
+    inside another player's step, and means it to look like a chosen one. Shown as it
+    happens, it would not: the blocked player's turn never comes, and his pass arrives
+    with the step before. So the table shows the step as it would have gone had the
+    forced player chosen: ``state`` is a copy of the game where the forced seats are
+    asked (views are taken from it), each forced seat takes its turn (the same frames,
+    the same waiting), and :meth:`play` makes the forced move when it is his to make.
+    Once every forced turn is played, ``state`` shows what the real game shows.
+    """
+
+    @property
+    def state(self) -> AnyState:
+        """The game as shown while the forced turns are played: views come from it."""
+        ...
+
+    @property
+    def events(self) -> list[Event]:
+        """The events of the step as shown now (the forced seats' moves held back)."""
+        ...
+
+    def next(self) -> tuple[int, int] | None:
+        """The forced seat to move now and the one action it may take; None: done."""
+        ...
+
+    def play(self) -> list[Event]:
+        """Make the next forced move in :attr:`state`; the events to show for it."""
+        ...
+
+
 class TableState(GameState, Protocol):
     """What a table needs of a game state beyond the engine protocol: every game of the
     project has these (names, the actions so far, the setup, asking for a last round)."""
@@ -69,6 +101,16 @@ class WebPart:
     ties_win: bool = True
     #: What each seat started with, from the stored house rules (Rummoli's chips).
     starting_amount: Callable[[Mapping[str, Any]], int] = lambda rules: 0
+    #: ``view(state, seat, only)``: the view frames send (``state.view(seat)``, but a
+    #: continuous choice offered as one range: :mod:`.choices`); ``only``: the one
+    #: action a seat may take in a forced turn, shown instead of its legal actions.
+    view: Callable[[Any, int | None, int | None], dict[str, Any]] | None = None
+    #: Whether an action of this state may hide forced moves (only then is the state
+    #: copied before the action, for :attr:`unfold`).
+    may_unfold: Callable[[Any], bool] | None = None
+    #: ``unfold(before, action, events)``: the step as the table shows it, when the
+    #: engine made forced moves in it that must look chosen (:class:`Unfolding`).
+    unfold: Callable[[Any, int, list[Event]], Unfolding | None] | None = None
 
 
 def description(game: str) -> GameDescription:
@@ -152,6 +194,20 @@ def between_rounds(game: str, state: GameState) -> bool:
 
 def round_number(game: str, state: GameState) -> int:
     return description(game).round_number(state)
+
+
+def seat_view(
+    game: str, state: GameState, seat: int | None, only: int | None = None
+) -> dict[str, Any]:
+    """The view a frame sends ``seat``: the engine's ``state.view(seat)``, with the
+    legal actions as :mod:`.choices` offers them (``only``: a forced turn's one action)."""
+    part = web_part(game)
+    if part.view is not None:
+        return part.view(state, seat, only)
+    view = state.view(seat)
+    if only is not None and "legal_actions" in view:
+        view["legal_actions"] = [{"action": only, "text": state.action_to_text(only)}]
+    return view
 
 
 def final_amounts(game: str, state: GameState) -> list[int]:

@@ -1,7 +1,9 @@
 """The hub: every room of the server, the storage, and the one thread that talks to it.
 
 The hub creates, loads and resumes rooms (:mod:`.room`), drops a finished one nobody
-watches, and runs every storage call on its single storage thread (SQLite's one writer).
+watches, expires waiting tables nobody completed (a sweep, :meth:`Hub.sweep`), keeps the
+per-address limits (:mod:`.limits`), and runs every storage call on its single storage
+thread (SQLite's one writer).
 It also owns the group commit (:meth:`Hub.store_action`): the actions all rooms accept
 at about the same time go to storage in one transaction, and each room still waits for
 its own row to be committed before it applies and sends it (stored before sent).
@@ -10,17 +12,31 @@ its own row to be committed before it applies and sends it (stored before sent).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 from typing import Any, ParamSpec, TypeVar
 
 from rummoli.web.broadcast import summary
 from rummoli.web.commands import Join
+from rummoli.web.limits import Addresses, Limits
+from rummoli.web.protocol import error_message
 from rummoli.web.room import Room, Timing
-from rummoli.web.security import new_seed, new_table_id
+from rummoli.web.security import hash_token, new_secret, new_seed, new_table_id
 from rummoli.web.settings import TableSettings, bot_name
-from rummoli.web.storage import FINISHED, WAITING, Storage, StoredGame, StoredSeat
+from rummoli.web.storage import (
+    EXPIRED,
+    FINISHED,
+    PLAYING,
+    WAITING,
+    Storage,
+    StoredGame,
+    StoredSeat,
+    utcnow,
+)
 
 log = logging.getLogger(__name__)
 
@@ -31,10 +47,15 @@ T = TypeVar("T")
 class Hub:
     """Every room of the server, the storage, and the one thread that talks to it."""
 
-    def __init__(self, storage: Storage, timing: Timing | None = None) -> None:
+    def __init__(
+        self, storage: Storage, timing: Timing | None = None, limits: Limits | None = None
+    ) -> None:
         self.storage = storage
         self.timing = timing or Timing()
+        self.limits = limits or Limits()
+        self.addresses = Addresses(self.limits)
         self.rooms: dict[str, Room] = {}
+        self._sweeper: asyncio.Task[None] | None = None
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="rummoli-db")
         #: Actions waiting for the next group commit, each with its room's future.
         self._pending: list[tuple[str, int, int, asyncio.Future[None]]] = []
@@ -95,8 +116,38 @@ class Hub:
                 continue
             self.rooms[room.id] = room
             room.start()
+        await self.sweep()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.limits.sweep_every)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("the sweep failed")
+
+    async def sweep(self) -> None:
+        """Expire waiting tables past their time; unload finished games nobody looks at."""
+        cutoff = utcnow() - timedelta(seconds=self.limits.waiting_ttl)
+        for table_id in await self.db(self.storage.expire_waiting, cutoff):
+            room = self.rooms.pop(table_id, None)
+            if room is not None:
+                room.status = EXPIRED
+                for client in list(room.clients):
+                    client.send(error_message("expired", "this table waited too long: it is gone"))
+                await room.stop()
+        idle = time.monotonic() - self.limits.idle_unload
+        for room in list(self.rooms.values()):
+            if room.status == FINISHED and not room.clients and room.last_active <= idle:
+                self.forget_if_idle(room)
+        self.addresses.sweep()
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         for room in list(self.rooms.values()):
             await room.stop()
         self.rooms.clear()
@@ -104,11 +155,20 @@ class Hub:
             await self._flusher
         self._executor.shutdown(wait=True)
 
-    async def create(self, settings: TableSettings) -> Room:
+    async def create(
+        self,
+        settings: TableSettings,
+        *,
+        host_hash: str | None = None,
+        rematch_of: str | None = None,
+    ) -> tuple[Room, str, str]:
+        """A new table; returns it, its invitation secret and its host secret (shown
+        once, to the creator: only their hashes are kept)."""
         seats = [
             StoredSeat(i, None if level is None else bot_name(i), None, level)
             for i, level in enumerate(settings.seats)
         ]
+        invite, host = new_secret(), new_secret()
         stored = StoredGame(
             id=new_table_id(),
             status=WAITING,
@@ -118,20 +178,46 @@ class Hub:
             turn_timer=settings.turn_timer,
             time_limit=settings.time_limit,
             game=settings.game,
+            public=settings.public,
+            invite_hash=hash_token(invite),
+            host_hash=host_hash or hash_token(host),
+            rematch_of=rematch_of,
         )
         await self.db(self.storage.create_game, stored)
         room = Room(self, stored)
         self.rooms[room.id] = room
         room.start()
-        return room
+        return room, invite, host
+
+    async def rematch_of(self, room: Room) -> Room:
+        """The rematch of a finished table (made on the first ask): the same settings
+        and computer players, private, the same host; each person takes his old seat."""
+        if room.rematch_id is not None:
+            found = await self.room(room.rematch_id)
+            if found is not None:
+                return found
+        settings = TableSettings(
+            seats=tuple(s.bot for s in room.seats),
+            rules=room.rules,
+            turn_timer=room.turn_timer,
+            time_limit=room.time_limit,
+            game=room.game,
+            public=False,
+        )
+        new, _, _ = await self.create(settings, host_hash=room.host_hash, rematch_of=room.id)
+        await self.db(self.storage.set_game, room.id, rematch_id=new.id)
+        room.rematch_id = new.id
+        return new
 
     async def room(self, table_id: str) -> Room | None:
-        """The room of a table; a finished game is loaded from storage when asked for."""
+        """The room of a table; a finished game is loaded from storage when asked for
+        (and unloaded once nobody looks: :meth:`sweep`)."""
         room = self.rooms.get(table_id)
         if room is not None:
+            room.last_active = time.monotonic()
             return room
         stored = await self.db(self.storage.load_game, table_id)
-        if stored is None:
+        if stored is None or stored.status == EXPIRED:
             return None
         room = self.rooms.get(table_id)  # another request may have loaded it meanwhile
         if room is None:
@@ -155,7 +241,11 @@ class Hub:
         return await reply
 
     def open_tables(self) -> list[dict[str, Any]]:
-        return [summary(r) for r in self.rooms.values() if r.status != FINISHED]
+        """The public tables waiting or playing, the latest first (at most
+        :attr:`.limits.Limits.listed_tables`): private ones are never listed."""
+        rooms = [r for r in self.rooms.values() if r.public and r.status in (WAITING, PLAYING)]
+        rooms.sort(key=lambda r: r.created_at, reverse=True)
+        return [summary(r) for r in rooms[: self.limits.listed_tables]]
 
 
 __all__ = ["Hub"]

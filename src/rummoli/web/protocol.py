@@ -21,6 +21,18 @@ RATE_BURST = 20
 RATE_PER_SECOND = 10.0
 #: After this many refused messages in a row the connection is closed.
 MAX_STRIKES = 100
+#: Deepest nesting of arrays and objects in a message. The deepest legal one is 1 (an
+#: object of numbers and strings); Python's parser recurses once per level, and a
+#: message of 1,000 ``[`` ended in a RecursionError that dropped the connection.
+MAX_DEPTH = 4
+#: Largest action number: the engine's actions are 64-bit integers at most (the
+#: ``actions.action`` column is a BIGINT).
+MAX_ACTION = (1 << 63) - 1
+#: Longest chat message, in characters (after trimming).
+MAX_CHAT = 300
+#: The quick reactions a person may send (the page draws each as an emoji).
+EMOTES = ("thumbs_up", "clap", "laugh", "wow", "sad", "party")
+CHANNELS = ("players", "spectators")
 
 
 class ProtocolError(ValueError):
@@ -60,12 +72,20 @@ class RateLimiter:
             return True
         return False
 
+    def idle(self, now: float) -> bool:
+        """Whether the bucket would be full by ``now`` (nothing to remember about it)."""
+        return self._tokens + (now - self._stamp) * self.per_second >= self.burst
+
 
 @dataclass(frozen=True, slots=True)
 class Hello:
-    """The first message: take a seat with its token, or watch (no token)."""
+    """The first message: take a seat with its token, or watch (no token). At a
+    private table a spectator needs ``key``: the invitation's or the spectator link's
+    secret. ``name``: a spectator's name in the spectators' chat."""
 
     token: str | None
+    key: str | None = None
+    name: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,13 +107,71 @@ class Ping:
     """Keep-alive; answered with ``pong``."""
 
 
-ClientMessage = Hello | Act | Back | Ping
+@dataclass(frozen=True, slots=True)
+class Chat:
+    """A chat line for a channel: ``players`` (seated players) or ``spectators``."""
+
+    channel: str
+    text: str
 
 
-def _whole(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 31:
-        raise ProtocolError("bad_message", f"{what} must be a whole number >= 0")
+@dataclass(frozen=True, slots=True)
+class React:
+    """A quick reaction, one of :data:`EMOTES`, on the sender's channel."""
+
+    emote: str
+
+
+@dataclass(frozen=True, slots=True)
+class Mute:
+    """Stop (``on``) or start again receiving the chat of one sender, for this person."""
+
+    sender: str
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Listen:
+    """A player reads the spectators' chat too (``on``), or no more."""
+
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """A player of a finished table asks for (or accepts) a rematch."""
+
+
+ClientMessage = Hello | Act | Back | Ping | Chat | React | Mute | Listen | Rematch
+
+
+def _whole(value: object, what: str, high: int = MAX_ACTION) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
+        raise ProtocolError("bad_message", f"{what} must be a whole number from 0 to {high}")
     return value
+
+
+def nesting_depth(text: str) -> int:
+    """How deeply arrays and objects nest in JSON ``text`` (brackets inside strings do
+    not count). Read before parsing, so a deep message never reaches the parser."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
 
 
 def parse_message(raw: str | bytes | None) -> ClientMessage:
@@ -107,9 +185,11 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
         )
     if isinstance(raw, bytes):
         raise ProtocolError("bad_message", "send JSON text frames, not binary ones")
+    if nesting_depth(raw) > MAX_DEPTH:
+        raise ProtocolError("bad_message", f"a message nests at most {MAX_DEPTH} levels deep")
     try:
         data = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise ProtocolError("bad_json", "the message is not JSON") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", "a message is a JSON object with a 'type'")
@@ -121,14 +201,53 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
             None if step is None else _whole(step, "step"),
         )
     if kind == "hello":
-        token = data.get("token")
-        if token is not None and (not isinstance(token, str) or not 0 < len(token) <= 64):
-            raise ProtocolError("bad_message", "token must be the text you were given")
-        return Hello(token)
+        token = _secret(data.get("token"), "token")
+        key = _secret(data.get("key"), "key")
+        name = data.get("name")
+        if name is not None and not isinstance(name, str):
+            raise ProtocolError("bad_message", "name must be text")
+        return Hello(token, key, name)
     if kind == "back":
         return Back()
     if kind == "ping":
         return Ping()
+    if kind == "chat":
+        channel = data.get("channel", "players")
+        if channel not in CHANNELS:
+            raise ProtocolError("bad_message", f"channel must be one of {', '.join(CHANNELS)}")
+        text = data.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise ProtocolError("bad_message", "a chat message is some text")
+        text = text.strip()
+        if len(text) > MAX_CHAT:
+            raise ProtocolError("too_big", f"a chat message has at most {MAX_CHAT} characters")
+        return Chat(channel, text)
+    if kind == "react":
+        emote = data.get("emote")
+        if emote not in EMOTES:
+            raise ProtocolError("bad_message", f"emote must be one of {', '.join(EMOTES)}")
+        return React(str(emote))
+    if kind == "mute":
+        sender = data.get("who")
+        on = data.get("on", True)
+        if not isinstance(sender, str) or not 0 < len(sender) <= 16 or not isinstance(on, bool):
+            raise ProtocolError("bad_message", "mute needs who (a sender's id) and on")
+        return Mute(sender, on)
+    if kind == "listen":
+        on = data.get("spectators")
+        if not isinstance(on, bool):
+            raise ProtocolError("bad_message", "listen needs spectators: true or false")
+        return Listen(on)
+    if kind == "rematch":
+        return Rematch()
     raise ProtocolError(
-        "unknown_type", f"unknown message type {kind!r}: use hello, action, back or ping"
+        "unknown_type",
+        f"unknown message type {kind!r}: use hello, action, back, ping, chat, react, mute, "
+        "listen or rematch",
     )
+
+
+def _secret(value: object, what: str) -> str | None:
+    if value is not None and (not isinstance(value, str) or not 0 < len(value) <= 64):
+        raise ProtocolError("bad_message", f"{what} must be the text you were given")
+    return value

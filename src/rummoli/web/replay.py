@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rummoli.engine.base import Event
-from rummoli.web.games import AnyState, events_for, initial_state
+from rummoli.web.games import AnyState, events_for, initial_state, seat_view, web_part
 from rummoli.web.storage import FINISHED, StoredGame
 
 StepHook = Callable[[AnyState, int, list[Event]], None]
@@ -47,6 +47,27 @@ def rebuild(stored: StoredGame, on_step: StepHook | None = None) -> tuple[AnySta
     return state, events
 
 
+def forced_turns(stored: StoredGame) -> int:
+    """How many forced turns the table showed in this game (:class:`.games.Unfolding`):
+    the steps clients count beyond the engine's, worked out again after a restart by
+    replaying the game the way the table showed it."""
+    part = web_part(stored.game)
+    if stored.setup is None or part.unfold is None or part.may_unfold is None:
+        return 0
+    state = _start(stored)
+    count = 0
+    for index, action in enumerate(stored.actions):
+        if stored.end_requested_after == index:
+            state.request_end()
+        before = state.clone() if part.may_unfold(state) else None
+        events = state.apply(action)
+        unfolding = None if before is None else part.unfold(before, action, events)
+        while unfolding is not None and unfolding.next() is not None:
+            unfolding.play()
+            count += 1
+    return count
+
+
 def record_of(stored: StoredGame) -> dict[str, Any]:
     """The JSON record of a finished game (it holds the seed, so it reveals every card:
     that is why unfinished games have none)."""
@@ -68,14 +89,16 @@ def replay_frames(stored: StoredGame, seat: int | None) -> dict[str, Any]:
     if seat is not None and not 0 <= seat < len(names):
         raise ValueError(f"seat must be from 0 to {len(names) - 1}")
     start = _start(stored)
-    frames: list[dict[str, Any]] = [{"step": 0, "events": [], "view": start.view(seat)}]
+    frames: list[dict[str, Any]] = [
+        {"step": 0, "events": [], "view": seat_view(stored.game, start, seat)}
+    ]
 
     def frame(state: AnyState, action: int, events: list[Event]) -> None:
         frames.append(
             {
                 "step": len(state.actions),
                 "events": events_for(stored.game, events, seat, names),
-                "view": state.view(seat),
+                "view": seat_view(stored.game, state, seat),
             }
         )
 

@@ -15,6 +15,12 @@ or Basic Rummy) through the engine API; :mod:`.games` answers what differs.
 Connections are attached and detached outside the owner (that touches no game state):
 the snapshot a new connection gets and the updates after it come from the same event-loop
 turn, so a client never misses an update or sees one twice.
+
+**What the table shows** is :attr:`Room.shown`: the real game, except while a step the
+engine made in one go is shown turn by turn (:class:`.games.Unfolding`: Rummoli's pay
+card passes, which must look chosen). Then the forced seat takes its turn like any other
+(its frames, its timer, its computer's pause), and :attr:`Room.step`, the step clients
+see and send back, counts those turns too.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rummoli.bots import Bot, BotError, ask_bot, make_bot
 from rummoli.engine.base import CHANCE, CHANCE_ACTION, Event
@@ -37,10 +43,20 @@ from rummoli.web.broadcast import (
     broadcast_update,
     snapshot,
 )
+from rummoli.web.chat import ChatLog
 from rummoli.web.client import Client
 from rummoli.web.commands import Command, handle
-from rummoli.web.games import AnyState, between_rounds, final_amounts, new_state, rules_from_dict
-from rummoli.web.replay import rebuild
+from rummoli.web.games import (
+    AnyState,
+    Unfolding,
+    between_rounds,
+    final_amounts,
+    new_state,
+    rules_from_dict,
+    seat_view,
+    web_part,
+)
+from rummoli.web.replay import forced_turns, rebuild
 from rummoli.web.security import token_matches
 from rummoli.web.settings import standin_level
 from rummoli.web.storage import FINISHED, PLAYING, StoredGame, utcnow
@@ -92,11 +108,27 @@ class Room:
         self.started_at = stored.started_at
         self.finished_at = stored.finished_at
         self.seats = [Seat(s.seat, s.name, s.token_hash, s.bot) for s in stored.seats]
+        self.public = stored.public
+        self.invite_hash = stored.invite_hash
+        self.watch_hash = stored.watch_hash
+        self.host_hash = stored.host_hash
+        self.players_chat_public = stored.players_chat_public
+        self.rematch_id = stored.rematch_id
+        self.rematch_of = stored.rematch_of
         self.state: AnyState | None = None
+        #: The events shown so far (a forced turn's move is held back until its turn).
         self.events: list[Event] = []
         if stored.setup is not None:
             self.state, self.events = rebuild(stored)
+        #: A step being shown turn by turn, while its forced turns are played.
+        self.unfolding: Unfolding | None = None
+        #: Forced turns shown so far: the steps clients count, beyond the engine's.
+        self.extra_steps = forced_turns(stored) if stored.setup is not None else 0
+        self.chat = ChatLog(stored.chat)
         self.clients: set[Client] = set()
+        #: When someone last looked at the table (idle finished games are unloaded).
+        self.last_active = time.monotonic()
+        self.spectators_seen = 0
         self.queue: asyncio.Queue[Command] = asyncio.Queue()
         self.bots: dict[int, Bot] = {}
         self.turn_started = time.monotonic()
@@ -142,17 +174,55 @@ class Room:
             log.exception("room %s: step failed", self.id)
             await asyncio.sleep(1.0)
 
+    # ------------------------------------------------------------------ what is shown
+
+    @property
+    def shown(self) -> AnyState | None:
+        """The game as the table shows it (see the module's doc)."""
+        return self.unfolding.state if self.unfolding is not None else self.state
+
+    @property
+    def step(self) -> int:
+        """The step clients see: actions applied, and forced turns shown."""
+        shown = self.shown
+        return 0 if shown is None else len(shown.actions) + self.extra_steps
+
+    def to_move(self) -> int | None:
+        """The seat the table shows to move (None: nobody, or not started)."""
+        shown = self.shown
+        if shown is None or self.status != PLAYING:
+            return None
+        seat = shown.current_player()
+        return seat if seat >= 0 else None
+
+    def forced(self, seat: int | None) -> int | None:
+        """The one action of ``seat`` if it is taking a forced turn now, else None."""
+        turn = None if self.unfolding is None else self.unfolding.next()
+        return turn[1] if turn is not None and turn[0] == seat else None
+
+    def legal_now(self) -> list[int]:
+        """What the seat to move may do now: its legal actions, or its forced one."""
+        if self.unfolding is not None:
+            turn = self.unfolding.next()
+            return [] if turn is None else [turn[1]]
+        return [] if self.state is None else self.state.legal_actions()
+
+    def view(self, seat: int | None) -> dict[str, Any] | None:
+        """What a frame shows ``seat``: the engine's view (choices as ranges)."""
+        shown = self.shown
+        return None if shown is None else seat_view(self.game, shown, seat, self.forced(seat))
+
     # ------------------------------------------------------------------ what comes next
 
     def _next_step(self) -> tuple[float, Step] | None:
         """When the owner must act by itself, and how; None: wait for the players."""
-        state = self.state
-        if self.status != PLAYING or state is None:
+        state = self.shown
+        if self.status != PLAYING or state is None or self.state is None:
             return None
         now = time.monotonic()
         steps: list[tuple[float, Step]] = []
         ends_at = self.ends_at()
-        if ends_at is not None and not state.end_requested:
+        if ends_at is not None and not self.state.end_requested:
             steps.append((now + max(0.0, (ends_at - utcnow()).total_seconds()), self._time_up))
         to_move = state.current_player()
         timing = self.hub.timing
@@ -176,17 +246,22 @@ class Room:
         await self.apply(CHANCE_ACTION)
 
     async def _computer_move(self) -> None:
-        state = self.state
+        state = self.shown
         assert state is not None
         seat = state.current_player()
         bot = self._bot(seat)
         try:
+            # In a forced turn the computer thinks as it would over a real choice (the
+            # same time taken, so a forced pass is not quicker), then makes the forced one.
             decision = await asyncio.to_thread(ask_bot, bot, state, seat)
             action = decision.action
         except BotError:
             log.exception("room %s: the bot of seat %d erred; it plays the default", self.id, seat)
             action = state.legal_actions()[0]
-        await self.apply(action)
+        if self.unfolding is not None:
+            await self.play_forced()
+        else:
+            await self.apply(action)
 
     def _bot(self, seat: int) -> Bot:
         level = self.seats[seat].bot or standin_level(self.game)
@@ -197,7 +272,7 @@ class Room:
         return self.bots[key]
 
     async def _timed_out(self) -> None:
-        state = self.state
+        state = self.shown
         assert state is not None
         seat = self.seats[state.current_player()]
         seat.away = True
@@ -205,8 +280,14 @@ class Room:
         broadcast_table(self)
 
     async def _time_up(self) -> None:
+        await self.request_end()
+
+    async def request_end(self) -> None:
+        """The round being played is the last (a time limit, or the host ends the game)."""
         state = self.state
         assert state is not None
+        if state.end_requested:
+            return
         after = len(state.actions)
         await self.hub.db(self.hub.storage.request_end, self.id, after)
         state.request_end()
@@ -230,11 +311,20 @@ class Room:
     async def apply(self, action: int) -> None:
         """Store the action, apply it, then tell everyone: in that order, always."""
         state = self.state
-        assert state is not None
+        assert state is not None and self.unfolding is None
+        part = web_part(self.game)
+        before = None
+        if part.unfold is not None and part.may_unfold is not None and part.may_unfold(state):
+            before = state.clone()
         await self.hub.store_action(self.id, len(state.actions), action)
         events = state.apply(action)
-        self.events.extend(events)
         self.turn_started = time.monotonic()
+        if before is not None and part.unfold is not None:
+            self.unfolding = part.unfold(before, action, events)
+        if self.unfolding is not None:
+            events = self.unfolding.events
+            self._unfolded()
+        self.events.extend(events)
         if state.is_terminal():
             finished = utcnow()
             amounts = final_amounts(self.game, state)
@@ -245,6 +335,26 @@ class Room:
         if self.status == FINISHED:
             self.hub.forget_if_idle(self)
 
+    async def play_forced(self) -> None:
+        """The forced seat takes its turn: its forced move is shown now (it was stored,
+        and applied to the real game, with the step that forced it)."""
+        unfolding = self.unfolding
+        assert unfolding is not None
+        events = unfolding.play()
+        self.turn_started = time.monotonic()
+        self._unfolded()
+        self.events.extend(events)
+        broadcast_update(self, events)
+
+    def _unfolded(self) -> None:
+        """Every forced turn of the step has been shown: the table shows the real game."""
+        unfolding = self.unfolding
+        if unfolding is None or unfolding.next() is not None:
+            return
+        assert self.state is not None
+        self.extra_steps += len(unfolding.state.actions) - len(self.state.actions)
+        self.unfolding = None
+
     # ------------------------------------------------------------------ connections
 
     def seat_for_token(self, token: str) -> int | None:
@@ -253,18 +363,34 @@ class Room:
                 return seat.seat
         return None
 
+    def key_allows(self, key: str | None) -> bool:
+        """Whether a link secret lets a visitor watch: any at a public table; at a
+        private one, the invitation's or the spectator link's."""
+        if self.public:
+            return True
+        if key is None:
+            return False
+        return any(token_matches(key, h) for h in (self.invite_hash, self.watch_hash))
+
     def attach(self, client: Client) -> None:
         """A connection arrives: it gets the table now, and every update from here on."""
+        self.last_active = time.monotonic()
+        if client.seat is None:
+            self.spectators_seen += 1
+            client.sender = f"s{self.spectators_seen}"
+        else:
+            client.sender = f"p{client.seat}"
         self.clients.add(client)
         if client.seat is not None:
             self.seats[client.seat].connections += 1
-        client.send(snapshot(self, client.seat))
+        client.send(snapshot(self, client.seat, client))
         if client.seat is not None:
             broadcast_table(self)
 
     def detach(self, client: Client) -> None:
         if client not in self.clients:
             return
+        self.last_active = time.monotonic()
         self.clients.discard(client)
         if client.seat is not None:
             self.seats[client.seat].connections -= 1

@@ -1,4 +1,4 @@
-"""Seat tokens and the WebSocket Origin check.
+"""Seat tokens, link secrets, and the Host and Origin checks.
 
 A seat token is the only proof that a connection may act for a seat, so it is 128 random
 bits, shown once (to the browser that joined, which keeps it in ``localStorage``), and
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import secrets
 from collections.abc import Collection
 from urllib.parse import urlsplit
@@ -69,3 +70,52 @@ def origin_allowed(origin: str | None, host: str | None, allowed: Collection[str
     if parts.scheme not in ("http", "https") or not parts.netloc:
         return False
     return parts.netloc == host.strip().lower()
+
+
+#: Bytes of randomness in an invitation, spectator link or host secret (192 bits: they
+#: travel in links, so longer than a seat token).
+SECRET_BYTES = 24
+
+
+def new_secret() -> str:
+    """A fresh link secret: 192 random bits, URL-safe text (32 characters)."""
+    return secrets.token_urlsafe(SECRET_BYTES)
+
+
+def host_allowed(host: str | None, allowed: Collection[str]) -> bool:
+    """Whether a request's ``Host`` header names this server.
+
+    DNS rebinding: a page of ``evil.example`` whose name is made to resolve to this
+    server's address talks to it as ``evil.example`` (its ``Origin`` and ``Host`` agree,
+    so the Origin check alone lets it in). So the Host itself must be one of ours: a
+    name of a configured origin (``--origin``), ``localhost``, or an IP address (a page
+    can only reach an address literal under that literal, which no other site can be).
+    """
+    if not host:
+        return False
+    host = host.strip().lower()
+    if host.startswith("["):  # [::1]:8000
+        name = host[1 : host.find("]")] if "]" in host else host[1:]
+    else:
+        name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+    name = name.rstrip(".")
+    if not name:
+        return False
+    if name in allowed or name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def hosts_of(origins: Collection[str]) -> set[str]:
+    """The host names of configured origins (``https://cards.example.org`` ->
+    ``cards.example.org``): the names the Host header may have besides the defaults."""
+    names = set()
+    for origin in origins:
+        name = urlsplit(origin.strip().lower()).hostname
+        if name:
+            names.add(name)
+    return names

@@ -8,7 +8,6 @@ level added to an engine shows up in the browser without touching the page.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,6 +16,7 @@ from rummoli.engine.base import SetupError
 from rummoli.engine.description import (
     CHOICE,
     CHOICE_OR_INT,
+    INT,
     OPTIONAL_INT,
     GameDescription,
     HouseRule,
@@ -24,8 +24,9 @@ from rummoli.engine.description import (
 from rummoli.games.registry import default_game
 from rummoli.web import games
 from rummoli.web.games import AnyRules, check_game, seat_limits, web_part
+from rummoli.web.names import MAX_NAME, BadName
+from rummoli.web.names import check_name as _check_name
 
-MAX_NAME = 40
 MAX_TURN_TIMER = 3600.0
 MAX_TIME_LIMIT = 24 * 60
 
@@ -45,6 +46,9 @@ class TableSettings:
     turn_timer: float = 0.0
     time_limit: int = 0
     game: str = field(default_factory=default_game)
+    #: Listed in the lobby, and any visitor may sit down; else (the default) only
+    #: through the invitation link.
+    public: bool = False
 
 
 def levels(game: str | None = None) -> list[str]:
@@ -89,7 +93,11 @@ def settings_from_request(data: object) -> TableSettings:
             )
     if all(s is not None for s in seats):
         raise SettingsError("a table needs at least one seat for a person")
-    raw_rules = data.get("rules") or {}
+    # Absent or null: the defaults. Anything else must be an object: [], "" and 0 are
+    # mistakes, not a way to say "the defaults".
+    raw_rules = data.get("rules")
+    if raw_rules is None:
+        raw_rules = {}
     if not isinstance(raw_rules, Mapping):
         raise SettingsError("rules must be an object of house rules by name")
     try:
@@ -98,31 +106,19 @@ def settings_from_request(data: object) -> TableSettings:
         raise SettingsError(str(error)) from None
     timer = _number(data, "turn_timer", MAX_TURN_TIMER)
     limit = int(_number(data, "time_limit", MAX_TIME_LIMIT))
-    return TableSettings(tuple(seats), rules, timer, limit, game)
+    public = data.get("public", False)
+    if not isinstance(public, bool):
+        raise SettingsError("public must be true or false")
+    return TableSettings(tuple(seats), rules, timer, limit, game, public)
 
 
 def check_name(name: object, taken: list[str]) -> str:
-    """A player's name as it will be stored and shown: trimmed, else exactly as typed.
-
-    Names are text, never markup: the page writes them with ``textContent``, so a name
-    like ``<b>`` is shown as those three characters. Control characters are refused (they
-    would garble logs), and names must differ (ignoring case) because the engine's events
-    and the statistics name players.
-    """
-    if not isinstance(name, str):
-        raise SettingsError("the name must be text")
-    name = name.strip()
-    if not name:
-        raise SettingsError("please give a name")
-    if len(name) > MAX_NAME:
-        raise SettingsError(f"a name has at most {MAX_NAME} characters")
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in name):
-        raise SettingsError("a name cannot hold control characters")
-    if name.lower() == "widow":
-        raise SettingsError("'widow' is the extra hand's name; please choose another")
-    if name.lower() in (t.lower() for t in taken):
-        raise SettingsError(f"{name!r} is already at this table; please choose another")
-    return name
+    """A player's name as it will be stored and shown (see :mod:`.names`: NFKC, no
+    look-alike of a name at the table, no computer player's name)."""
+    try:
+        return _check_name(name, taken)
+    except BadName as error:
+        raise SettingsError(str(error)) from None
 
 
 def bot_name(seat: int) -> str:
@@ -133,7 +129,9 @@ def bot_name(seat: int) -> str:
 def rule_entry(rule: HouseRule) -> dict[str, Any]:
     """One house rule for the lobby's form: its name, default, kind and help; the words a
     choice takes; the smallest number; the usual numbers and what ``null`` means at each
-    table size (Rummy's target). Keys without a value are left out."""
+    table size (Rummy's target). Keys without a value are left out. Every number has
+    its range (``minimum``, ``maximum``): the lobby's inputs say it, the rules refuse
+    the rest."""
     entry: dict[str, Any] = {
         "name": rule.name,
         "default": rule.default,
@@ -142,8 +140,11 @@ def rule_entry(rule: HouseRule) -> dict[str, Any]:
     }
     if rule.kind in (CHOICE, CHOICE_OR_INT):
         entry["choices"] = list(rule.choices)
-    if rule.kind in (CHOICE_OR_INT, OPTIONAL_INT) and rule.minimum is not None:
-        entry["minimum"] = rule.minimum
+    if rule.kind in (INT, CHOICE_OR_INT, OPTIONAL_INT):
+        if rule.minimum is not None:
+            entry["minimum"] = rule.minimum
+        if rule.maximum is not None:
+            entry["maximum"] = rule.maximum
     if rule.suggested:
         entry["suggested"] = list(rule.suggested)
     if rule.by_players:

@@ -3,7 +3,10 @@
 The reader only checks messages (:mod:`.protocol`) and hands good ones to the room's
 owner; the writer only sends what the owner queued for this client. So a message that
 is too big, too frequent, malformed or illegal is answered with an error frame to this
-client and never reaches the game.
+client and never reaches the game. Refusals that need no look at the legal actions
+(a spectator's move, out of turn, stale) are made here, before the room's queue, and
+each refusal draws on the sender's address budget (:mod:`.limits`): past it, this
+reader waits before it reads on, so a flood slows its sender, not the tables.
 """
 
 from __future__ import annotations
@@ -16,20 +19,26 @@ from collections.abc import Collection
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from rummoli.web.client import Client
-from rummoli.web.commands import Action
+from rummoli.web.commands import Action, Rematch, Say, refusal
 from rummoli.web.commands import Back as BackCommand
 from rummoli.web.hub import Hub
+from rummoli.web.names import BadName, check_name
 from rummoli.web.protocol import (
     MAX_STRIKES,
     Act,
     Back,
+    Chat,
     Hello,
+    Listen,
+    Mute,
     Ping,
     ProtocolError,
     RateLimiter,
+    React,
     error_message,
     parse_message,
 )
+from rummoli.web.protocol import Rematch as RematchMessage
 from rummoli.web.room import Room
 from rummoli.web.security import origin_allowed
 
@@ -37,9 +46,13 @@ log = logging.getLogger(__name__)
 
 #: Seconds a new connection has to say hello.
 HELLO_TIMEOUT = 15.0
+#: Times a connection may be made to wait for its address's budget of refusals before it
+#: is closed: a person never waits once; a flood is cut off within seconds.
+MAX_WAITS = 10
 #: Close codes (4000-4999 are for applications) the page tells people about.
 CLOSE_NO_TABLE = 4404
 CLOSE_BAD_TOKEN = 4401
+CLOSE_PRIVATE = 4403
 CLOSE_PROTOCOL = 4400
 
 
@@ -73,8 +86,9 @@ async def _refuse(websocket: WebSocket, code: str, text: str, close_code: int) -
     await websocket.close(close_code)
 
 
-async def _hello(websocket: WebSocket, room: Room) -> Client | None:
-    """Wait for the hello; a seat token must be one of this table's, else refused."""
+async def _hello(websocket: WebSocket, room: Room, address: str) -> Client | None:
+    """Wait for the hello; a seat token must be one of this table's, else refused. At a
+    private table a spectator must bring the invitation's or the spectator link's key."""
     try:
         raw = await asyncio.wait_for(_receive(websocket), HELLO_TIMEOUT)
         message = parse_message(raw)
@@ -98,7 +112,21 @@ async def _hello(websocket: WebSocket, room: Room) -> Client | None:
                 CLOSE_BAD_TOKEN,
             )
             return None
-    return Client(seat)
+    elif not room.key_allows(message.key):
+        await _refuse(
+            websocket,
+            "private",
+            "this table is private: you need its invitation or spectator link",
+            CLOSE_PRIVATE,
+        )
+        return None
+    name = None
+    if seat is None and message.name is not None:
+        try:
+            name = check_name(message.name, [s.name for s in room.seats if s.name])
+        except BadName as error:
+            await websocket.send_json(error_message("bad_name", str(error)))
+    return Client(seat, address, name)
 
 
 async def table_socket(
@@ -110,13 +138,24 @@ async def table_socket(
         log.warning("WebSocket from origin %r refused", origin)
         await websocket.close(code=1008)  # before accept: the handshake fails (HTTP 403)
         return
+    address = websocket.client.host if websocket.client else ""
+    if not hub.addresses.connect(address):
+        await websocket.close(code=1008)  # too many from this address: refused unaccepted
+        return
+    try:
+        await _serve(websocket, table_id, hub, address)
+    finally:
+        hub.addresses.disconnect(address)
+
+
+async def _serve(websocket: WebSocket, table_id: str, hub: Hub, address: str) -> None:
     await websocket.accept()
     try:
         room = await hub.room(table_id)
         if room is None:
             await _refuse(websocket, "no_table", "there is no such table", CLOSE_NO_TABLE)
             return
-        client = await _hello(websocket, room)
+        client = await _hello(websocket, room, address)
     except WebSocketDisconnect:
         return
     if client is None:
@@ -126,7 +165,7 @@ async def table_socket(
     if client.seat is not None:
         room.submit(BackCommand(client.seat))  # coming back to the table: no stand-in now
     try:
-        await _read(websocket, room, client)
+        await _read(websocket, room, client, hub)
     except WebSocketDisconnect:
         pass
     finally:
@@ -138,22 +177,42 @@ async def table_socket(
             writer.cancel()
 
 
-async def _read(websocket: WebSocket, room: Room, client: Client) -> None:
+async def _read(websocket: WebSocket, room: Room, client: Client, hub: Hub) -> None:
     limiter = RateLimiter()
-    strikes = 0
+    limits = hub.limits
+    chat = RateLimiter(limits.chat_burst, limits.chat_per_second)
+    strikes = waits = 0
     while not client.closed:
         raw = await _receive(websocket)
         try:
             if not limiter.allow():
                 raise ProtocolError("rate_limited", "too many messages: slow down")
             message = parse_message(raw)
+            why = None
+            if isinstance(message, Act):
+                why = refusal(room, client, message)
+            elif isinstance(message, Chat | React) and not chat.allow():
+                why = ("rate_limited", "too many chat messages: slow down")
+            elif isinstance(message, Chat) and message.channel != _channel(client):
+                why = ("not_your_channel", f"you write in the {_channel(client)}' chat")
+            if why is not None:
+                raise ProtocolError(*why)
         except ProtocolError as error:
-            client.send(error_message(error.code, str(error)))
+            client.send(error_message(error.code, str(error), room.step if room.state else None))
             strikes += 1
             if strikes >= MAX_STRIKES:
                 client.send(error_message("closed", "too many refused messages: goodbye"))
                 client.close()  # the writer sends what is queued, then closes
                 return
+            wait = hub.addresses.refused(client.address)
+            while wait:  # this connection pays for its refusals: it reads no further
+                waits += 1
+                if waits > MAX_WAITS:
+                    client.send(error_message("closed", "too many refused messages: goodbye"))
+                    client.close()
+                    return
+                await asyncio.sleep(wait)
+                wait = hub.addresses.refused(client.address)
             continue
         strikes = 0
         if isinstance(message, Act):
@@ -163,5 +222,30 @@ async def _read(websocket: WebSocket, room: Room, client: Client) -> None:
                 room.submit(BackCommand(client.seat))
         elif isinstance(message, Ping):
             client.send({"type": "pong"})
+        elif isinstance(message, Chat):
+            room.submit(Say(client, "text", message.text))
+        elif isinstance(message, React):
+            room.submit(Say(client, "emote", message.emote))
+        elif isinstance(message, Mute):
+            if message.on:
+                client.muted.add(message.sender)
+            else:
+                client.muted.discard(message.sender)
+            client.send({"type": "muted", "muted": sorted(client.muted)})
+        elif isinstance(message, Listen):
+            if client.seat is None:
+                client.send(error_message("spectator", "spectators read their own chat already"))
+            else:
+                client.listen_spectators = message.on
+                client.send({"type": "listening", "spectators": message.on})
+        elif isinstance(message, RematchMessage):
+            room.submit(Rematch(client))
         else:
             client.send(error_message("bad_message", "you said hello already"))
+
+
+def _channel(client: Client) -> str:
+    return "players" if client.seat is not None else "spectators"
+
+
+__all__ = ["table_socket"]

@@ -3,7 +3,11 @@
 A game is stored as what replays it: its rules, its setup (the names, once every seat is
 taken), its secret seed and its actions in order. So every accepted action is one small
 row, written before anyone is told of it, and after a restart each unfinished table is
-rebuilt by replaying its actions: exactly where it was, forced moves and all.
+rebuilt by replaying its actions: exactly where it was, forced moves and all. The table's
+chat is stored beside it (``chat``), also before anyone reads it.
+
+The schema is made and changed by Alembic migrations (:mod:`.migrate`,
+``web/migrations/``): :class:`Storage` brings any database up to date when it opens it.
 
 The methods are plain blocking calls; the rooms run them on one worker thread (see
 :class:`rummoli.web.hub.Hub`), which keeps SQLite's single writer happy and the event
@@ -22,13 +26,16 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     Float,
     ForeignKey,
     Integer,
     String,
     create_engine,
+    delete,
     event,
+    false,
     func,
     insert,
     select,
@@ -43,6 +50,9 @@ DEFAULT_DB_URL = "sqlite:///data/rummoli.db"
 WAITING = "waiting"
 PLAYING = "playing"
 FINISHED = "finished"
+#: A waiting table nobody completed in time (:attr:`.hub.Limits.waiting_ttl`): it is no
+#: longer loaded, listed or joinable.
+EXPIRED = "expired"
 
 
 def utcnow() -> datetime:
@@ -69,6 +79,19 @@ class GameRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime)
     started_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True, index=True)
+    #: Listed in the lobby, anyone may sit; else only through the invitation.
+    public: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: SHA-256 of the secrets of the invitation (a seat), the spectator link and the host.
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    watch_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: Whether spectators may read the players' chat (the host opens it).
+    players_chat_public: Mapped[bool] = mapped_column(
+        Boolean, default=False, server_default=false()
+    )
+    #: The rematch of this table, once asked for; and the table this one is a rematch of.
+    rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class SeatRow(Base):
@@ -91,7 +114,29 @@ class ActionRow(Base):
         String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
     )
     idx: Mapped[int] = mapped_column(Integer, primary_key=True)
-    action: Mapped[int] = mapped_column(Integer)
+    #: 64 bits: an action's number grows with the chips in the game (a 32-bit column
+    #: overflowed on PostgreSQL at about 10**9 chips).
+    action: Mapped[int] = mapped_column(BigInteger)
+
+
+class ChatRow(Base):
+    __tablename__ = "chat"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[datetime] = mapped_column(DateTime)
+    #: ``players`` or ``spectators``.
+    channel: Mapped[str] = mapped_column(String(12))
+    #: The sender: a seat's number as text, or a spectator's ``s`` and number.
+    sender: Mapped[str] = mapped_column(String(16))
+    name: Mapped[str] = mapped_column(String(64))
+    #: ``text`` or ``emote``.
+    kind: Mapped[str] = mapped_column(String(8))
+    text: Mapped[str] = mapped_column(String(1200))
+    #: The game's step when it was said (where the replay shows it).
+    step: Mapped[int] = mapped_column(Integer, default=0)
 
 
 @dataclass(slots=True)
@@ -101,6 +146,33 @@ class StoredSeat:
     token_hash: str | None = None
     bot: str | None = None
     final_chips: int | None = None
+
+
+@dataclass(slots=True)
+class ChatLine:
+    """One line of a table's chat (or a reaction: ``kind == "emote"``)."""
+
+    idx: int
+    at: datetime
+    channel: str
+    sender: str
+    name: str
+    kind: str
+    text: str
+    step: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "chat",
+            "n": self.idx,
+            "at": self.at.isoformat(timespec="seconds") + "Z",
+            "channel": self.channel,
+            "from": self.sender,
+            "name": self.name,
+            "kind": self.kind,
+            "text": self.text,
+            "step": self.step,
+        }
 
 
 @dataclass(slots=True)
@@ -122,6 +194,28 @@ class StoredGame:
     actions: list[int] = field(default_factory=list)
     #: The game of the table: ``rummoli`` or ``rummy`` (see :mod:`rummoli.web.games`).
     game: str = "rummoli"
+    public: bool = False
+    invite_hash: str | None = None
+    watch_hash: str | None = None
+    host_hash: str | None = None
+    players_chat_public: bool = False
+    rematch_id: str | None = None
+    rematch_of: str | None = None
+    #: The chat (loaded with whole games only).
+    chat: list[ChatLine] = field(default_factory=list)
+
+
+def _table_columns(row: GameRow) -> dict[str, Any]:
+    """The table's own columns of a row (privacy, secrets' hashes, chat, rematch)."""
+    return {
+        "public": bool(row.public),
+        "invite_hash": row.invite_hash,
+        "watch_hash": row.watch_hash,
+        "host_hash": row.host_hash,
+        "players_chat_public": bool(row.players_chat_public),
+        "rematch_id": row.rematch_id,
+        "rematch_of": row.rematch_of,
+    }
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -154,9 +248,11 @@ class Storage:
     """The tables of the web server, in one database given by URL."""
 
     def __init__(self, url: str = DEFAULT_DB_URL) -> None:
+        from rummoli.web.migrate import upgrade
+
         self.url = url
         self.engine = _engine_for(url)
-        Base.metadata.create_all(self.engine)
+        upgrade(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -181,6 +277,12 @@ class Storage:
                     turn_timer=game.turn_timer,
                     time_limit=game.time_limit,
                     created_at=game.created_at,
+                    public=game.public,
+                    invite_hash=game.invite_hash,
+                    watch_hash=game.watch_hash,
+                    host_hash=game.host_hash,
+                    players_chat_public=game.players_chat_public,
+                    rematch_of=game.rematch_of,
                 )
             )
             for seat in game.seats:
@@ -193,6 +295,87 @@ class Storage:
                 .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
                 .values(name=name, token_hash=token_hash)
             )
+
+    def release_seat(self, game_id: str, seat: int) -> None:
+        """A person's seat is free again (the host took it back before the start)."""
+        with self._session() as s:
+            s.execute(
+                update(SeatRow)
+                .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+                .values(name=None, token_hash=None)
+            )
+
+    def set_bot(self, game_id: str, seat: int, name: str, level: str) -> None:
+        """An empty seat gets a computer player (the host starts early)."""
+        with self._session() as s:
+            s.execute(
+                update(SeatRow)
+                .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+                .values(name=name, bot=level, token_hash=None)
+            )
+
+    def set_game(self, game_id: str, **values: Any) -> None:
+        """Change the table's own columns (public, secrets, chat switch, rematch id)."""
+        allowed = {
+            "public",
+            "invite_hash",
+            "watch_hash",
+            "players_chat_public",
+            "rematch_id",
+            "status",
+        }
+        unknown = set(values) - allowed
+        if unknown:
+            raise ValueError(f"not a table setting: {', '.join(sorted(unknown))}")
+        with self._session() as s:
+            s.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
+
+    def expire_waiting(self, created_before: datetime) -> list[str]:
+        """Waiting tables created before that moment expire; returns their ids."""
+        with self._session() as s:
+            ids = list(
+                s.scalars(
+                    select(GameRow.id).where(
+                        GameRow.status == WAITING, GameRow.created_at < created_before
+                    )
+                )
+            )
+            if ids:
+                s.execute(update(GameRow).where(GameRow.id.in_(ids)).values(status=EXPIRED))
+            return ids
+
+    def append_chat(self, game_id: str, line: ChatLine) -> None:
+        """Store one chat line; (game, idx) is the key, as for actions."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(ChatRow),
+                {
+                    "game_id": game_id,
+                    "idx": line.idx,
+                    "at": line.at,
+                    "channel": line.channel,
+                    "sender": line.sender,
+                    "name": line.name,
+                    "kind": line.kind,
+                    "text": line.text,
+                    "step": line.step,
+                },
+            )
+
+    def load_chat(self, game_id: str) -> list[ChatLine]:
+        with self._session() as s:
+            rows = s.scalars(
+                select(ChatRow).where(ChatRow.game_id == game_id).order_by(ChatRow.idx)
+            ).all()
+            return [
+                ChatLine(r.idx, r.at, r.channel, r.sender, r.name, r.kind, r.text, r.step)
+                for r in rows
+            ]
+
+    def delete_game(self, game_id: str) -> None:
+        """Forget a table entirely (tests and tools; the server expires, never deletes)."""
+        with self._session() as s:
+            s.execute(delete(GameRow).where(GameRow.id == game_id))
 
     def start_game(self, game_id: str, setup: dict[str, Any], started_at: datetime) -> None:
         with self._session() as s:
@@ -253,6 +436,7 @@ class Storage:
         ids = [row.id for row in rows]
         seats: dict[str, list[StoredSeat]] = {i: [] for i in ids}
         actions: dict[str, list[int]] = {i: [] for i in ids}
+        chat: dict[str, list[ChatLine]] = {i: [] for i in ids}
         if ids:
             for seat in s.scalars(
                 select(SeatRow).where(SeatRow.game_id.in_(ids)).order_by(SeatRow.seat)
@@ -266,6 +450,12 @@ class Storage:
                 .order_by(ActionRow.game_id, ActionRow.idx)
             ):
                 actions[game_id].append(action)
+            for r in s.scalars(
+                select(ChatRow).where(ChatRow.game_id.in_(ids)).order_by(ChatRow.idx)
+            ):
+                chat[r.game_id].append(
+                    ChatLine(r.idx, r.at, r.channel, r.sender, r.name, r.kind, r.text, r.step)
+                )
         return [
             StoredGame(
                 id=row.id,
@@ -282,6 +472,8 @@ class Storage:
                 finished_at=row.finished_at,
                 actions=actions[row.id],
                 game=row.game,
+                chat=chat[row.id],
+                **_table_columns(row),
             )
             for row in rows
         ]
@@ -301,7 +493,9 @@ class Storage:
         """Every table waiting for players or being played: the server resumes them all."""
         with self._session() as s:
             rows = s.scalars(
-                select(GameRow).where(GameRow.status != FINISHED).order_by(GameRow.created_at)
+                select(GameRow)
+                .where(GameRow.status.in_((WAITING, PLAYING)))
+                .order_by(GameRow.created_at)
             ).all()
             return self._load(s, rows)
 
@@ -329,6 +523,8 @@ class Storage:
                 started_at=row.started_at,
                 finished_at=row.finished_at,
                 game=row.game,
+                public=row.public,
+                rematch_of=row.rematch_of,
             )
             for row in rows
         ]

@@ -31,6 +31,7 @@ from rummoli.games.rummoli.rules import (
     LEAD,
     POKER,
     PRESETS,
+    RANGES,
     RULE_HELP,
     SETTLEMENT,
     SHORT_ANTE,
@@ -53,8 +54,6 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "deadlock": DEADLOCK,
     "settlement": SETTLEMENT,
 }
-#: The smallest value of each numeric house rule (``Rules`` checks the same).
-_MINIMUM = {"starting_chips": 1, "cant_lead_fine": 0, "rounds": 0, "bet_limit": 1}
 _NEXT_ROUND = PHASE_NAMES.index("next_round")
 
 
@@ -73,7 +72,8 @@ def _house_rule(name: str, default: object) -> HouseRule:
         kind,
         RULE_HELP.get(name, ""),
         choices=_CHOICES.get(name, ()),
-        minimum=_MINIMUM.get(name),
+        minimum=RANGES[name][0] if name in RANGES else None,
+        maximum=RANGES[name][1] if name in RANGES else None,
     )
 
 

@@ -20,6 +20,19 @@ SWITCH_LEAD = ("lowest_of_colour", "any_suit_of_colour")
 DEADLOCK = ("end_round", "any_colour")
 SETTLEMENT = ("one_poker_hand", "poker_per_pot", "high_card")
 
+#: The range of each numeric house rule, smallest and largest (``bet_limit``: when it is a
+#: number). Why bounded: a table's amounts decide the size of the engine's lists of legal
+#: bids and raises (one action per chip), and a setting of 10**12 made a server build
+#: lists of millions of actions per move. The largest values are far past any game at a
+#: kitchen table: ten times the rulebook's 100 chips a player, a fine or a fixed bet as
+#: large as a whole stack, a hundred rounds (a long day of play).
+RANGES: dict[str, tuple[int, int]] = {
+    "starting_chips": (1, 1000),
+    "cant_lead_fine": (0, 1000),
+    "rounds": (0, 100),
+    "bet_limit": (1, 1000),
+}
+
 _CHOICES: dict[str, tuple[str, ...]] = {
     "short_ante": SHORT_ANTE,
     "widow": WIDOW,
@@ -85,17 +98,21 @@ class Rules:
         for name in _FLAGS:
             if not isinstance(getattr(self, name), bool):
                 raise SetupError(f"house rule {name} must be true or false")
-        for name, low in (("starting_chips", 1), ("cant_lead_fine", 0), ("rounds", 0)):
+        for name in ("starting_chips", "cant_lead_fine", "rounds"):
+            low, high = RANGES[name]
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise SetupError(f"house rule {name} must be a whole number >= {low}")
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise SetupError(
+                    f"house rule {name} must be a whole number from {low} to {high}, not {value!r}"
+                )
         limit = self.bet_limit
+        low, high = RANGES["bet_limit"]
         if isinstance(limit, bool) or not (
-            limit in BET_LIMITS or (isinstance(limit, int) and limit >= 1)
+            limit in BET_LIMITS or (isinstance(limit, int) and low <= limit <= high)
         ):
             raise SetupError(
-                f"house rule bet_limit must be no_limit, pot_limit or a whole number >= 1, "
-                f"not {limit!r}"
+                f"house rule bet_limit must be no_limit, pot_limit or a whole number "
+                f"from {low} to {high}, not {limit!r}"
             )
 
     @classmethod

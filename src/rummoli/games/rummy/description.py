@@ -23,7 +23,7 @@ from rummoli.engine.description import (
     HouseRule,
 )
 from rummoli.games.rummy import record, view
-from rummoli.games.rummy.rules import DEFAULT_TARGETS, RULE_HELP, Rules
+from rummoli.games.rummy.rules import DEFAULT_TARGETS, RULE_HELP, TARGET_RANGE, Rules
 from rummoli.games.rummy.scenario import run_rummy_scenario
 from rummoli.games.rummy.setup import MAX_PLAYERS, MIN_PLAYERS, setup_from_dict
 from rummoli.games.rummy.state import PHASE_NAMES, RummyState
@@ -37,7 +37,8 @@ HOUSE_RULES = (
         None,
         OPTIONAL_INT,
         RULE_HELP["target"],
-        minimum=1,
+        minimum=TARGET_RANGE[0],
+        maximum=TARGET_RANGE[1],
         suggested=tuple(sorted(set(DEFAULT_TARGETS.values()))),
         by_players=dict(DEFAULT_TARGETS),
     ),

@@ -15,6 +15,10 @@ from rummoli.engine.base import SetupError
 
 #: The seed's targets by number of players.
 DEFAULT_TARGETS = {2: 100, 3: 150, 4: 200}
+#: The smallest and the largest target. A hand scores tens of points, so 10,000 is a
+#: match of hundreds of hands (tests play such long matches on purpose); a target of
+#: 10**12 would be a match that never ends. (The target decides no list of actions.)
+TARGET_RANGE = (1, 10_000)
 
 RULE_HELP: dict[str, str] = {
     "target": "points that win the match (default: 100 for 2 players, 150 for 3, 200 for 4)",
@@ -35,10 +39,13 @@ class Rules:
 
     def __post_init__(self) -> None:
         target = self.target
+        low, high = TARGET_RANGE
         if target is not None and (
-            isinstance(target, bool) or not isinstance(target, int) or target < 1
+            isinstance(target, bool) or not isinstance(target, int) or not low <= target <= high
         ):
-            raise SetupError(f"house rule target must be a whole number >= 1, not {target!r}")
+            raise SetupError(
+                f"house rule target must be a whole number from {low} to {high}, not {target!r}"
+            )
         if not isinstance(self.one_meld_per_turn, bool):
             raise SetupError("house rule one_meld_per_turn must be true or false")
 

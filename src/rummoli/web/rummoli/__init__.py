@@ -1,4 +1,5 @@
-"""Rummoli's part of the web table: its players' statistics.
+"""Rummoli's part of the web table: its players' statistics, its frames' views (bids and
+raises offered as ranges), and its forced passes shown as turns (:mod:`.forced`).
 
 Rummoli's statistics are counted from what is stored when a game ends (each seat's final
 chips), so they need no replay. A win is finishing with the most chips (tied players each
@@ -11,12 +12,42 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rummoli.games.rummoli.actions import BID_BASE
+from rummoli.games.rummoli.state import RummoliState
+from rummoli.games.rummoli.view import build_observation, observation_to_view
+from rummoli.web.choices import offered
 from rummoli.web.games import WebPart
 from rummoli.web.history import amount_stats
+from rummoli.web.rummoli.forced import may_unfold, unfold
 
 
 def _starting_chips(rules: Mapping[str, Any]) -> int:
     return int(rules.get("starting_chips", 0))
+
+
+def seat_view(state: RummoliState, seat: int | None, only: int | None) -> dict[str, Any]:
+    """The engine's view of ``seat`` with bids and raises as ranges (:mod:`..choices`).
+
+    Built from the engine's own observation and view functions, with the legal actions
+    put in afterwards: the view's list of one item per chip is never made (at the largest
+    settings a bidder may bid any of 8,000 amounts).
+    """
+    obs = build_observation(state, seat)
+    legal = obs.legal if only is None else ((only,) if obs.legal else ())
+    obs.legal = ()
+    view = observation_to_view(obs)
+    if legal:
+        codec = state.codec
+
+        def amount_of(action: int) -> tuple[str, int] | None:
+            if BID_BASE <= action < codec.raise_base:
+                return "bid", action - BID_BASE
+            if codec.raise_base <= action < codec.size:
+                return "raise", action - codec.raise_base
+            return None
+
+        view["legal_actions"] = offered(legal, amount_of, codec.to_text)
+    return view
 
 
 WEB = WebPart(
@@ -24,4 +55,7 @@ WEB = WebPart(
     starting_amount=_starting_chips,
     intro="Rummoli: a board of pay spaces, a widow to take or auction, a round of poker, "
     "then a race to lay out your cards.",
+    view=seat_view,
+    may_unfold=may_unfold,
+    unfold=unfold,
 )

@@ -196,15 +196,23 @@ export function renderActions(node, view, send) {
     return;
   }
   const words = {};
-  const bids = [];
-  const raises = [];
+  // A bid or a raise comes as one range (kind, min, max, step, action): the server never
+  // lists every amount (docs/web.md, "Choices as ranges").
+  let bids = null;
+  let raises = null;
   const lays = [];
   const claims = [];
   for (const a of legal) {
+    if (a.kind === "bid") {
+      bids = a;
+      continue;
+    }
+    if (a.kind === "raise") {
+      raises = a;
+      continue;
+    }
     const [word, rest] = a.text.split(" ");
-    if (word === "bid") bids.push([Number(rest), a.action]);
-    else if (word === "raise") raises.push([Number(rest), a.action]);
-    else if (rest === "claim") claims.push([word, a.action]);
+    if (rest === "claim") claims.push([word, a.action]);
     else if (/^[2-9TJQKA][CDHS]$/.test(word)) lays.push([word, a.action]);
     else words[word] = a.action;
   }
@@ -232,8 +240,8 @@ export function renderActions(node, view, send) {
     buttons.push(h("button", { type: "button", className: "btn gold", testid: `claim-${card}`, onClick: () => send(action) }, `Lay ${cardText(card)} and claim`));
   }
   if (buttons.length) parts.push(h("div", { className: "buttons" }, buttons));
-  if (bids.length) parts.push(amountForm("bid", bids, "Bid", send));
-  if (raises.length) parts.push(amountForm("raise", raises, view.betting && view.betting.high ? "Raise to" : "Bet", send));
+  if (bids) parts.push(amountForm("bid", bids, "Bid", send));
+  if (raises) parts.push(amountForm("raise", raises, view.betting && view.betting.high ? "Raise to" : "Bet", send));
   fill(node, parts);
 }
 
@@ -245,9 +253,13 @@ function callLabel(view, mine) {
 
 function prompt(view, words, lays, claims) {
   const p = view.players;
+  if (view.phase === "widow" && words.exchange === undefined) return "You deal, and you hold a pay card: you may not take the widow. Keep your hand when you are ready.";
   if (view.phase === "widow") return `You deal. Keep your hand, or exchange it unseen for the widow (${view.widow.cards} cards).`;
   if (view.phase === "auction") {
     const a = view.auction;
+    if (Object.keys(words).length === 1 && words.pass !== undefined && !lays.length) {
+      return "You hold a pay card: you may not bid for the widow. Pass when you are ready.";
+    }
     if (a && a.high_bidder !== null && a.high_bidder !== undefined) {
       return `Widow auction: high bid ${a.high_bid} by ${p[a.high_bidder].name}. Raise it or pass (a pass is final).`;
     }
@@ -267,28 +279,29 @@ function prompt(view, words, lays, claims) {
   return "Your turn.";
 }
 
-function amountForm(kind, options, label, send) {
-  const amounts = options.map((o) => o[0]);
-  const min = Math.min(...amounts);
-  const max = Math.max(...amounts);
-  const byAmount = new Map(options);
-  const input = h("input", { type: "number", min, max, step: 1, value: min, inputmode: "numeric", testid: `${kind}-amount`, "aria-label": `${label} amount` });
-  const range = h("input", { type: "range", min, max, step: 1, value: min, "aria-hidden": "true", tabindex: "-1", className: "range" });
+function amountForm(kind, choice, label, send) {
+  const { min, max } = choice;
+  const step = choice.step || 1;
+  const actionFor = (amount) => choice.action + (amount - min);
+  const valid = (amount) => Number.isInteger(amount) && amount >= min && amount <= max && (amount - min) % step === 0;
+  const input = h("input", { type: "number", min, max, step, value: min, inputmode: "numeric", testid: `${kind}-amount`, "aria-label": `${label} amount` });
+  const range = h("input", { type: "range", min, max, step, value: min, "aria-hidden": "true", tabindex: "-1", className: "range" });
   range.addEventListener("input", () => {
     input.value = range.value;
   });
   input.addEventListener("input", () => {
     range.value = input.value;
+    input.setCustomValidity("");
   });
   const submit = (event) => {
     event.preventDefault();
     const amount = Number(input.value);
-    if (!byAmount.has(amount)) {
+    if (!valid(amount)) {
       input.setCustomValidity(`from ${min} to ${max}`);
       input.reportValidity();
       return;
     }
-    send(byAmount.get(amount));
+    send(actionFor(amount));
   };
   return h(
     "form",
@@ -297,7 +310,7 @@ function amountForm(kind, options, label, send) {
     h("div", { className: "amount-row" }, input, h("button", { type: "submit", className: "btn primary", testid: `${kind}-submit` }, label)),
     range,
     max > min
-      ? h("button", { type: "button", className: "btn small", testid: `${kind}-max`, onClick: () => send(byAmount.get(max)) }, `${kind === "bid" ? "Bid" : "All in:"} ${max}`)
+      ? h("button", { type: "button", className: "btn small", testid: `${kind}-max`, onClick: () => send(actionFor(max)) }, `${kind === "bid" ? "Bid" : "All in:"} ${max}`)
       : null,
   );
 }

@@ -44,10 +44,10 @@ export function $(selector, root = document) {
 }
 
 /** GET or POST JSON; errors carry the server's message ("detail"). */
-export async function api(path, { method = "GET", body } = {}) {
+export async function api(path, { method = "GET", body, headers = {} } = {}) {
   const response = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    headers: body === undefined ? headers : { "Content-Type": "application/json", ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   let data = null;

@@ -87,7 +87,7 @@ function ruleInput(rule) {
     input = h("input", { type: "checkbox", id, name: rule.name, testid: id, checked: rule.default });
   } else if (rule.kind === "optional_int") {
     // null: the game's value for the table's size; or one of the usual ones; or any.
-    const other = h("input", { type: "number", min: rule.minimum ?? 0, step: 1, value: 50, name: `${rule.name}_n`, className: "short", "aria-label": rule.name.replaceAll("_", " "), testid: `${id}-n`, inputmode: "numeric" });
+    const other = h("input", { type: "number", min: rule.minimum ?? 0, max: rule.maximum, step: 1, value: 50, name: `${rule.name}_n`, className: "short", "aria-label": rule.name.replaceAll("_", " "), testid: `${id}-n`, inputmode: "numeric" });
     const byPlayers = Object.entries(rule.by_players || {}).map(([n, t]) => `${t} for ${n}`).join(", ");
     const select = h(
       "select",
@@ -103,10 +103,10 @@ function ruleInput(rule) {
     other.hidden = true;
     input = h("span", { className: "inline" }, select, other);
   } else if (rule.kind === "int") {
-    input = h("input", { type: "number", id, name: rule.name, testid: id, min: 0, step: 1, value: rule.default, inputmode: "numeric" });
+    input = h("input", { type: "number", id, name: rule.name, testid: id, min: rule.minimum ?? 0, max: rule.maximum, step: 1, value: rule.default, inputmode: "numeric" });
   } else if (rule.kind === "choice_or_int") {
     // One of the words, or "fixed": a whole number (Rummoli's fixed-limit bet).
-    const fixed = h("input", { type: "number", min: rule.minimum ?? 0, step: 1, value: 10, name: `${rule.name}_n`, className: "short", "aria-label": rule.name.replaceAll("_", " "), testid: `${id}-n` });
+    const fixed = h("input", { type: "number", min: rule.minimum ?? 0, max: rule.maximum, step: 1, value: 10, name: `${rule.name}_n`, className: "short", "aria-label": rule.name.replaceAll("_", " "), testid: `${id}-n` });
     const select = h("select", { id, name: rule.name, testid: id }, [...rule.choices, "fixed"].map((c) => h("option", { value: c, selected: c === rule.default }, c)));
     const sync = () => {
       fixed.hidden = select.value !== "fixed";
@@ -187,6 +187,10 @@ function buildForm() {
   preset.addEventListener("change", () => applyPreset(preset.value));
   const field = (label, input, help) => h("div", { className: "field" }, h("label", {}, label, input), help ? h("p", { className: "help" }, help) : null);
   const round = options.round_word;
+  const limit = (name, key, fallback) => {
+    const rule = options.rules.find((r) => r.name === name);
+    return rule && rule[key] !== undefined ? rule[key] : fallback;
+  };
   fill(
     form,
     h("h2", {}, "New table"),
@@ -196,8 +200,9 @@ function buildForm() {
       field("Game", gameSelect, options.intro),
       field("Your name", h("input", { type: "text", name: "name", required: true, maxlength: allOptions.max_name, autocomplete: "nickname", value: localStorage.getItem(NAME_KEY) || "", testid: "create-name" })),
       field("Seats", count, `${options.seats.min} to ${options.seats.max} players`),
-      has("starting_chips") ? field("Starting chips", h("input", { type: "number", name: "starting_chips", min: 1, step: 1, value: 100, testid: "starting-chips", inputmode: "numeric" })) : null,
-      has("rounds") ? field("Rounds", h("input", { type: "number", name: "rounds", min: 0, step: 1, value: 5, testid: "rounds", inputmode: "numeric" }), "0: until one player is left or the time is up") : null,
+      has("starting_chips") ? field("Starting chips", h("input", { type: "number", name: "starting_chips", min: limit("starting_chips", "minimum", 1), max: limit("starting_chips", "maximum"), step: 1, value: 100, testid: "starting-chips", inputmode: "numeric" })) : null,
+      has("rounds") ? field("Rounds", h("input", { type: "number", name: "rounds", min: limit("rounds", "minimum", 0), max: limit("rounds", "maximum"), step: 1, value: 5, testid: "rounds", inputmode: "numeric" }), "0: until one player is left or the time is up") : null,
+      field("Who may sit", h("label", { className: "inline" }, h("input", { type: "checkbox", name: "public", testid: "public" }), " list it in the lobby: anyone may sit"), "Otherwise the table is private: only the people you send its invitation link can sit, or watch"),
       field("Time limit (minutes)", h("input", { type: "number", name: "time_limit", min: 0, max: allOptions.max_time_limit, step: 1, value: 0, testid: "time-limit", inputmode: "numeric" }), `0: none. When it is up, the ${round} being played is the last`),
       field("Turn timer (seconds)", h("input", { type: "number", name: "turn_timer", min: 0, max: allOptions.max_turn_timer, step: 1, value: 60, testid: "turn-timer", inputmode: "numeric" }), `0: none. A player away past it is played by the computer (${options.standin}) until he is back`),
     ),
@@ -223,12 +228,16 @@ function buildForm() {
       rules: readRules(form),
       turn_timer: Number(form.elements.turn_timer.value),
       time_limit: Number(form.elements.time_limit.value),
+      public: form.elements.public.checked,
     };
     const name = form.elements.name.value;
     try {
       const created = await api("/api/tables", { method: "POST", body });
-      const seat = await api(`/api/tables/${encodeURIComponent(created.id)}/join`, { method: "POST", body: { name, seat: 0 } });
+      const seat = await api(`/api/tables/${encodeURIComponent(created.id)}/join`, { method: "POST", body: { name, seat: 0, invite: created.invite } });
+      // The seat token, the host's secret and the invitation stay in this browser only.
       localStorage.setItem(`rummoli.seat.${created.id}`, JSON.stringify({ token: seat.token, seat: seat.seat, name: seat.name }));
+      localStorage.setItem(`rummoli.host.${created.id}`, created.host);
+      localStorage.setItem(`rummoli.invite.${created.id}`, created.invite);
       localStorage.setItem(NAME_KEY, seat.name);
       location.href = created.url;
     } catch (error) {

@@ -15,7 +15,15 @@ let timer = null;
 async function load() {
   stop();
   try {
-    data = await api(`/api/games/${encodeURIComponent(gameId)}/replay${seat === null ? "" : `?seat=${seat}`}`);
+    // A player's seat token (kept by this browser) brings the game's chat with it.
+    let token = null;
+    try {
+      token = (JSON.parse(localStorage.getItem(`rummoli.seat.${gameId}`) || "null") || {}).token || null;
+    } catch {
+      token = null;
+    }
+    const headers = token ? { "X-Rummoli-Token": token } : {};
+    data = await api(`/api/games/${encodeURIComponent(gameId)}/replay${seat === null ? "" : `?seat=${seat}`}`, { headers });
   } catch (error) {
     notice($("#notice"), error.message);
     return;
@@ -70,7 +78,7 @@ function show(i) {
   if (seat !== null) {
     $("#me").hidden = false;
     game.hand(view);
-    const choices = (view.legal_actions || []).map((a) => a.text);
+    const choices = (view.legal_actions || []).map((a) => (a.kind ? `${a.kind} ${a.min}–${a.max}` : a.text));
     fill($("#choices"), choices.length ? `Choices: ${choices.slice(0, 12).join(", ")}${choices.length > 12 ? " …" : ""}` : "");
   } else {
     $("#me").hidden = true;
@@ -88,6 +96,17 @@ function show(i) {
   const log = $("#log");
   fill(log, lines);
   log.scrollTop = log.scrollHeight;
+  // The chat, said up to this step: only a player's replay has it (the server decides).
+  const chat = $("#replay-chat");
+  if (data.chat) {
+    chat.hidden = false;
+    fill(
+      $("#replay-chat-lines"),
+      data.chat.filter((c) => c.step <= index).map((c) => h("li", { className: `chat-line ${c.channel}`, testid: `replay-chat-${c.n}` }, h("span", { className: "chat-name" }, c.name), c.channel === "spectators" ? " (watching)" : "", ": ", c.text)),
+    );
+  } else {
+    chat.hidden = true;
+  }
 }
 
 function stop() {

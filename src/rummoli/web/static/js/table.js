@@ -26,11 +26,33 @@ import {
   rummyHandSummary,
   rummyStandings,
 } from "./rummy.js";
+import { addChat, chatState, rematchPart, renderChat, renderHost } from "./social.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const SEAT_KEY = `rummoli.seat.${tableId}`;
+const HOST_KEY = `rummoli.host.${tableId}`;
+const INVITE_KEY = `rummoli.invite.${tableId}`;
+const WATCH_KEY = `rummoli.watch.${tableId}`;
 const NAME_KEY = "rummoli.name";
 const LOG_LINES = 300;
+
+// An invitation (#invite=...) or a spectator link (#watch=...) brings its secret in the
+// address's fragment, which browsers never send to a server; it is kept in this browser.
+function readFragment() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  if (fragment.get("invite")) localStorage.setItem(INVITE_KEY, fragment.get("invite"));
+  if (fragment.get("watch")) localStorage.setItem(WATCH_KEY, fragment.get("watch"));
+}
+readFragment();
+// A link opened on this very page (only its fragment differs) does not reload it.
+window.addEventListener("hashchange", () => {
+  readFragment();
+  reconnect();
+});
+
+function invite() {
+  return localStorage.getItem(INVITE_KEY);
+}
 
 const ui = {
   root: $("#table"),
@@ -50,6 +72,8 @@ const ui = {
   standings: $("#standings"),
   log: $("#log"),
   connection: $("#connection"),
+  chat: $("#chat-panel"),
+  host: $("#host-panel"),
 };
 
 const st = {
@@ -66,6 +90,7 @@ const st = {
   deadline: null,
   // Rummy: the cards of this seat's hand selected for a meld, a lay-off or a discard.
   selected: [],
+  chat: chatState(),
 };
 
 // The game of this table, as the server names it (its view, or the table before a view).
@@ -104,7 +129,15 @@ function connect() {
   fill(ui.connection, "connecting…");
   socket.addEventListener("open", () => {
     const seat = saved();
-    socket.send(JSON.stringify(seat && seat.token ? { type: "hello", token: seat.token } : { type: "hello" }));
+    if (seat && seat.token) {
+      socket.send(JSON.stringify({ type: "hello", token: seat.token }));
+    } else {
+      const key = invite() || localStorage.getItem(WATCH_KEY);
+      const hello = { type: "hello" };
+      if (key) hello.key = key;
+      if (localStorage.getItem(NAME_KEY)) hello.name = localStorage.getItem(NAME_KEY);
+      socket.send(JSON.stringify(hello));
+    }
   });
   socket.addEventListener("message", (event) => {
     let message;
@@ -121,6 +154,12 @@ function connect() {
     if (event.code === 4404) {
       fill(ui.connection, "no such table");
       notice(ui.notice, "There is no such table. Check the link, or create a table in the lobby.");
+      return;
+    }
+    if (event.code === 4403) {
+      fill(ui.connection, "private table");
+      ui.root.dataset.status = "private";
+      notice(ui.notice, "This table is private: you need its invitation link (or a spectator link) to sit or watch.");
       return;
     }
     if (event.code === 4401) {
@@ -159,6 +198,8 @@ function receive(message) {
       st.view = message.view;
       st.step = message.step;
       st.log = message.log || [];
+      st.chat.lines = message.chat || [];
+      st.chat.me = message.me || null;
       st.roundEvents = [];
       for (const e of st.log) track(e);
       st.pending = false;
@@ -187,8 +228,31 @@ function receive(message) {
     case "error":
       st.pending = false;
       ui.actions.classList.remove("pending");
+      if (message.code === "released") localStorage.removeItem(SEAT_KEY);
       if (message.code !== "bad_token") notice(ui.notice, message.message);
       break;
+    case "chat":
+      addChat(st.chat, message);
+      renderSocial();
+      break;
+    case "muted":
+      st.chat.muted = new Set(message.muted);
+      st.chat.lines = st.chat.lines.filter((l) => !st.chat.muted.has(l.from));
+      renderSocial();
+      break;
+    case "listening":
+      st.chat.listening = message.spectators;
+      renderSocial();
+      break;
+    case "rematch": {
+      // The same seat token serves at the rematch's table (and the host's secret too).
+      const seat = saved();
+      if (seat) localStorage.setItem(`rummoli.seat.${message.table}`, JSON.stringify({ ...seat, seat: message.seat }));
+      const host = localStorage.getItem(HOST_KEY);
+      if (host) localStorage.setItem(`rummoli.host.${message.table}`, host);
+      location.href = `/table/${encodeURIComponent(message.table)}`;
+      break;
+    }
     default:
       break;
   }
@@ -236,6 +300,7 @@ function render() {
   ui.root.dataset.game = table ? table.game || "rummoli" : "";
   ui.actions.classList.toggle("pending", st.pending);
   renderWaiting();
+  renderSocial();
   if (!view) {
     ui.game.hidden = true;
     renderStatus(ui.status, null, table, me(), "");
@@ -320,13 +385,17 @@ function renderWaiting() {
   }
   ui.waiting.hidden = false;
   const free = table.seats.filter((s) => !s.bot && !s.name);
-  const invite = `${location.origin}/table/${encodeURIComponent(table.id)}`;
+  // The invitation is shown only to whoever holds it (the host, the invited): never a
+  // spectator's, who came with a spectator link or to a public table.
+  const secret = invite();
+  const inviteUrl = secret ? `${location.origin}/table/${encodeURIComponent(table.id)}#invite=${secret}` : `${location.origin}/table/${encodeURIComponent(table.id)}`;
+  const showInvite = Boolean(secret) || table.public;
   const seated = st.seat !== null;
-  const inviteInput = h("input", { type: "text", readonly: true, value: invite, testid: "invite-link", "aria-label": "Invitation link" });
+  const inviteInput = h("input", { type: "text", readonly: true, value: inviteUrl, testid: "invite-link", "aria-label": "Invitation link" });
   const copy = h("button", { type: "button", className: "btn small", testid: "copy-invite", onClick: async () => {
     inviteInput.select();
     try {
-      await navigator.clipboard.writeText(invite);
+      await navigator.clipboard.writeText(inviteUrl);
       copy.textContent = "Copied";
     } catch {
       document.execCommand("copy");
@@ -346,7 +415,7 @@ function renderWaiting() {
     ),
   );
   let join = null;
-  if (!seated && free.length) {
+  if (!seated && free.length && showInvite) {
     const name = h("input", { type: "text", maxlength: 40, required: true, autocomplete: "nickname", placeholder: "Your name", value: localStorage.getItem(NAME_KEY) || "", testid: "join-name", "aria-label": "Your name" });
     const seatSelect = h("select", { testid: "join-seat", "aria-label": "Seat" }, free.map((s) => h("option", { value: String(s.seat) }, `Seat ${s.seat + 1}`)));
     const message = h("div", { testid: "join-error" });
@@ -355,7 +424,7 @@ function renderWaiting() {
       { className: "join", testid: "join-form", onSubmit: async (event) => {
         event.preventDefault();
         try {
-          const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { method: "POST", body: { name: name.value, seat: Number(seatSelect.value) } });
+          const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { method: "POST", body: { name: name.value, seat: Number(seatSelect.value), invite: invite() } });
           localStorage.setItem(SEAT_KEY, JSON.stringify({ token: answer.token, seat: answer.seat, name: answer.name }));
           localStorage.setItem(NAME_KEY, answer.name);
           reconnect();
@@ -373,7 +442,7 @@ function renderWaiting() {
     ui.waiting,
     h("h2", {}, "Waiting for players"),
     h("p", { className: "muted" }, missing === 1 ? "The game starts when one more player joins." : `The game starts when ${missing} more players join.`),
-    h("div", { className: "invite" }, h("label", {}, "Invite friends with this link"), h("div", { className: "amount-row" }, inviteInput, copy)),
+    showInvite ? h("div", { className: "invite" }, h("label", {}, table.public ? "Anyone may sit; or send this link" : "Invite friends with this link (it seats them: send it only to them)"), h("div", { className: "amount-row" }, inviteInput, copy)) : h("p", { className: "muted", testid: "private-note" }, "A private table: only its invitation seats a player."),
     seats,
     join,
     seated ? h("p", { className: "muted" }, "You have a seat. Keep this tab, or come back with the same browser.") : null,
@@ -461,7 +530,13 @@ function finalButtons() {
     h("a", { className: "btn primary", href: `/replay/${encodeURIComponent(tableId)}${replaySeat}`, testid: "replay-link" }, "Replay"),
     h("a", { className: "btn", href: `/api/games/${encodeURIComponent(tableId)}/record`, download: `${prefix}-${tableId}.json`, testid: "record-link" }, "Download record"),
     h("a", { className: "btn", href: "/" }, "New table"),
+    rematchPart({ table: st.table, seat: st.seat, send }),
   );
+}
+
+function renderSocial() {
+  renderChat(ui.chat, st.chat, { seat: st.seat, table: st.table, send });
+  renderHost(ui.host, { table: st.table, host: localStorage.getItem(HOST_KEY), tableId });
 }
 
 function renderRummyStandings(view) {

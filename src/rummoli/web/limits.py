@@ -1,0 +1,140 @@
+"""What one address may cost the server: connections, new tables, refused messages.
+
+A hostile client can open thousands of WebSockets, create tables by the thousand, or
+send refused moves as fast as it can. Each of these is bounded per address (the
+client's IP, as uvicorn gives it; behind a proxy, the proxy's ``X-Forwarded-For``),
+with defaults a table of friends never reaches, all configurable (``rummoli serve``'s
+options; :class:`Limits`):
+
+- **connections**: at most ``connections_per_address`` open WebSockets (100: a family
+  behind one router with every tab open is far below it), and ``connects_per_minute``
+  new ones a minute (300: a page reconnects a few times at most); more are refused at
+  the handshake (HTTP 403), before the server spends anything on them;
+- **new tables**: at most ``tables_per_minute`` a minute (30), else ``429``;
+- **refused messages**: a connection's refusals (illegal moves, spectators' moves,
+  floods) draw on its address's budget (a burst of ``refused_burst``, then
+  ``refused_per_second``). Once it is spent, that connection's reader waits before it
+  reads another message: the cost lands on the sender (his messages queue in his own
+  socket), not on other tables; a connection made to wait ten times is closed.
+  Refusals are also decided in the reader, before the room's queue, so a flood never
+  delays a room's owner;
+- **waiting tables** expire after ``waiting_ttl`` seconds without starting, and
+  **finished games** are unloaded from memory once nobody has looked for
+  ``idle_unload`` seconds (a sweep every ``sweep_every`` seconds).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter, deque
+from dataclasses import dataclass
+
+from rummoli.web.protocol import RateLimiter
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The server's limits (see the module's doc); ``rummoli serve`` can change each."""
+
+    connections_per_address: int = 100
+    #: New WebSockets an address may open a minute (a reconnecting flood is cut off).
+    connects_per_minute: int = 300
+    tables_per_minute: int = 30
+    refused_burst: int = 20
+    refused_per_second: float = 2.0
+    #: Seconds a table may wait for its players before it expires.
+    waiting_ttl: float = 6 * 3600.0
+    #: Seconds a finished game stays loaded with nobody watching.
+    idle_unload: float = 60.0
+    sweep_every: float = 30.0
+    #: Chat lines a connection may send: a burst, then so many a second.
+    chat_burst: int = 5
+    chat_per_second: float = 0.5
+    #: Public tables listed in the lobby at most (the latest).
+    listed_tables: int = 100
+
+    def __post_init__(self) -> None:
+        for name in (
+            "connections_per_address",
+            "connects_per_minute",
+            "tables_per_minute",
+            "refused_burst",
+            "chat_burst",
+            "listed_tables",
+        ):
+            if getattr(self, name) < 1:
+                raise ValueError(f"limit {name} must be at least 1")
+        for name in (
+            "refused_per_second",
+            "waiting_ttl",
+            "idle_unload",
+            "sweep_every",
+            "chat_per_second",
+        ):
+            if getattr(self, name) <= 0:
+                raise ValueError(f"limit {name} must be more than 0")
+
+
+class Addresses:
+    """What each address is using now: open connections, recent tables, refusals."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.connections: Counter[str] = Counter()
+        self._created: dict[str, deque[float]] = {}
+        self._opened: dict[str, deque[float]] = {}
+        self._refused: dict[str, RateLimiter] = {}
+
+    def connect(self, address: str) -> bool:
+        """Count a new connection of ``address``, unless it has too many open, or opened
+        too many this minute (False)."""
+        if self.connections[address] >= self.limits.connections_per_address:
+            return False
+        if not self._within(self._opened, address, self.limits.connects_per_minute):
+            return False
+        self.connections[address] += 1
+        return True
+
+    @staticmethod
+    def _within(windows: dict[str, deque[float]], address: str, limit: int) -> bool:
+        """Count one more event of ``address`` this minute, if fewer than ``limit`` were."""
+        now = time.monotonic()
+        recent = windows.setdefault(address, deque())
+        while recent and recent[0] <= now - 60.0:
+            recent.popleft()
+        if len(recent) >= limit:
+            return False
+        recent.append(now)
+        return True
+
+    def disconnect(self, address: str) -> None:
+        self.connections[address] -= 1
+        if self.connections[address] <= 0:
+            del self.connections[address]
+
+    def may_create(self, address: str) -> bool:
+        """Count a new table of ``address`` if it made fewer than the limit this minute."""
+        return self._within(self._created, address, self.limits.tables_per_minute)
+
+    def refused(self, address: str) -> float:
+        """A message of ``address`` was refused: 0 if its budget pays for it, else the
+        seconds to wait before asking again (the connection reads nothing meanwhile)."""
+        bucket = self._refused.get(address)
+        if bucket is None:
+            bucket = RateLimiter(self.limits.refused_burst, self.limits.refused_per_second)
+            self._refused[address] = bucket
+        if bucket.allow():
+            return 0.0
+        return 1.0 / self.limits.refused_per_second
+
+    def sweep(self) -> None:
+        """Forget addresses with nothing recent (so the maps do not grow forever)."""
+        now = time.monotonic()
+        for windows in (self._created, self._opened):
+            for address in [a for a, d in windows.items() if not d or d[-1] <= now - 60.0]:
+                del windows[address]
+        for address in [a for a, b in self._refused.items() if b.idle(now)]:
+            del self._refused[address]
+
+
+__all__ = ["Addresses", "Limits"]

@@ -1,0 +1,126 @@
+// The people around a game: the table's chat and reactions, muting, the host's powers,
+// the rematch. Everything here is text written with textContent (dom.js), like names.
+import { api, fill, h, notice } from "./dom.js";
+
+export const EMOTES = { thumbs_up: "👍", clap: "👏", laugh: "😄", wow: "😮", sad: "😢", party: "🎉" };
+const CHAT_LINES = 200;
+
+/** The chat of one table page: lines kept, who is muted, and how to draw it. */
+export function chatState() {
+  return { lines: [], me: null, muted: new Set(), listening: false };
+}
+
+export function addChat(chat, line) {
+  chat.lines.push(line);
+  if (chat.lines.length > CHAT_LINES) chat.lines = chat.lines.slice(-CHAT_LINES);
+}
+
+/** The chat panel: lines (a name, a mute button, the text or the emote), the box to
+ * write in, the reactions, and (for a player) reading the spectators' chat too. */
+export function renderChat(node, chat, { seat, table, send }) {
+  if (!table) {
+    node.hidden = true;
+    return;
+  }
+  node.hidden = false;
+  const channel = seat === null ? "spectators" : "players";
+  const lines = chat.lines.map((line) =>
+    h(
+      "li",
+      { className: `chat-line ${line.channel}${line.kind === "emote" ? " emote" : ""}`, testid: `chat-line-${line.n}`, dataset: { from: line.from, channel: line.channel } },
+      h("span", { className: "chat-name" }, line.name),
+      line.channel === "spectators" && seat !== null ? h("span", { className: "muted" }, " (watching)") : null,
+      ": ",
+      h("span", { className: "chat-text" }, line.kind === "emote" ? EMOTES[line.text] || line.text : line.text),
+      line.from !== chat.me
+        ? h("button", { type: "button", className: "link small", testid: `chat-mute-${line.from}`, title: `Mute ${line.name} for yourself`, onClick: () => send({ type: "mute", who: line.from, on: true }) }, "mute")
+        : null,
+    ),
+  );
+  const input = h("input", { type: "text", maxlength: 300, placeholder: seat === null ? "Talk with the other spectators" : "Talk with the players", testid: "chat-input", "aria-label": "Chat message" });
+  const form = h(
+    "form",
+    { className: "chat-form", testid: "chat-form", onSubmit: (event) => {
+      event.preventDefault();
+      const text = input.value.trim();
+      if (text && send({ type: "chat", channel, text })) input.value = "";
+    } },
+    input,
+    h("button", { type: "submit", className: "btn small", testid: "chat-send" }, "Send"),
+  );
+  const reactions = h(
+    "div",
+    { className: "reactions" },
+    Object.entries(EMOTES).map(([name, emoji]) => h("button", { type: "button", className: "btn small", testid: `react-${name}`, title: name.replace("_", " "), onClick: () => send({ type: "react", emote: name }) }, emoji)),
+  );
+  const muted = [...chat.muted];
+  fill(
+    node,
+    h("h3", {}, seat === null ? "Spectators' chat" : "Players' chat"),
+    h("ol", { className: "chat", testid: "chat" }, lines),
+    form,
+    reactions,
+    seat !== null
+      ? h("label", { className: "inline small" }, h("input", { type: "checkbox", testid: "listen-spectators", checked: chat.listening, onChange: (e) => send({ type: "listen", spectators: e.target.checked }) }), " show the spectators' chat")
+      : null,
+    muted.length
+      ? h("p", { className: "muted small", testid: "muted-list" }, `Muted: ${muted.length}. `, h("button", { type: "button", className: "link small", testid: "unmute-all", onClick: () => muted.forEach((who) => send({ type: "mute", who, on: false })) }, "unmute all"))
+      : null,
+  );
+}
+
+/** The host's controls: the seats to take back and an early start before the game,
+ * ending it during the game, listing it, a spectator link, opening the players' chat. */
+export function renderHost(node, { table, host, tableId }) {
+  if (!host || !table || table.status === "finished") {
+    node.hidden = true;
+    fill(node);
+    return;
+  }
+  node.hidden = false;
+  const message = h("div", { testid: "host-error" });
+  const act = async (what, args = {}) => {
+    try {
+      return await api(`/api/tables/${encodeURIComponent(tableId)}/host`, { method: "POST", body: { host, do: what, ...args } });
+    } catch (error) {
+      notice(message, error.message);
+      return null;
+    }
+  };
+  const buttons = [];
+  if (table.status === "waiting") {
+    buttons.push(h("button", { type: "button", className: "btn primary small", testid: "host-start", onClick: () => act("start") }, "Start now: computers in the empty seats"));
+    for (const seat of table.seats) {
+      if (!seat.bot && seat.name) {
+        buttons.push(h("button", { type: "button", className: "btn small", testid: `host-release-${seat.seat}`, onClick: () => act("release", { seat: seat.seat }) }, `Free seat ${seat.seat + 1} (${seat.name})`));
+      }
+    }
+  } else {
+    buttons.push(h("button", { type: "button", className: "btn small", testid: "host-end", disabled: table.last_round, onClick: () => act("end") }, table.last_round ? "This round is the last" : "End after this round"));
+  }
+  buttons.push(h("button", { type: "button", className: "btn small", testid: "host-public", onClick: () => act("public", { value: !table.public }) }, table.public ? "Make it private" : "List it in the lobby"));
+  buttons.push(h("button", { type: "button", className: "btn small", testid: "host-players-chat", onClick: () => act("players_chat", { value: !table.players_chat_public }) }, table.players_chat_public ? "Close the players' chat to spectators" : "Let spectators read the players' chat"));
+  const link = h("input", { type: "text", readonly: true, testid: "watch-link", "aria-label": "Spectator link", hidden: true });
+  buttons.push(h("button", { type: "button", className: "btn small", testid: "host-watch-link", onClick: async () => {
+    const answer = await act("watch_link");
+    if (answer) {
+      link.value = `${location.origin}/table/${encodeURIComponent(tableId)}#watch=${answer.secret}`;
+      link.hidden = false;
+      link.select();
+    }
+  } }, "Make a spectator link"));
+  fill(node, h("h3", {}, "You host this table"), h("div", { className: "buttons" }, buttons), link, message);
+}
+
+/** The rematch: a button for each player once the game is over, and who accepted. */
+export function rematchPart({ table, seat, send }) {
+  if (!table || table.status !== "finished" || seat === null) return null;
+  const rematch = table.rematch;
+  const accepted = rematch ? rematch.accepted.length : 0;
+  return h(
+    "div",
+    { className: "rematch", testid: "rematch" },
+    h("button", { type: "button", className: "btn primary", testid: "rematch-button", onClick: () => send({ type: "rematch" }) }, rematch ? "Accept the rematch" : "Rematch: same players, same rules"),
+    rematch ? h("span", { className: "muted", testid: "rematch-status" }, ` ${accepted} accepted`) : null,
+  );
+}

@@ -1,0 +1,188 @@
+"""A private table in real browsers: the lobby does not list it, its invitation link
+seats a friend, a stranger without it can neither sit nor watch; the host makes a
+spectator link; two people and a spectator chat (each in his own channel, a player
+reading the spectators' too), one mutes another; a game of one round, then a rematch
+both accept. Every game frame each page got is checked as in the other browser tests,
+and no chat frame names a card or reaches a spectator from the players."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.error
+import urllib.request
+from typing import Any
+
+from playwright.sync_api import Browser
+
+from conftest import cards_in, check_rummoli_frames
+from e2e.conftest import LiveServer
+from e2e.pages import DESKTOP, GAME_SECONDS, PHONE, get_json
+from e2e.rummoli_truth import expanded, shown_reference
+from e2e.test_browser_game import MY_TURN, NEXT_DECISION, Browsing
+
+Frame = dict[str, Any]
+
+
+def _post(url: str, body: dict[str, Any]) -> int:
+    request = urllib.request.Request(
+        url, json.dumps(body).encode(), {"Content-Type": "application/json"}, method="POST"
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10):  # loopback only
+            return 200
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def _chat_texts(who: Browsing) -> list[str]:
+    texts: list[str] = who.page.eval_on_selector_all(
+        "[data-testid=chat] .chat-text", "nodes => nodes.map(n => n.textContent)"
+    )
+    return texts
+
+
+def _wait_chat(who: Browsing, text: str) -> None:
+    who.page.wait_for_function(
+        """(text) => [...document.querySelectorAll('[data-testid=chat] .chat-text')]
+            .some(n => n.textContent === text)""",
+        arg=text,
+    )
+
+
+def _say(who: Browsing, text: str) -> None:
+    who.page.get_by_test_id("chat-input").fill(text)
+    who.page.get_by_test_id("chat-send").click()
+    _wait_chat(who, text)
+
+
+def _game_frames(frames: list[Frame]) -> list[Frame]:
+    return [f for f in frames if f["type"] not in ("chat", "muted", "listening", "rematch")]
+
+
+def test_a_private_table_its_chat_and_a_rematch(browser: Browser, live_server: LiveServer) -> None:
+    started = time.monotonic()
+    base = live_server.url
+    contexts = [
+        browser.new_context(viewport=DESKTOP),
+        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True),
+        browser.new_context(viewport=DESKTOP),
+    ]
+    try:
+        ann, bea, zed = (
+            Browsing(context, name)
+            for context, name in zip(contexts, ["Ann", "Bea", "Zed"], strict=True)
+        )
+        page = ann.page
+        page.goto(base + "/")
+        page.get_by_test_id("create-name").fill("Ann")
+        page.get_by_test_id("seat-count").select_option("3")
+        page.get_by_test_id("seat-kind-1").select_option("human")
+        page.get_by_test_id("seat-kind-2").select_option("random")
+        page.get_by_test_id("rounds").fill("1")
+        assert not page.get_by_test_id("public").is_checked()  # private by default
+        page.get_by_test_id("create-submit").click()
+        page.wait_for_url("**/table/*")
+        ann.wait_table(status="waiting", seat="0")
+        table_id = page.url.rsplit("/", 1)[1]
+        invite = page.get_by_test_id("invite-link").input_value()
+        secret = invite.split("#invite=", 1)[1]
+        assert len(secret) >= 32
+
+        # A stranger: the lobby does not list it; the bare link neither seats nor shows it.
+        zed.page.goto(base + "/")
+        zed.page.get_by_test_id("create-submit").wait_for()
+        zed.page.wait_for_timeout(300)  # the list of tables has loaded by now
+        assert zed.page.get_by_test_id(f"table-row-{table_id}").count() == 0
+        assert get_json(f"{base}/api/tables")["tables"] == []
+        zed.page.goto(f"{base}/table/{table_id}")
+        zed.wait_table(status="private")
+        assert zed.page.get_by_test_id("join-form").count() == 0
+        assert _post(f"{base}/api/tables/{table_id}/join", {"name": "Zed"}) == 403
+
+        # The host makes a spectator link: with it Zed watches (and still cannot sit).
+        page.get_by_test_id("host-watch-link").click()
+        watch = page.get_by_test_id("watch-link")
+        watch.wait_for()
+        zed.page.goto(watch.input_value())
+        zed.wait_table(status="waiting", seat="")
+        assert zed.page.get_by_test_id("join-form").count() == 0
+        assert secret not in zed.page.content()
+
+        # Bea comes through the invitation and sits: the game starts.
+        bea.page.goto(invite)
+        bea.page.get_by_test_id("join-name").fill("Bea")
+        bea.page.get_by_test_id("join-submit").click()
+        for who, seat in ((ann, "0"), (bea, "1"), (zed, "")):
+            who.wait_table(status="playing", seat=seat)
+
+        # The chat: players among themselves, the spectator among spectators.
+        _say(ann, "hello Bea")
+        _wait_chat(bea, "hello Bea")
+        _say(zed, "go Bea")
+        bea.page.get_by_test_id("listen-spectators").check()
+        bea.page.wait_for_timeout(200)
+        _say(zed, "well done")
+        _wait_chat(bea, "well done")
+        assert "go Bea" not in _chat_texts(bea)  # said before she turned it on
+        assert "hello Bea" not in _chat_texts(zed)  # the players' chat stays theirs
+        bea.page.get_by_test_id("react-clap").click()
+        _wait_chat(ann, "👏")
+        # Bea mutes Zed, for herself only.
+        bea.page.locator("[data-testid^=chat-mute-s]").first.click()
+        bea.page.get_by_test_id("muted-list").wait_for()
+        _say(zed, "can you hear me")
+        bea.page.wait_for_timeout(300)
+        assert "can you hear me" not in _chat_texts(bea)
+
+        # One round: each person clicks his first choice (a forced pass is one too).
+        people = {"0": ann, "1": bea}
+        acted = -1
+        while True:
+            assert time.monotonic() - started < GAME_SECONDS, "the game took too long"
+            zed.page.wait_for_function(NEXT_DECISION, arg=[acted, ["0", "1"]])
+            data = zed.data()
+            if data["phase"] == "over":
+                break
+            step, seat = int(data["step"]), data["toMove"]
+            who = people[seat]
+            who.page.wait_for_function(MY_TURN, arg=step)
+            who.page.get_by_test_id("actions").locator("button").first.click()
+            acted = step
+        for who in (ann, bea, zed):
+            who.wait_table(phase="over", status="finished")
+        assert zed.page.get_by_test_id("rematch-button").count() == 0  # for players only
+
+        record = get_json(f"{base}/api/games/{table_id}/record")
+        states, events = shown_reference(record)
+        refused = [f for f in zed.sockets[0] if f["type"] == "error"]
+        assert [f["code"] for f in refused] == ["private"]  # the bare link, refused
+        for who in (ann, bea, zed):
+            for frames in who.sockets:
+                states_seen = [f for f in frames if f["type"] == "state"]
+                if not states_seen:
+                    continue
+                seen_as = states_seen[0]["seat"]
+                assert not [f for f in frames if f["type"] == "error"], who.name
+                check_rummoli_frames(expanded(_game_frames(frames)), seen_as, states, events)
+                chat = [f for f in frames if f["type"] == "chat"]
+                assert not cards_in(chat)
+                if seen_as is None:
+                    assert {f["channel"] for f in chat} <= {"spectators"}
+
+        # The rematch: Ann asks, Bea accepts; both end up at the new table, playing.
+        ann.page.get_by_test_id("rematch-button").click()
+        ann.page.wait_for_url("**/table/*")
+        ann.page.wait_for_function("(old) => !location.pathname.endsWith(old)", arg=table_id)
+        new_id = ann.page.url.rsplit("/", 1)[1]
+        ann.wait_table(status="waiting", seat="0")
+        bea.page.get_by_test_id("rematch-status").wait_for()
+        bea.page.get_by_test_id("rematch-button").click()
+        bea.page.wait_for_function("(id) => location.pathname.endsWith(id)", arg=new_id)
+        for who, seat in ((ann, "0"), (bea, "1")):
+            who.wait_table(status="playing", seat=seat)
+        assert new_id != table_id
+    finally:
+        for context in contexts:
+            context.close()
+    print(f"\nprivate table, chat and rematch in the browser: {time.monotonic() - started:.1f} s")
