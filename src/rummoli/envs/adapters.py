@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -118,6 +118,9 @@ class GameAdapter(ABC):
     #: The adapter's own settings, with their defaults (whole numbers).
     extra_defaults: Mapping[str, int] = {}
 
+    def __init__(self) -> None:
+        self._cache: dict[int, tuple[EnvConfig, dict[str, Any]]] = {}
+
     def description(self) -> GameDescription:
         return registry.describe(self.game)
 
@@ -168,7 +171,21 @@ class GameAdapter(ABC):
         """Refuse settings that make no finite environment (a SetupError names why)."""
 
     def rules_object(self, config: EnvConfig) -> Any:
-        return self.description().rules(dict(config.rules))
+        return self.cached(config, "rules", lambda: self.description().rules(dict(config.rules)))
+
+    def cached(self, config: EnvConfig, key: str, make: Callable[[], Any]) -> Any:
+        """A value derived from ``config`` once (a rules object, a tensor layout): the
+        environments ask for them at every step."""
+        entry = self._cache.get(id(config))
+        if entry is None or entry[0] is not config:
+            entry = (config, {})
+            if len(self._cache) > 64:
+                self._cache.clear()
+            self._cache[id(config)] = entry
+        values = entry[1]
+        if key not in values:
+            values[key] = make()
+        return values[key]
 
     # ------------------------------------------------------------------ rounds
 

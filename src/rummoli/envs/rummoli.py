@@ -208,6 +208,9 @@ class RummoliAdapter(GameAdapter):
     # ------------------------------------------------------------------ tensors
 
     def layout(self, config: EnvConfig) -> Layout:
+        return self.cached(config, "layout", lambda: self._layout(config))  # type: ignore[no-any-return]
+
+    def _layout(self, config: EnvConfig) -> Layout:
         n, spaces = config.players, len(self.spaces(config))
         return Layout(
             [
@@ -291,6 +294,9 @@ class RummoliAdapter(GameAdapter):
         out[at["round"]] = obs.round_no / max(self._rounds(config), 1)
 
     def history_layout(self, config: EnvConfig) -> Layout:
+        return self.cached(config, "history", lambda: self._history_layout(config))  # type: ignore[no-any-return]
+
+    def _history_layout(self, config: EnvConfig) -> Layout:
         n = config.players
         return Layout(
             [

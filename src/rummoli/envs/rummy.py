@@ -182,6 +182,9 @@ class RummyAdapter(GameAdapter):
     # ------------------------------------------------------------------ tensors
 
     def layout(self, config: EnvConfig) -> Layout:
+        return self.cached(config, "layout", lambda: self._layout(config))  # type: ignore[no-any-return]
+
+    def _layout(self, config: EnvConfig) -> Layout:
         n = config.players
         return Layout(
             [
@@ -221,7 +224,8 @@ class RummyAdapter(GameAdapter):
         at = self.layout(config).offset
         obs = _obs(engine, seat)
         n = config.players
-        target = float(self.target(config))
+        # Scores over the most a score can reach (the target, then one last hand): <= 1.
+        target = float(self.target(config) + MAX_HAND_POINTS)
         put_cards(out, at["hand"], obs.hand)
         pile = 0
         for card in obs.discard:
@@ -261,6 +265,9 @@ class RummyAdapter(GameAdapter):
         out[at["hand_no"]] = obs.hand_no / max(self._hands(config), 1)
 
     def history_layout(self, config: EnvConfig) -> Layout:
+        return self.cached(config, "history", lambda: self._history_layout(config))  # type: ignore[no-any-return]
+
+    def _history_layout(self, config: EnvConfig) -> Layout:
         n = config.players
         return Layout(
             [

@@ -46,7 +46,7 @@ PHASES = ("dealer", "deal", "play", "pending", "engine_chance", "over")
 LogEntry = tuple[int, Any]
 
 #: Resamples tried before :meth:`Table.resample` gives up (each is checked exactly).
-RESAMPLE_TRIES = 50
+RESAMPLE_TRIES = 200
 
 
 def _seed_of(history: Sequence[int]) -> int:
@@ -70,8 +70,9 @@ class Table:
         self.history: list[int] = []
         #: For each item of :attr:`history`, the seat that decided it (-1: chance).
         self.movers: list[int] = []
-        #: Where in :attr:`history` the current round's deal began.
+        #: Where in :attr:`history` and in :attr:`log` the current round's deal began.
         self.round_start = 0
+        self.round_log_start = 0
         self.log: list[LogEntry] = []
         self.start_carry = self.adapter.start_carry(config)
         self.carry = self.start_carry
@@ -154,14 +155,16 @@ class Table:
 
     # ------------------------------------------------------------------ applying
 
-    def apply(self, action: int) -> None:
+    def apply(self, action: int, *, exact: bool = False) -> None:
         """Apply a legal action or chance outcome; an illegal one raises and changes
-        nothing (the message names the action and what is legal)."""
+        nothing (the message names the action and what is legal). ``exact``: a decision
+        given as the engine's own action whatever the configured space (the project's
+        computer players answer in it)."""
         phase = self.phase
         if phase == OVER:
             raise IllegalActionError("the game is over: no action is legal")
         if phase == PLAY:
-            self._decide(action)
+            self._decide(action, exact)
             return
         outcomes = self._chance_list()
         if action not in outcomes:
@@ -187,23 +190,25 @@ class Table:
             self._record(self.adapter.resolve_engine_chance(self.engine, action))
             self._advance()
 
-    def _decide(self, action: int) -> None:
+    def _decide(self, action: int, exact_given: bool = False) -> None:
         engine = self.engine
         assert engine is not None
-        legal = self.legal_actions()
+        compact = self.config.actions == "compact" and not exact_given
+        legal = engine.legal_actions()
+        if compact:
+            legal = self.adapter.to_compact(engine, legal)
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
             raise IllegalActionError(f"an action is a whole number, not {action!r}")
         action = int(action)
         if action not in legal:
-            texts = [self.action_to_text(0, a) for a in legal[:8]]
+            to_text = self.action_to_text if compact else lambda _, a: engine.action_to_text(a)
+            texts = [to_text(0, a) for a in legal[:8]]
             raise IllegalActionError(
                 f"{action} is not legal now; {self.names[engine.current_player()]} decides "
                 f"among {len(legal)} actions: {', '.join(texts)}{' ...' if len(legal) > 8 else ''}"
             )
         seat = engine.current_player()
-        exact = action
-        if self.config.actions == "compact":
-            exact = self.adapter.from_compact(engine, action)
+        exact = self.adapter.from_compact(engine, action) if compact else action
         self.history.append(action)
         self.movers.append(seat)
         if self.keep_log:
@@ -224,6 +229,7 @@ class Table:
     def _start_deal(self) -> None:
         self.phase = DEAL
         self.round_start = len(self.history)
+        self.round_log_start = len(self.log)
         self.drawn = []
         self._remaining = list(range(52))
         self.truncated_round = False
@@ -383,12 +389,8 @@ class Table:
         return out
 
     def round_log(self) -> list[LogEntry]:
-        """The log of the current round (from its engine's first event)."""
-        for index in range(len(self.log) - 1, -1, -1):
-            who, item = self.log[index]
-            if who < 0 and item[0] == "dealer":
-                return self.log[index:]
-        return self.log[:]
+        """The log of the current round (from its deal on)."""
+        return self.log[self.round_log_start :]
 
     # ------------------------------------------------------------------ resampling
 
@@ -421,8 +423,7 @@ class Table:
         on the hidden cards; so the other seats' decisions are matched by what ``seat``
         saw, not by position."""
         start = self.round_start
-        log_start = len(self.round_log_before())
-        target = self.seen(self.log[log_start:], seat)
+        target = self.seen(self.round_log(), seat)
         other = Table.replay(self.config, self.history[:start])
         mine = [a for a, m in zip(self.history[start:], self.movers[start:], strict=True) if m == seat]
         hints: dict[int, list[int]] = {}
@@ -473,7 +474,3 @@ class Table:
             else:
                 return None
         return None
-
-    def round_log_before(self) -> list[LogEntry]:
-        """The log before the current round's first engine event."""
-        return self.log[: len(self.log) - len(self.round_log())]
