@@ -51,6 +51,14 @@ def decision_points(table: Table, rng: random.Random, every: float = 0.3) -> lis
     return points
 
 
+def some_decisions(game: str, params: dict[str, Any], rng: random.Random, want: int) -> list[Table]:
+    """About ``want`` decision points, from as many random games as that takes."""
+    points: list[Table] = []
+    while len(points) < want:
+        points.extend(decision_points(table_for(game, params), rng, every=0.4))
+    return points[:want]
+
+
 def hidden_from(table: Table, seat: int) -> int:
     """The cards ``seat`` cannot see now, by the rules (the engine's own tests' reading)."""
     engine = table.engine
