@@ -64,10 +64,10 @@ def test_compact_betting_actions_stand_for_engine_bids_and_raises() -> None:
     rng = np.random.default_rng(0)
     seen_sizes = set()
     for seed in range(30):
-        obs, info = env.reset(seed=seed)
+        _, info = env.reset(seed=seed)
         done = False
         while not done:
             legal = np.flatnonzero(info["action_mask"])
             seen_sizes.update(int(a) for a in legal if a >= 112)
-            obs, _, done, _, info = env.step(int(rng.choice(legal)))
+            _, _, done, _, info = env.step(int(rng.choice(legal)))
     assert seen_sizes & set(range(112, 117)) and seen_sizes & set(range(117, 122))

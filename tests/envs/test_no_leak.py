@@ -12,7 +12,6 @@ import random
 
 import numpy as np
 import pytest
-
 from helpers import (
     SETTINGS,
     decision_points,
@@ -21,6 +20,7 @@ from helpers import (
     some_decisions,
     table_for,
 )
+
 from rummoli.envs.table import Table
 
 CASES = [(game, i) for game, settings in SETTINGS.items() for i in range(len(settings))]

@@ -28,8 +28,10 @@ def test_both_games_are_registered_with_the_right_type() -> None:
         assert kind.provides_observation_string and kind.provides_observation_tensor
     rummoli = registered["python_rummoli"]
     assert (rummoli.min_num_players, rummoli.max_num_players) == (2, 8)
-    assert (registered["python_basic_rummy"].min_num_players,
-            registered["python_basic_rummy"].max_num_players) == (2, 4)
+    assert (
+        registered["python_basic_rummy"].min_num_players,
+        registered["python_basic_rummy"].max_num_players,
+    ) == (2, 4)
     params = rummoli.parameter_specification
     assert {"players", "length", "dealer", "actions", "starting_chips", "bet_limit"} <= set(params)
 
@@ -118,8 +120,9 @@ def test_serialize_and_clone_give_the_same_state() -> None:
         np.testing.assert_array_equal(
             other.information_state_tensor(1), state.information_state_tensor(1)
         )
-    clone.apply_action(clone.legal_actions()[0] if not clone.is_chance_node()
-                       else clone.chance_outcomes()[0][0])
+    clone.apply_action(
+        clone.legal_actions()[0] if not clone.is_chance_node() else clone.chance_outcomes()[0][0]
+    )
     assert clone.history() != state.history()
 
 

@@ -10,9 +10,9 @@ from typing import Any
 
 import pyspiel
 import pytest
+from helpers import SETTINGS, random_step, some_decisions, table_for
 
 import rummoli.envs.openspiel  # noqa: F401
-from helpers import SETTINGS, random_step, some_decisions, table_for
 from rummoli.engine.base import CHANCE, CHANCE_ACTION, SetupError
 from rummoli.envs.adapters import adapter_for
 from rummoli.envs.table import ENGINE_CHANCE, PENDING, Table
@@ -33,7 +33,11 @@ class Driver:
             self.table.apply(action)
 
     def legal(self) -> list[int]:
-        return list(self.spiel.legal_actions()) if self.spiel is not None else self.table.legal_actions()
+        return (
+            list(self.spiel.legal_actions())
+            if self.spiel is not None
+            else self.table.legal_actions()
+        )
 
 
 def _driver(game: str, params: dict[str, Any], through_openspiel: bool) -> Driver:
@@ -95,8 +99,11 @@ def test_a_rummy_match_is_the_engines_match(seed: int, through_openspiel: bool) 
     players = 2
     rules = {"target": 25}
     engine = registry.new_game("rummy", ["p0", "p1"], rules, seed)
-    driver = _driver("rummy", {**rules, "length": "game", "max_moves": 10_000, "max_hands": 50},
-                     through_openspiel)
+    driver = _driver(
+        "rummy",
+        {**rules, "length": "game", "max_moves": 10_000, "max_hands": 50},
+        through_openspiel,
+    )
     table = driver.table
     rng = random.Random(seed)
     hands = 0
@@ -155,7 +162,9 @@ def test_settings_are_checked_and_named() -> None:
         adapter_for("rummy").config({"max_moves": 0})
     with pytest.raises(SetupError, match="unknown game 'nosuchgame'"):
         adapter_for("nosuchgame")
-    registry.register(dataclasses.replace(registry.describe("rummy"), name="copycat", title="Copycat"))
+    registry.register(
+        dataclasses.replace(registry.describe("rummy"), name="copycat", title="Copycat")
+    )
     try:
         with pytest.raises(SetupError, match="Copycat has no learning environment yet"):
             adapter_for("copycat")
@@ -182,7 +191,9 @@ def test_returns_are_zero_sum_and_within_the_bounds(game: str) -> None:
             assert decisions <= adapter_for(game).max_decisions(config)
 
 
-@pytest.mark.parametrize(("game", "index"), [(g, i) for g, s in SETTINGS.items() for i in range(len(s))])
+@pytest.mark.parametrize(
+    ("game", "index"), [(g, i) for g, s in SETTINGS.items() for i in range(len(s))]
+)
 def test_a_resampled_table_keeps_the_seats_information_state(game: str, index: int) -> None:
     rng = random.Random(index)
     changed = 0

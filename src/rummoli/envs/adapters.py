@@ -21,7 +21,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -116,7 +116,7 @@ class GameAdapter(ABC):
     #: The Gymnasium id's name (``Rummoli``, ``BasicRummy``).
     gym_name: str
     #: The adapter's own settings, with their defaults (whole numbers).
-    extra_defaults: Mapping[str, int] = {}
+    extra_defaults: ClassVar[Mapping[str, int]] = {}
 
     def __init__(self) -> None:
         self._cache: dict[int, tuple[EnvConfig, dict[str, Any]]] = {}
@@ -139,7 +139,9 @@ class GameAdapter(ABC):
             raise SetupError(f"length must be one of {', '.join(LENGTHS)}, not {length!r}")
         dealer = params.pop("dealer", -1)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not -1 <= dealer < players:
-            raise SetupError(f"dealer must be -1 (chance) or a seat 0..{players - 1}, not {dealer!r}")
+            raise SetupError(
+                f"dealer must be -1 (chance) or a seat 0..{players - 1}, not {dealer!r}"
+            )
         actions = params.pop("actions", "exact")
         if actions not in ACTION_SPACES:
             raise SetupError(f"actions must be one of {', '.join(ACTION_SPACES)}, not {actions!r}")
@@ -168,7 +170,9 @@ class GameAdapter(ABC):
         return value
 
     def check(self, config: EnvConfig) -> None:
-        """Refuse settings that make no finite environment (a SetupError names why)."""
+        """Refuse settings that make no finite environment (a SetupError names why).
+        Every setting is fine by default."""
+        return
 
     def rules_object(self, config: EnvConfig) -> Any:
         return self.cached(config, "rules", lambda: self.description().rules(dict(config.rules)))
@@ -294,9 +298,7 @@ class GameAdapter(ABC):
         """Size of the history features the information state adds to the observation."""
 
     @abstractmethod
-    def encode_history(
-        self, config: EnvConfig, table: Table, seat: int, out: Vector
-    ) -> None:
+    def encode_history(self, config: EnvConfig, table: Table, seat: int, out: Vector) -> None:
         """Write the seat's own history of this round (from the events it saw) into ``out``."""
 
     # ------------------------------------------------------------------ resampling

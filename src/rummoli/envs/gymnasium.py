@@ -36,10 +36,10 @@ from rummoli.envs.table import Table
 ILLEGAL = ("penalize", "raise")
 
 
-class SeatEnv(gym.Env[npt.NDArray[np.float32], int]):
+class SeatEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
     """A game of the project from one seat, the others played by computer players."""
 
-    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -76,7 +76,8 @@ class SeatEnv(gym.Env[npt.NDArray[np.float32], int]):
         self.table = Table(self.config, keep_log=False)
         size = adapter.observation_size(self.config)
         self.observation_space = spaces.Box(0.0, 1.0, (size,), np.float32)
-        self.action_space = spaces.Discrete(self.table.num_actions())
+        self._num_actions = self.table.num_actions()
+        self.action_space = spaces.Discrete(self._num_actions)
         self._rng = random.Random()
         self._bots: dict[int, Any] = {}
         self._credited = 0.0
@@ -99,7 +100,7 @@ class SeatEnv(gym.Env[npt.NDArray[np.float32], int]):
         return self._observation(), self._info()
 
     def step(
-        self, action: int
+        self, action: int | np.integer[Any]
     ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
         table = self.table
         if table.is_terminal():
@@ -135,7 +136,7 @@ class SeatEnv(gym.Env[npt.NDArray[np.float32], int]):
         return self.table.observation_tensor(self.seat)
 
     def _info(self) -> dict[str, Any]:
-        mask = np.zeros(self.action_space.n, np.int8)
+        mask = np.zeros(self._num_actions, np.int8)
         if not self.table.is_terminal():
             mask[self.table.legal_actions()] = 1
         return {"action_mask": mask}
@@ -145,7 +146,7 @@ class SeatEnv(gym.Env[npt.NDArray[np.float32], int]):
         mask: npt.NDArray[np.int8] = self._info()["action_mask"]
         return mask
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode == "ansi":
             return _table_text(self.table)
         if self.render_mode == "human":

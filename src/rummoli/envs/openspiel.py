@@ -28,7 +28,7 @@ import random
 from typing import Any
 
 import numpy as np
-import pyspiel
+import pyspiel  # type: ignore[import-not-found]
 
 from rummoli.engine.base import CHANCE, TERMINAL
 from rummoli.envs.adapters import GameAdapter, adapter_for, games_with_adapters
@@ -158,12 +158,14 @@ class RummoliSpielState(pyspiel.State):  # type: ignore[misc]
         # Terminal rewards: everything arrives at the end.
         return self.table.returns()
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> RummoliSpielState:
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Any
+    ) -> RummoliSpielState:
         """A state ``player_id`` cannot tell from this one, its hidden cards redrawn by
         the game's sampler of hidden cards (the sampler's draw seeds the redraw)."""
         seed = int(float(probability_sampler()) * 2**53)
         table = self.table.resample(player_id, random.Random(seed))
-        state = self.get_game().new_initial_state()
+        state: RummoliSpielState = self.get_game().new_initial_state()
         for action in table.history:
             state.apply_action(action)
         return state
@@ -218,9 +220,7 @@ def _register() -> None:
         _TYPES[adapter.game] = kind
 
         # A class per game, as OpenSpiel's own Python games register theirs.
-        factory = type(
-            f"{adapter.gym_name}Game", (RummoliGame,), {"game_name": adapter.game}
-        )
+        factory = type(f"{adapter.gym_name}Game", (RummoliGame,), {"game_name": adapter.game})
         pyspiel.register_game(kind, factory)
 
 

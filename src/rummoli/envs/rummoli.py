@@ -74,7 +74,7 @@ class RummoliAdapter(GameAdapter):
         return space_names(self.rules_object(config).ace_of_spades)
 
     def total_chips(self, config: EnvConfig) -> int:
-        return config.players * self.rules_object(config).starting_chips
+        return config.players * int(self.rules_object(config).starting_chips)
 
     # ------------------------------------------------------------------ rounds
 

@@ -22,8 +22,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rummoli.cards import card_str
 from rummoli.engine.base import CHANCE, CHANCE_ACTION, TERMINAL, Event, GameState
@@ -55,7 +55,7 @@ class RummyAdapter(GameAdapter):
     game = "rummy"
     env_name = "basic_rummy"
     gym_name = "BasicRummy"
-    extra_defaults = {"max_moves": 500, "max_hands": 20}
+    extra_defaults: ClassVar[Mapping[str, int]] = {"max_moves": 500, "max_hands": 20}
 
     def rule_value(self, name: str, value: Any) -> Any:
         if name == "target" and value == 0:
@@ -127,7 +127,7 @@ class RummyAdapter(GameAdapter):
         raise RuntimeError(f"no reshuffle put {card_str(outcome)} on top")
 
     def truncated(self, config: EnvConfig, engine: GameState) -> bool:
-        return len(_state(engine).actions) > config.extra["max_moves"]
+        return len(_state(engine).actions) > int(config.extra["max_moves"])
 
     def after_round(self, config: EnvConfig, engine: GameState, carry: Any) -> Any:
         return _obs(engine, None).scores
@@ -252,7 +252,10 @@ class RummyAdapter(GameAdapter):
         out[at["phase"] + PHASE_NAMES.index(obs.phase)] = 1.0
         to_move = n + 1 if obs.to_move == TERMINAL else n if obs.to_move == CHANCE else None
         put_one(
-            out, at["to_move"], relative(obs.to_move, seat, n) if to_move is None else to_move, n + 2
+            out,
+            at["to_move"],
+            relative(obs.to_move, seat, n) if to_move is None else to_move,
+            n + 2,
         )
         put_one(out, at["turn"], n if obs.turn < 0 else relative(obs.turn, seat, n), n + 1)
         put_one(out, at["dealer"], relative(obs.dealer, seat, n), n)

@@ -138,6 +138,6 @@ def resample_hand(table: Table, me: int, rng: random.Random) -> list[int] | None
     ]
     if len(drawn) != len(draws):
         return None
-    for original, (seat, slot) in zip(drawn, draws, strict=True):
-        new.append(original if seat == me else slots[seat][slot][1])
+    for original, (drawer, index) in zip(drawn, draws, strict=True):
+        new.append(original if drawer == me else slots[drawer][index][1])
     return new

@@ -425,7 +425,9 @@ class Table:
         start = self.round_start
         target = self.seen(self.round_log(), seat)
         other = Table.replay(self.config, self.history[:start])
-        mine = [a for a, m in zip(self.history[start:], self.movers[start:], strict=True) if m == seat]
+        mine = [
+            a for a, m in zip(self.history[start:], self.movers[start:], strict=True) if m == seat
+        ]
         hints: dict[int, list[int]] = {}
         for action, mover in zip(self.history[start:], self.movers[start:], strict=True):
             if mover >= 0 and mover != seat:
@@ -438,8 +440,10 @@ class Table:
         while len(other.history) < len(self.history) * 4 + 64:
             if other.rounds != self.rounds or other.phase == OVER:
                 return None
-            if position == len(target) and not mine and (
-                other.phase == self.phase and other.current_player() == self.current_player()
+            if (
+                position == len(target)
+                and not mine
+                and (other.phase == self.phase and other.current_player() == self.current_player())
             ):
                 return other
             if other.is_chance():

@@ -9,7 +9,10 @@ game with an adapter; each ``<game>_v0`` module only names its game.
 
 from __future__ import annotations
 
-from pettingzoo.env_registry.registration import aec_registry, register
+from pettingzoo.env_registry.registration import (  # type: ignore[import-untyped]
+    aec_registry,
+    register,
+)
 
 from rummoli.envs.adapters import adapter_for, games_with_adapters
 

@@ -26,11 +26,13 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo.utils import wrappers
-from pettingzoo.utils.env import AECEnv
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo.utils.env import AECEnv  # type: ignore[import-untyped]
 
 from rummoli.envs.adapters import EnvConfig, adapter_for
 from rummoli.envs.table import Table
+
+RENDER_MODES = ("human", "ansi")
 
 
 def wrapped(env: CardTableEnv) -> AECEnv:
@@ -42,13 +44,17 @@ def wrapped(env: CardTableEnv) -> AECEnv:
 class CardTableEnv(AECEnv):  # type: ignore[misc]
     """A game of the project as an AEC environment (``game``: its registry name)."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "card_table_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {  # noqa: RUF012
+        "render_modes": list(RENDER_MODES),
+        "name": "card_table_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(self, game: str, render_mode: str | None = None, **params: Any) -> None:
         super().__init__()
         adapter = adapter_for(game)
         self.metadata = {**self.metadata, "name": f"{adapter.env_name}_v0"}
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of human, ansi, not {render_mode!r}")
         self.render_mode = render_mode
         self.adapter = adapter

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pettingzoo.utils.env import AECEnv
+from pettingzoo.utils.env import AECEnv  # type: ignore[import-untyped]
 
 from rummoli.envs.pettingzoo.aec import CardTableEnv, wrapped
 
