@@ -204,3 +204,21 @@ def test_a_resampled_table_keeps_the_seats_information_state(game: str, index: i
         assert other.legal_actions() == table.legal_actions()
         changed += other.history != table.history
     assert changed, "resampling never changed the deal"
+
+
+@pytest.mark.parametrize(("game", "index"), [(g, i) for g, s in SETTINGS.items() for i in range(2)])
+def test_the_fast_round_builder_is_stored_game_of_the_setup(game: str, index: int) -> None:
+    adapter = adapter_for(game)
+    config = adapter.config(SETTINGS[game][index])
+    rng = random.Random(index)
+    carry = adapter.start_carry(config)
+    cards = rng.sample(range(52), adapter.cards_per_deal(config, carry))
+    fast = adapter.build_round(config, carry, 1, cards, 7)
+    setup = adapter.round_setup(config, carry, 1, cards)
+    slow = adapter.description().stored_game(dict(config.rules), setup, 7)
+    assert fast.record() == slow.record()
+    while not fast.is_terminal():
+        assert fast.legal_actions() == slow.legal_actions()
+        assert fast.view(0) == slow.view(0)
+        action = rng.choice(fast.legal_actions())
+        assert fast.apply(action) == slow.apply(action)

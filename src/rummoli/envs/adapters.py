@@ -207,6 +207,14 @@ class GameAdapter(ABC):
     ) -> dict[str, Any]:
         """The engine setup (``stored_game``'s dict) of one round dealt with ``cards``."""
 
+    def build_round(
+        self, config: EnvConfig, carry: Any, dealer: int, cards: Sequence[int], seed: int
+    ) -> GameState:
+        """The engine's game of one round: ``stored_game`` of :meth:`round_setup` (an
+        adapter may build the same game faster from the game's own setup object)."""
+        setup = self.round_setup(config, carry, dealer, cards)
+        return self.description().stored_game(dict(config.rules), setup, seed)
+
     def decision_chance(self, engine: GameState, action: int) -> list[int] | None:
         """The chance outcomes a decision waits for (Rummy: the stock card drawn), or None."""
         return None

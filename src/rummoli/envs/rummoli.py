@@ -30,9 +30,10 @@ from rummoli.bots.rummoli.knowledge import infer
 from rummoli.cards import card_str
 from rummoli.engine.base import CHANCE, CHANCE_ACTION, TERMINAL, Event, GameState, SetupError
 from rummoli.envs.adapters import EnvConfig, GameAdapter, Vector
-from rummoli.envs.encode import Layout, put_cards, put_one, relative
+from rummoli.envs.encode import Layout, put_cards, relative
 from rummoli.games.rummoli.actions import BID_BASE, ActionCodec
 from rummoli.games.rummoli.board import space_names
+from rummoli.games.rummoli.setup import Setup
 from rummoli.games.rummoli.state import PHASE_NAMES, RummoliState
 from rummoli.games.rummoli.view import Observation
 
@@ -90,7 +91,7 @@ class RummoliAdapter(GameAdapter):
         return {
             "players": config.names(),
             "chips": list(chips),
-            "board": dict(zip(self.spaces(config), board, strict=True)),
+            "board": {s: c for s, c in zip(self.spaces(config), board, strict=True) if c},
             "dealer": dealer,
         }
 
@@ -101,6 +102,25 @@ class RummoliAdapter(GameAdapter):
         setup["deck"] = [card_str(c) for c in cards]
         setup["single_round"] = True
         return setup
+
+    def build_round(
+        self, config: EnvConfig, carry: Any, dealer: int, cards: Sequence[int], seed: int
+    ) -> GameState:
+        # The same game as stored_game(round_setup(...)), without writing the deck as
+        # text to read it back (a tenth of a millisecond a round; a round of random
+        # play is a few decisions). A test checks the two agree.
+        chips, board = carry
+        names = tuple(config.names())
+        spaces = self.spaces(config)
+        setup = Setup(
+            names,
+            tuple(chips),
+            dealer,
+            {name: chips for name, chips in zip(spaces, board, strict=True) if chips},
+            deck=tuple(cards),
+            single_round=True,
+        )
+        return RummoliState(self.rules_object(config), setup, seed)
 
     def after_round(self, config: EnvConfig, engine: GameState, carry: Any) -> Any:
         obs = _obs(engine, None)
@@ -268,30 +288,34 @@ class RummoliAdapter(GameAdapter):
             out[at["last_laid"] + obs.laid[-1][1]] = 1.0
         for who, five in obs.shown:
             put_cards(out, at["shown"] + 52 * relative(who, seat, n), five)
-        out[at["phase"] + PHASE_NAMES.index(obs.phase)] = 1.0
-        put_one(out, at["to_move"], _who(obs.to_move, seat, n), n + 2)
-        put_one(out, at["dealer"], relative(obs.dealer, seat, n), n)
-        put_one(out, at["widow_taker"], _who(obs.widow_taker, seat, n), n + 1)
-        put_one(out, at["auction_high_bidder"], _who(obs.auction_high_bidder, seat, n), n + 1)
-        put_one(out, at["leader"], _who(obs.leader, seat, n), n + 1)
-        put_one(out, at["round_winner"], _who(obs.round_winner, seat, n), n + 1)
-        for s in range(n):
-            r = relative(s, seat, n)
-            out[at["chips"] + r] = obs.chips[s] / total
-            out[at["card_counts"] + r] = obs.card_counts[s] / 52.0
-            out[at["in_round"] + r] = float(s in obs.in_round)
-            out[at["out"] + r] = float(obs.out[s])
-            out[at["auction_passed"] + r] = float(s in obs.auction_passed)
-            out[at["bets"] + r] = obs.bets[s] / total
-            out[at["folded"] + r] = float(obs.folded[s])
-            out[at["poker_winners"] + r] = float(s in obs.poker_winners)
-        out[at["widow_count"]] = obs.widow_count / 52.0
-        for i, chips in enumerate(obs.board):
-            out[at["board"] + i] = chips / total
-        out[at["auction_high"]] = obs.auction_high / total
-        out[at["high_bet"]] = obs.high_bet / total
-        out[at["deadlocked"]] = float(obs.deadlocked)
-        out[at["round"]] = obs.round_no / max(self._rounds(config), 1)
+        # The small fields, phase to round, are contiguous in the layout: built as one
+        # list and written at once (per-element writes into numpy are slow).
+        order = [(seat + i) % n for i in range(n)]
+        in_round = set(obs.in_round)
+        passed = set(obs.auction_passed)
+        winners = set(obs.poker_winners)
+        tail = _one(PHASE_NAMES.index(obs.phase), len(PHASE_NAMES))
+        tail += _one(_who(obs.to_move, seat, n), n + 2)
+        tail += _one(relative(obs.dealer, seat, n), n)
+        tail += [obs.chips[s] / total for s in order]
+        tail += [obs.card_counts[s] / 52.0 for s in order]
+        tail.append(obs.widow_count / 52.0)
+        tail += [chips / total for chips in obs.board]
+        tail += [float(s in in_round) for s in order]
+        tail += [float(obs.out[s]) for s in order]
+        tail += _one(_who(obs.widow_taker, seat, n), n + 1)
+        tail.append(obs.auction_high / total)
+        tail += _one(_who(obs.auction_high_bidder, seat, n), n + 1)
+        tail += [float(s in passed) for s in order]
+        tail += [obs.bets[s] / total for s in order]
+        tail += [float(obs.folded[s]) for s in order]
+        tail.append(obs.high_bet / total)
+        tail += [float(s in winners) for s in order]
+        tail += _one(_who(obs.leader, seat, n), n + 1)
+        tail += _one(_who(obs.round_winner, seat, n), n + 1)
+        tail.append(float(obs.deadlocked))
+        tail.append(obs.round_no / max(self._rounds(config), 1))
+        out[at["phase"] :] = tail
 
     def history_layout(self, config: EnvConfig) -> Layout:
         return self.cached(config, "history", lambda: self._history_layout(config))  # type: ignore[no-any-return]
@@ -361,6 +385,14 @@ class RummoliAdapter(GameAdapter):
         if any(piles):
             return None
         return deck
+
+
+def _one(index: int, width: int) -> list[float]:
+    """A one-hot list (all zero for an index outside it)."""
+    values = [0.0] * width
+    if 0 <= index < width:
+        values[index] = 1.0
+    return values
 
 
 def _cards(mask: int) -> list[int]:

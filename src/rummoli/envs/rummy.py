@@ -31,6 +31,7 @@ from rummoli.envs.adapters import EnvConfig, GameAdapter, Vector
 from rummoli.envs.encode import Layout, put_cards, put_one, relative
 from rummoli.games.rummy import actions as act
 from rummoli.games.rummy.melds import fit_mask, hand_points
+from rummoli.games.rummy.setup import Setup
 from rummoli.games.rummy.state import PHASE_NAMES, RummyState, cards_per_player
 from rummoli.games.rummy.view import RummyObservation
 
@@ -91,6 +92,27 @@ class RummyAdapter(GameAdapter):
             "stock": [card_str(c) for c in range(52) if c not in used],
             "single_hand": True,
         }
+
+    def build_round(
+        self, config: EnvConfig, carry: Any, dealer: int, cards: Sequence[int], seed: int
+    ) -> GameState:
+        # stored_game(round_setup(...)) without the cards as text (a test checks).
+        n = config.players
+        hands: list[list[int]] = [[] for _ in range(n)]
+        for i, card in enumerate(cards[:-1]):
+            hands[(dealer + 1 + i) % n].append(card)
+        used = set(cards)
+        setup = Setup(
+            tuple(config.names()),
+            dealer,
+            tuple(carry),
+            tuple(tuple(hand) for hand in hands),
+            tuple(c for c in range(52) if c not in used),
+            (cards[-1],),
+            (),
+            True,
+        )
+        return RummyState(self.rules_object(config), setup, seed)
 
     def decision_chance(self, engine: GameState, action: int) -> list[int] | None:
         if action != act.DRAW_STOCK:

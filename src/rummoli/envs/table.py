@@ -241,9 +241,8 @@ class Table:
             self._build_round()
 
     def _build_round(self) -> None:
-        setup = self.adapter.round_setup(self.config, self.carry, self.dealer, self.drawn)
-        self.engine = self.description.stored_game(
-            dict(self.config.rules), setup, _seed_of(self.history)
+        self.engine = self.adapter.build_round(
+            self.config, self.carry, self.dealer, self.drawn, _seed_of(self.history)
         )
         self.phase = PLAY
         self._advance()
