@@ -141,11 +141,11 @@ def bench_rlcard(seconds: float) -> float:
     rng = random.Random(0)
 
     def run() -> int:
-        state, player = env.reset()
+        state, _ = env.reset()
         steps = 0
         while not env.is_over():
             legal = list(state["legal_actions"])
-            state, player = env.step(legal[rng.randrange(len(legal))])
+            state, _ = env.step(legal[rng.randrange(len(legal))])
             steps += 1
         return steps
 

@@ -290,27 +290,27 @@ class RummoliAdapter(GameAdapter):
             put_cards(out, at["shown"] + 52 * relative(who, seat, n), five)
         # The small fields, phase to round, are contiguous in the layout: built as one
         # list and written at once (per-element writes into numpy are slow).
-        order = [(seat + i) % n for i in range(n)]
+        seats = [(seat + i) % n for i in range(n)]
         in_round = set(obs.in_round)
         passed = set(obs.auction_passed)
         winners = set(obs.poker_winners)
         tail = _one(PHASE_NAMES.index(obs.phase), len(PHASE_NAMES))
         tail += _one(_who(obs.to_move, seat, n), n + 2)
         tail += _one(relative(obs.dealer, seat, n), n)
-        tail += [obs.chips[s] / total for s in order]
-        tail += [obs.card_counts[s] / 52.0 for s in order]
+        tail += [obs.chips[s] / total for s in seats]
+        tail += [obs.card_counts[s] / 52.0 for s in seats]
         tail.append(obs.widow_count / 52.0)
         tail += [chips / total for chips in obs.board]
-        tail += [float(s in in_round) for s in order]
-        tail += [float(obs.out[s]) for s in order]
+        tail += [float(s in in_round) for s in seats]
+        tail += [float(obs.out[s]) for s in seats]
         tail += _one(_who(obs.widow_taker, seat, n), n + 1)
         tail.append(obs.auction_high / total)
         tail += _one(_who(obs.auction_high_bidder, seat, n), n + 1)
-        tail += [float(s in passed) for s in order]
-        tail += [obs.bets[s] / total for s in order]
-        tail += [float(obs.folded[s]) for s in order]
+        tail += [float(s in passed) for s in seats]
+        tail += [obs.bets[s] / total for s in seats]
+        tail += [float(obs.folded[s]) for s in seats]
         tail.append(obs.high_bet / total)
-        tail += [float(s in winners) for s in order]
+        tail += [float(s in winners) for s in seats]
         tail += _one(_who(obs.leader, seat, n), n + 1)
         tail += _one(_who(obs.round_winner, seat, n), n + 1)
         tail.append(float(obs.deadlocked))
