@@ -48,6 +48,13 @@ def put_cards(out: Vector, start: int, mask: int) -> None:
         out[start : start + 52] = np.unpackbits(raw, bitorder="little")[:52]
 
 
+def put_bits(out: Vector, start: int, bits: int, width: int) -> None:
+    """Set ``width`` bits of one big integer at ``out[start:]``: several card masks side
+    by side (``hand | laid << 52 | ...``) written with one call, not one call each."""
+    raw = np.frombuffer(bits.to_bytes((width + 7) // 8, "little"), dtype=np.uint8)
+    out[start : start + width] = np.unpackbits(raw, bitorder="little")[:width]
+
+
 def put_one(out: Vector, start: int, index: int, width: int) -> None:
     """A one-hot of ``index`` in a field of ``width`` (nothing for an index outside it)."""
     if 0 <= index < width:

@@ -30,7 +30,7 @@ from rummoli.bots.rummoli.knowledge import infer
 from rummoli.cards import card_str
 from rummoli.engine.base import CHANCE, CHANCE_ACTION, TERMINAL, Event, GameState, SetupError
 from rummoli.envs.adapters import EnvConfig, GameAdapter, Vector
-from rummoli.envs.encode import Layout, put_cards, relative
+from rummoli.envs.encode import Layout, put_bits, put_cards, relative
 from rummoli.games.rummoli.actions import BID_BASE, ActionCodec
 from rummoli.games.rummoli.board import space_names
 from rummoli.games.rummoli.setup import Setup
@@ -278,16 +278,19 @@ class RummoliAdapter(GameAdapter):
         obs = _obs(engine, seat)
         n = config.players
         total = float(self.total_chips(config))
-        put_cards(out, at["hand"], obs.hand)
-        put_cards(out, at["laid"], obs.laid_mask)
-        put_cards(out, at["known_widow"], obs.known_widow)
+        # The card fields side by side in big integers: hand, laid, laid_by; then
+        # last_laid, known_widow, shown (laid_order, between them, is not bits).
+        first = obs.hand | obs.laid_mask << 52
         for order, (who, card) in enumerate(obs.laid):
-            out[at["laid_by"] + 52 * relative(who, seat, n) + card] = 1.0
+            first |= 1 << (104 + 52 * relative(who, seat, n) + card)
             out[at["laid_order"] + card] = (order + 1) / 52.0
+        put_bits(out, 0, first, at["laid_order"])
+        second = obs.known_widow << 52
         if obs.laid:
-            out[at["last_laid"] + obs.laid[-1][1]] = 1.0
+            second |= 1 << obs.laid[-1][1]
         for who, five in obs.shown:
-            put_cards(out, at["shown"] + 52 * relative(who, seat, n), five)
+            second |= five << (104 + 52 * relative(who, seat, n))
+        put_bits(out, at["last_laid"], second, at["phase"] - at["last_laid"])
         # The small fields, phase to round, are contiguous in the layout: built as one
         # list and written at once (per-element writes into numpy are slow).
         seats = [(seat + i) % n for i in range(n)]

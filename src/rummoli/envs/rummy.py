@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rummoli.cards import card_str
 from rummoli.engine.base import CHANCE, CHANCE_ACTION, TERMINAL, Event, GameState
 from rummoli.envs.adapters import EnvConfig, GameAdapter, Vector
-from rummoli.envs.encode import Layout, put_cards, put_one, relative
+from rummoli.envs.encode import Layout, put_bits, put_cards, put_one, relative
 from rummoli.games.rummy import actions as act
 from rummoli.games.rummy.melds import fit_mask, hand_points
 from rummoli.games.rummy.setup import Setup
@@ -248,23 +248,22 @@ class RummyAdapter(GameAdapter):
         n = config.players
         # Scores over the most a score can reach (the target, then one last hand): <= 1.
         target = float(self.target(config) + MAX_HAND_POINTS)
-        put_cards(out, at["hand"], obs.hand)
+        # The card fields, hand to shown, side by side in one big integer.
         pile = 0
         for card in obs.discard:
             pile |= 1 << card
-        put_cards(out, at["discard_pile"], pile)
-        if obs.discard:
-            out[at["discard_top"] + obs.discard[-1]] = 1.0
         melded = fits = 0
         for meld in obs.melds:
             melded |= meld
             fits |= fit_mask(meld)
-        put_cards(out, at["melded"], melded)
-        put_cards(out, at["fits"], fits)
+        bits = obs.hand | pile << 52 | melded << 156 | fits << 208
+        if obs.discard:
+            bits |= 1 << (104 + obs.discard[-1])
         if obs.taken >= 0:
-            out[at["taken"] + obs.taken] = 1.0
+            bits |= 1 << (260 + obs.taken)
         for who, mask in obs.shown:
-            put_cards(out, at["shown"] + 52 * relative(who, seat, n), mask)
+            bits |= mask << (312 + 52 * relative(who, seat, n))
+        put_bits(out, 0, bits, at["card_counts"])
         for s in range(n):
             r = relative(s, seat, n)
             out[at["card_counts"] + r] = obs.card_counts[s] / 52.0
