@@ -49,6 +49,12 @@ LogEntry = tuple[int, Any]
 RESAMPLE_TRIES = 200
 
 
+def _replayed(config: EnvConfig, history: Sequence[int], keep_log: bool) -> Table:
+    table = Table.replay(config, history)
+    table.keep_log = keep_log
+    return table
+
+
 def _seed_of(history: Sequence[int]) -> int:
     """The engine seed of a round: a function of the table's history, so that replaying
     the history (``deserialize``) rebuilds the same game, and different deals differ."""
@@ -328,6 +334,16 @@ class Table:
         other.credited = self.credited[:]
         other.engine = self.engine.clone() if self.engine is not None else None
         return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        # OpenSpiel copies a Python game's state with ``copy.deepcopy``; the engine's own
+        # ``clone`` is far cheaper, and works for its compiled classes too.
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as its settings and history: replaying them rebuilds it exactly (the
+        # compiled engine's objects cannot be pickled field by field).
+        return (_replayed, (self.config, list(self.history), self.keep_log))
 
     @classmethod
     def replay(cls, config: EnvConfig, history: Sequence[int]) -> Table:
