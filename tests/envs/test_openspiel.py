@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import numpy as np
@@ -114,7 +115,9 @@ def test_serialize_and_clone_give_the_same_state() -> None:
             state.apply_action(rng.choice(state.legal_actions()))
     copy = game.deserialize_state(state.serialize())
     clone = state.clone()
-    for other in (copy, clone):
+    pickled = pickle.loads(pickle.dumps(state))
+    assert str(pickled) == str(state)
+    for other in (copy, clone, pickled):
         assert other.history() == state.history()
         assert other.information_state_string(0) == state.information_state_string(0)
         np.testing.assert_array_equal(
