@@ -14,7 +14,7 @@ SOURCES  := $(shell find src -name '*.py')
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip 'setuptools>=77'
-	RUMMOLI_PURE=1 $(BIN)/python -m pip install --quiet -e '.[dev,ray,postgres]'
+	RUMMOLI_PURE=1 $(BIN)/python -m pip install --quiet -e '.[dev,ray,postgres,rl]'
 	touch $(STAMP)
 
 # The simulation's hot modules compiled by mypyc, in place (src/rummoli/compiled.py says

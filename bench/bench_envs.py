@@ -1,0 +1,205 @@
+"""Random play through each learning environment, beside other card-game environments.
+
+Run in one sitting, on one machine (the figures in docs/performance.md came from it):
+
+    RUMMOLI_PURE=1 PYTHONPATH=src .venv/bin/python bench/bench_envs.py --seconds 5
+
+Each line is a uniformly random legal action at every decision (chance as each library
+draws it), for ``--seconds`` of wall time:
+
+- the Table (the explicit-chance layer every front end uses), each game;
+- PettingZoo AEC with action masks (``env.last()``, a masked sample, ``env.step``);
+- Gymnasium (one random seat against random computer players; steps of the learner);
+- OpenSpiel through pyspiel: the Python games here (every chance node a step), and
+  OpenSpiel's C++ ``gin_rummy``;
+- RLCard's gin rummy (``rlcard`` is installed with the rl extra for this comparison);
+- Basic Rummy hands per second: the engine alone, random players, one hand each.
+
+A step is one decision (chance steps are not counted, except where a library makes
+them part of its loop: OpenSpiel's are counted apart).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+
+def _timed(run: Callable[[], int], seconds: float) -> tuple[float, int]:
+    """Steps per second of ``run`` (one episode, returning its steps) over ``seconds``."""
+    steps = episodes = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        steps += run()
+        episodes += 1
+    return steps / (time.perf_counter() - start), episodes
+
+
+def bench_table(game: str, seconds: float) -> float:
+    from rummoli.envs.adapters import adapter_for
+    from rummoli.envs.table import Table
+
+    config = adapter_for(game).config({})
+    rng = random.Random(0)
+
+    def run() -> int:
+        table = Table(config, keep_log=False)
+        steps = 0
+        while True:
+            table.play_chance(rng)
+            if table.is_terminal():
+                return steps
+            legal = table.legal_actions()
+            table.apply(legal[rng.randrange(len(legal))])
+            steps += 1
+
+    return _timed(run, seconds)[0]
+
+
+def bench_pettingzoo(module: str, seconds: float) -> float:
+    import importlib
+
+    env = importlib.import_module(f"rummoli.envs.pettingzoo.{module}").raw_env()
+    rng = np.random.default_rng(0)
+    seed = [0]
+
+    def run() -> int:
+        seed[0] += 1
+        env.reset(seed=seed[0])
+        steps = 0
+        for _ in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            steps += 1
+        return steps
+
+    return _timed(run, seconds)[0]
+
+
+def bench_gymnasium(env_id: str, seconds: float) -> float:
+    import gymnasium as gym
+
+    import rummoli.envs.gymnasium  # noqa: F401
+
+    env = gym.make(env_id, opponents="random").unwrapped
+    rng = np.random.default_rng(0)
+    seed = [0]
+
+    def run() -> int:
+        seed[0] += 1
+        _, info = env.reset(seed=seed[0])
+        steps, done = 0, False
+        while not done:
+            action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            _, _, done, _, info = env.step(action)
+            steps += 1
+        return steps
+
+    return _timed(run, seconds)[0]
+
+
+def bench_pyspiel(name: str, seconds: float) -> tuple[float, float]:
+    """(decisions per second, all steps per second) of random play in an OpenSpiel game."""
+    import pyspiel
+
+    import rummoli.envs.openspiel  # noqa: F401
+
+    game = pyspiel.load_game(name)
+    rng = random.Random(0)
+    total = [0]
+
+    def run() -> int:
+        state = game.new_initial_state()
+        decisions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                decisions += 1
+            total[0] += 1
+        return decisions
+
+    start = time.perf_counter()
+    rate, _ = _timed(run, seconds)
+    return rate, total[0] / (time.perf_counter() - start)
+
+
+def bench_rlcard(seconds: float) -> float:
+    import rlcard
+
+    env = rlcard.make("gin-rummy", config={"seed": 0})
+    rng = random.Random(0)
+
+    def run() -> int:
+        state, _ = env.reset()
+        steps = 0
+        while not env.is_over():
+            legal = list(state["legal_actions"])
+            state, _ = env.step(legal[rng.randrange(len(legal))])
+            steps += 1
+        return steps
+
+    return _timed(run, seconds)[0]
+
+
+def bench_rummy_hands(seconds: float) -> float:
+    """Random hands of Basic Rummy per second, the engine alone (one hand a game)."""
+    from rummoli.engine.base import CHANCE_ACTION
+    from rummoli.games import registry
+
+    description = registry.describe("rummy")
+    rng = random.Random(0)
+    seed = [0]
+
+    def run() -> int:
+        seed[0] += 1
+        setup = {"players": ["a", "b"], "dealer": 0, "single_hand": True}
+        state = description.stored_game({}, setup, seed[0])
+        state.apply(CHANCE_ACTION)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        return 1
+
+    return _timed(run, seconds)[0]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="per measurement")
+    args = parser.parse_args()
+    s = args.seconds
+    rows: list[tuple[str, str]] = []
+
+    def row(name: str, value: str) -> None:
+        rows.append((name, value))
+        print(f"{name:55s} {value}", flush=True)
+
+    for game in ("rummoli", "rummy"):
+        row(f"Table, {game}, decisions/s", f"{bench_table(game, s):,.0f}")
+    for module in ("rummoli_v0", "basic_rummy_v0"):
+        row(f"PettingZoo AEC {module}, masked steps/s", f"{bench_pettingzoo(module, s):,.0f}")
+    for env_id in ("rummoli/Rummoli-v0", "rummoli/BasicRummy-v0"):
+        row(f"Gymnasium {env_id} vs random, learner steps/s", f"{bench_gymnasium(env_id, s):,.0f}")
+    for name in ("python_rummoli", "python_basic_rummy", "gin_rummy"):
+        decisions, steps = bench_pyspiel(name, s)
+        row(f"pyspiel {name}, decisions/s (all steps/s)", f"{decisions:,.0f} ({steps:,.0f})")
+    try:
+        row("RLCard gin-rummy, steps/s", f"{bench_rlcard(s):,.0f}")
+    except ImportError:
+        row("RLCard gin-rummy, steps/s", "rlcard not installed")
+    row("Basic Rummy engine, random hands/s", f"{bench_rummy_hands(s):,.0f}")
+
+
+if __name__ == "__main__":
+    main()

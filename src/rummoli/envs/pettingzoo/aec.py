@@ -1,0 +1,160 @@
+"""One PettingZoo AEC environment for every game with an adapter.
+
+Agents are ``player_0`` ... ``player_{n-1}`` (seat order; the dealer rotates from round to
+round). Each observation is a dict: ``observation``, the seat's tensor (the adapter's
+observation layout, see ``docs/environments.md``), and ``action_mask``, one int8 per
+action (1: legal; all zero for an agent not to move). Chance (the deal, every stock
+draw) is drawn inside the environment by its own generator, seeded by ``reset(seed)``:
+the same distribution as OpenSpiel's explicit chance nodes, without a step for each.
+
+Rewards: zero-sum, at the end of each round (chips won and a share of the board's
+change; Rummy's points) and, for a whole game, the final settlement at its end, so that
+the rewards of a game add up to its returns. ``terminations`` are set for every agent
+when the game ends; ``truncations`` never (the adapters' caps end a round as the rules'
+own end does). An illegal action raises the engine's ``IllegalActionError``, naming the
+action and what is legal, and changes nothing.
+
+This is the fast path: the table keeps no event log, and the engine's observation is
+encoded straight into a reused buffer.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo.utils.env import AECEnv  # type: ignore[import-untyped]
+
+from rummoli.envs.adapters import EnvConfig, adapter_for
+from rummoli.envs.table import Table
+
+RENDER_MODES = ("human", "ansi")
+
+
+def wrapped(env: CardTableEnv) -> AECEnv:
+    """PettingZoo's usual wrappers for a classic game: bounds and call-order checks."""
+    out: AECEnv = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(out)
+
+
+class CardTableEnv(AECEnv):  # type: ignore[misc]
+    """A game of the project as an AEC environment (``game``: its registry name)."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012
+        "render_modes": list(RENDER_MODES),
+        "name": "card_table_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(self, game: str, render_mode: str | None = None, **params: Any) -> None:
+        super().__init__()
+        adapter = adapter_for(game)
+        self.metadata = {**self.metadata, "name": f"{adapter.env_name}_v0"}
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be one of human, ansi, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.adapter = adapter
+        self.config: EnvConfig = adapter.config(params)
+        self.possible_agents = [f"player_{seat}" for seat in range(self.config.players)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        probe = Table(self.config, keep_log=False)
+        self._num_actions = probe.num_actions()
+        size = adapter.observation_size(self.config)
+        observation = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self._num_actions,), np.int8),
+            }
+        )
+        self.observation_spaces = {agent: observation for agent in self.possible_agents}
+        self.action_spaces = {
+            agent: spaces.Discrete(self._num_actions) for agent in self.possible_agents
+        }
+        self._rng = random.Random()
+        self.table = probe
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------ the loop
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._rng = random.Random(seed)
+        self.table = Table(self.config, keep_log=False)
+        self.table.play_chance(self._rng)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._credited = [0.0] * self.config.players
+        self.agent_selection = self.possible_agents[self.table.current_player()]
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        table = self.table
+        table.apply(int(action))
+        table.play_chance(self._rng)
+        self._cumulative_rewards[agent] = 0.0
+        credited = table.credited
+        for seat, name in enumerate(self.possible_agents):
+            self.rewards[name] = credited[seat] - self._credited[seat]
+        self._credited = credited[:]
+        if table.is_terminal():
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[table.current_player()]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self._seat[agent]
+        table = self.table
+        mask = np.zeros(self._num_actions, np.int8)
+        if not table.is_terminal() and table.current_player() == seat:
+            mask[table.legal_actions()] = 1
+        return {"observation": table.observation_tensor(seat), "action_mask": mask}
+
+    # ------------------------------------------------------------------ people
+
+    def render(self) -> str | None:
+        """The table as a spectator sees it (no hidden card), as text."""
+        if self.render_mode is None:
+            return None
+        text = _table_text(self.table)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+def _table_text(table: Table) -> str:
+    """A spectator's view as short lines of text: the engine's view, written generically."""
+    head = f"{table.description.title}, round {table.rounds + 1}"
+    if table.is_terminal():
+        return f"{head}: over; returns {table.returns()}"
+    if table.engine is None:
+        return f"{head}: dealing"
+    view = table.engine.view(None)
+    lines = [head]
+    for key, value in view.items():
+        if key in ("game", "seat"):
+            continue
+        lines.append(f"{key}: {json.dumps(value, separators=(', ', ': '))}")
+    return "\n".join(lines)

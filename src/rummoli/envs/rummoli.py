@@ -1,0 +1,415 @@
+"""Rummoli's part of the learning environments (see :mod:`rummoli.envs.adapters`).
+
+- **Chance**: the whole deck, a card at a time: card ``i`` goes to the ``i mod k``-th
+  receiver clockwise from the dealer's left, the widow last (``k`` receivers), exactly as
+  the engine deals; the round is then the engine's, from a fixed deck (``single_round``).
+- **Returns of one round**: chips won or lost, plus an equal share, for each seat dealt
+  in, of what the board gained or lost. The chips a round leaves on the board belong to
+  nobody yet: they carry over and are won later, in expectation by every seat alike, so
+  a share of them is what they are worth to each; this makes a round zero-sum in chips.
+- **A whole game** (``length="game"``) needs ``rounds`` >= 1 (OpenSpiel needs a bound on a
+  game's length). Between rounds the engine itself decides who is out and whether the
+  game ends (a game with the next round's chips and board, asked for its first step);
+  its end settles the board by the engine's ``settlement``.
+- **Compact actions**: the engine's first 112 actions as they are, then 5 widow bids
+  (the lowest bid, a quarter, half, three quarters and all of one's chips) and 5 raises
+  (the smallest, half the poker pot, the pot, twice the pot, all-in), each the legal
+  amount nearest that size; one compact action per engine action.
+- **Resampling**: the bots' sampler of hidden cards (:mod:`rummoli.bots.rummoli.knowledge`)
+  redraws the hands and widow; the dealt hands follow from them (a seat dealt what it
+  holds and has laid; the widow and its taker swapped back), hence the deck.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from rummoli.bots.rummoli.knowledge import infer
+from rummoli.cards import card_str
+from rummoli.engine.base import CHANCE, CHANCE_ACTION, TERMINAL, Event, GameState, SetupError
+from rummoli.envs.adapters import EnvConfig, GameAdapter, Vector
+from rummoli.envs.encode import Layout, put_bits, put_cards, relative
+from rummoli.games.rummoli.actions import BID_BASE, ActionCodec
+from rummoli.games.rummoli.board import space_names
+from rummoli.games.rummoli.setup import Setup
+from rummoli.games.rummoli.state import PHASE_NAMES, RummoliState
+from rummoli.games.rummoli.view import Observation
+
+if TYPE_CHECKING:
+    from rummoli.envs.table import Table
+
+#: Compact actions: the engine's fixed actions (< BID_BASE), then these.
+BID_FRACTIONS = (0.0, 0.25, 0.5, 0.75, 1.0)
+RAISE_POTS = (0.0, 0.5, 1.0, 2.0, -1.0)  # -1: all-in
+COMPACT_BID = BID_BASE
+COMPACT_RAISE = BID_BASE + len(BID_FRACTIONS)
+NUM_COMPACT = COMPACT_RAISE + len(RAISE_POTS)
+_BET_KINDS = ("check", "call", "raise", "fold")
+
+
+def _obs(engine: GameState, seat: int | None) -> Observation:
+    assert isinstance(engine, RummoliState), type(engine)
+    return engine.observation(seat)
+
+
+class RummoliAdapter(GameAdapter):
+    game = "rummoli"
+    env_name = "rummoli"
+    gym_name = "Rummoli"
+
+    def rule_value(self, name: str, value: Any) -> Any:
+        if name == "bet_limit" and isinstance(value, str) and value.isdigit():
+            return int(value)
+        return value
+
+    def check(self, config: EnvConfig) -> None:
+        if config.length == "game" and self.rules_object(config).rounds < 1:
+            raise SetupError(
+                "a whole game of Rummoli needs the house rule rounds >= 1 (a learning "
+                "environment needs a bound on the game's length)"
+            )
+
+    def spaces(self, config: EnvConfig) -> tuple[str, ...]:
+        return space_names(self.rules_object(config).ace_of_spades)
+
+    def total_chips(self, config: EnvConfig) -> int:
+        return config.players * int(self.rules_object(config).starting_chips)
+
+    # ------------------------------------------------------------------ rounds
+
+    def start_carry(self, config: EnvConfig) -> Any:
+        chips = (self.rules_object(config).starting_chips,) * config.players
+        return chips, (0,) * len(self.spaces(config))
+
+    def cards_per_deal(self, config: EnvConfig, carry: Any) -> int:
+        return 52
+
+    def _setup(self, config: EnvConfig, carry: Any, dealer: int) -> dict[str, Any]:
+        chips, board = carry
+        return {
+            "players": config.names(),
+            "chips": list(chips),
+            "board": {s: c for s, c in zip(self.spaces(config), board, strict=True) if c},
+            "dealer": dealer,
+        }
+
+    def round_setup(
+        self, config: EnvConfig, carry: Any, dealer: int, cards: Sequence[int]
+    ) -> dict[str, Any]:
+        setup = self._setup(config, carry, dealer)
+        setup["deck"] = [card_str(c) for c in cards]
+        setup["single_round"] = True
+        return setup
+
+    def build_round(
+        self, config: EnvConfig, carry: Any, dealer: int, cards: Sequence[int], seed: int
+    ) -> GameState:
+        # The same game as stored_game(round_setup(...)), without writing the deck as
+        # text to read it back (a tenth of a millisecond a round; a round of random
+        # play is a few decisions). A test checks the two agree.
+        chips, board = carry
+        names = tuple(config.names())
+        spaces = self.spaces(config)
+        setup = Setup(
+            names,
+            tuple(chips),
+            dealer,
+            {name: chips for name, chips in zip(spaces, board, strict=True) if chips},
+            deck=tuple(cards),
+            single_round=True,
+        )
+        return RummoliState(self.rules_object(config), setup, seed)
+
+    def after_round(self, config: EnvConfig, engine: GameState, carry: Any) -> Any:
+        obs = _obs(engine, None)
+        return obs.chips, obs.board
+
+    def round_rewards(
+        self, config: EnvConfig, engine: GameState, before: Any, after: Any
+    ) -> list[float]:
+        in_round = _obs(engine, None).in_round
+        share = (sum(after[1]) - sum(before[1])) / len(in_round)
+        return [
+            a - b + (share if seat in in_round else 0.0)
+            for seat, (a, b) in enumerate(zip(after[0], before[0], strict=True))
+        ]
+
+    def next_round(
+        self, config: EnvConfig, carry: Any, dealer: int, rounds: int, seed: int
+    ) -> tuple[Any, int, bool, list[Event]]:
+        description = self.description()
+        probe = description.stored_game(
+            dict(config.rules), self._setup(config, carry, dealer), seed
+        )
+        if rounds >= self.rules_object(config).rounds:
+            probe.request_end()  # type: ignore[attr-defined]
+        events = probe.apply(CHANCE_ACTION)
+        obs = _obs(probe, None)
+        if probe.current_player() == TERMINAL:
+            return (obs.chips, obs.board), dealer, True, events
+        # The engine dealt the next round: its seats say who is still in; the deal
+        # passes to the next of them on the left.
+        n = config.players
+        seat = dealer
+        for _ in range(n):
+            seat = (seat + 1) % n
+            if seat in obs.in_round:
+                break
+        return carry, seat, False, []
+
+    def game_returns(self, config: EnvConfig, start: Any, end: Any) -> list[float]:
+        return [float(e - s) for e, s in zip(end[0], start[0], strict=True)]
+
+    # ------------------------------------------------------------------ bounds
+
+    def utility_bounds(self, config: EnvConfig) -> tuple[float, float]:
+        chips = self.rules_object(config).starting_chips
+        return float(-chips), float(self.total_chips(config) - chips)
+
+    def _rounds(self, config: EnvConfig) -> int:
+        return 1 if config.length == "round" else self.rules_object(config).rounds
+
+    def max_decisions(self, config: EnvConfig) -> int:
+        # The dealer's choice; bids each at least one chip more, and passes; betting
+        # rounds of at most one action a seat between raises of at least one chip; a
+        # choice of card at most once for each card laid.
+        total, n = self.total_chips(config), config.players
+        return self._rounds(config) * (1 + total + n + (total + 1) * n + 52)
+
+    def max_chance_nodes(self, config: EnvConfig) -> int:
+        return (config.dealer is None) + 52 * self._rounds(config)
+
+    # ------------------------------------------------------------------ actions
+
+    def num_exact_actions(self, config: EnvConfig) -> int:
+        return ActionCodec(self.total_chips(config)).size
+
+    def num_compact_actions(self, config: EnvConfig) -> int:
+        return NUM_COMPACT
+
+    def _compact_map(self, engine: GameState, legal: list[int]) -> dict[int, int]:
+        """Compact action -> engine action, for the bids and raises legal now."""
+        assert isinstance(engine, RummoliState)
+        raise_base = engine.codec.raise_base
+        bids = [a for a in legal if BID_BASE <= a < raise_base]
+        raises = [a for a in legal if a >= raise_base]
+        mapping: dict[int, int] = {}
+        taken: set[int] = set()
+
+        def add(compact: int, options: list[int], target: float) -> None:
+            best = min(options, key=lambda a: (abs(a - target), a))
+            if best not in taken:
+                taken.add(best)
+                mapping[compact] = best
+
+        if bids:
+            top = bids[-1] - BID_BASE
+            for i, fraction in enumerate(BID_FRACTIONS):
+                add(COMPACT_BID + i, bids, BID_BASE + max(fraction * top, 0.0))
+        if raises:
+            obs = _obs(engine, engine.current_player())
+            pot = obs.board[0]
+            for i, pots in enumerate(RAISE_POTS):
+                target = raises[-1] if pots < 0 else raise_base + obs.high_bet + pots * pot
+                add(COMPACT_RAISE + i, raises, target if pots != 0.0 else raises[0])
+        return mapping
+
+    def to_compact(self, engine: GameState, legal: list[int]) -> list[int]:
+        fixed = [a for a in legal if a < BID_BASE]
+        return fixed + sorted(self._compact_map(engine, legal))
+
+    def from_compact(self, engine: GameState, action: int) -> int:
+        if action < BID_BASE:
+            return action
+        return self._compact_map(engine, engine.legal_actions())[action]
+
+    # ------------------------------------------------------------------ tensors
+
+    def layout(self, config: EnvConfig) -> Layout:
+        return self.cached(config, "layout", lambda: self._layout(config))  # type: ignore[no-any-return]
+
+    def _layout(self, config: EnvConfig) -> Layout:
+        n, spaces = config.players, len(self.spaces(config))
+        return Layout(
+            [
+                ("hand", 52),
+                ("laid", 52),
+                ("laid_by", 52 * n),
+                ("laid_order", 52),
+                ("last_laid", 52),
+                ("known_widow", 52),
+                ("shown", 52 * n),
+                ("phase", len(PHASE_NAMES)),
+                ("to_move", n + 2),
+                ("dealer", n),
+                ("chips", n),
+                ("card_counts", n),
+                ("widow_count", 1),
+                ("board", spaces),
+                ("in_round", n),
+                ("out", n),
+                ("widow_taker", n + 1),
+                ("auction_high", 1),
+                ("auction_high_bidder", n + 1),
+                ("auction_passed", n),
+                ("bets", n),
+                ("folded", n),
+                ("high_bet", 1),
+                ("poker_winners", n),
+                ("leader", n + 1),
+                ("round_winner", n + 1),
+                ("deadlocked", 1),
+                ("round", 1),
+            ]
+        )
+
+    def observation_size(self, config: EnvConfig) -> int:
+        return self.layout(config).size
+
+    def encode_observation(
+        self, config: EnvConfig, engine: GameState | None, seat: int, out: Vector
+    ) -> None:
+        if engine is None:
+            return
+        layout = self.layout(config)
+        at = layout.offset
+        obs = _obs(engine, seat)
+        n = config.players
+        total = float(self.total_chips(config))
+        # The card fields side by side in big integers: hand, laid, laid_by; then
+        # last_laid, known_widow, shown (laid_order, between them, is not bits).
+        first = obs.hand | obs.laid_mask << 52
+        for order, (who, card) in enumerate(obs.laid):
+            first |= 1 << (104 + 52 * relative(who, seat, n) + card)
+            out[at["laid_order"] + card] = (order + 1) / 52.0
+        put_bits(out, 0, first, at["laid_order"])
+        second = obs.known_widow << 52
+        if obs.laid:
+            second |= 1 << obs.laid[-1][1]
+        for who, five in obs.shown:
+            second |= five << (104 + 52 * relative(who, seat, n))
+        put_bits(out, at["last_laid"], second, at["phase"] - at["last_laid"])
+        # The small fields, phase to round, are contiguous in the layout: built as one
+        # list and written at once (per-element writes into numpy are slow).
+        seats = [(seat + i) % n for i in range(n)]
+        in_round = set(obs.in_round)
+        passed = set(obs.auction_passed)
+        winners = set(obs.poker_winners)
+        tail = _one(PHASE_NAMES.index(obs.phase), len(PHASE_NAMES))
+        tail += _one(_who(obs.to_move, seat, n), n + 2)
+        tail += _one(relative(obs.dealer, seat, n), n)
+        tail += [obs.chips[s] / total for s in seats]
+        tail += [obs.card_counts[s] / 52.0 for s in seats]
+        tail.append(obs.widow_count / 52.0)
+        tail += [chips / total for chips in obs.board]
+        tail += [float(s in in_round) for s in seats]
+        tail += [float(obs.out[s]) for s in seats]
+        tail += _one(_who(obs.widow_taker, seat, n), n + 1)
+        tail.append(obs.auction_high / total)
+        tail += _one(_who(obs.auction_high_bidder, seat, n), n + 1)
+        tail += [float(s in passed) for s in seats]
+        tail += [obs.bets[s] / total for s in seats]
+        tail += [float(obs.folded[s]) for s in seats]
+        tail.append(obs.high_bet / total)
+        tail += [float(s in winners) for s in seats]
+        tail += _one(_who(obs.leader, seat, n), n + 1)
+        tail += _one(_who(obs.round_winner, seat, n), n + 1)
+        tail.append(float(obs.deadlocked))
+        tail.append(obs.round_no / max(self._rounds(config), 1))
+        out[at["phase"] :] = tail
+
+    def history_layout(self, config: EnvConfig) -> Layout:
+        return self.cached(config, "history", lambda: self._history_layout(config))  # type: ignore[no-any-return]
+
+    def _history_layout(self, config: EnvConfig) -> Layout:
+        n = config.players
+        return Layout(
+            [
+                ("dealt_hand", 52),
+                ("bids", n),
+                ("bid_count", n),
+                ("bet_actions", len(_BET_KINDS) * n),
+                ("rounds_played", 1),
+            ]
+        )
+
+    def info_extra_size(self, config: EnvConfig) -> int:
+        return self.history_layout(config).size
+
+    def encode_history(self, config: EnvConfig, table: Table, seat: int, out: Vector) -> None:
+        engine = table.engine
+        if engine is None:
+            return
+        layout = self.history_layout(config)
+        at = layout.offset
+        n = config.players
+        total = float(self.total_chips(config))
+        for who, item in table.round_log():
+            if who < 0 and item[0] == "hand" and item[1] == seat:
+                put_cards(out, at["dealt_hand"], item[2])
+                break
+        obs = _obs(engine, seat)
+        for who, chips in obs.auction_history:
+            r = relative(who, seat, n)
+            if chips:
+                out[at["bids"] + r] = max(out[at["bids"] + r], chips / total)
+                out[at["bid_count"] + r] += 1.0 / n
+        for who, kind, _ in obs.bet_history:
+            r = relative(who, seat, n)
+            out[at["bet_actions"] + len(_BET_KINDS) * r + _BET_KINDS.index(kind)] += 1.0
+        out[at["rounds_played"]] = table.rounds / max(self._rounds(config), 1)
+
+    # ------------------------------------------------------------------ resampling
+
+    def resample_round(self, table: Table, seat: int, rng: random.Random) -> list[int] | None:
+        engine = table.engine
+        assert engine is not None
+        obs = _obs(engine, seat)
+        hands, widow = infer(obs).sample(rng)
+        laid = [0] * table.num_players
+        for who, card in obs.laid:
+            laid[who] |= 1 << card
+        dealt = {s: hands[s] | laid[s] for s in obs.in_round}
+        dealt_widow = widow
+        taker = obs.widow_taker
+        if taker >= 0:
+            dealt[taker], dealt_widow = widow, hands[taker] | laid[taker]
+        receivers = [dealt[s] for s in obs.in_round] + [dealt_widow]
+        piles = [sorted(_cards(mask)) for mask in receivers]
+        groups = len(piles)
+        deck: list[int] = []
+        for i in range(52):
+            pile = piles[i % groups]
+            if not pile:
+                return None
+            deck.append(pile.pop(0))
+        if any(piles):
+            return None
+        return deck
+
+
+def _one(index: int, width: int) -> list[float]:
+    """A one-hot list (all zero for an index outside it)."""
+    values = [0.0] * width
+    if 0 <= index < width:
+        values[index] = 1.0
+    return values
+
+
+def _cards(mask: int) -> list[int]:
+    return [c for c in range(52) if mask >> c & 1]
+
+
+def _who(seat: int, me: int, players: int) -> int:
+    """A seat relative to ``me`` for the one-hots with a last slot for "none" (-1) and,
+    for ``to_move``, one more for the end (chance is "none")."""
+    if seat == TERMINAL:
+        return players + 1
+    if seat < 0 or seat == CHANCE:
+        return players
+    return relative(seat, me, players)
+
+
+ADAPTER = RummoliAdapter()

@@ -1,0 +1,349 @@
+"""Basic Rummy's part of the learning environments (see :mod:`rummoli.envs.adapters`).
+
+- **Chance**: the deal a card at a time (card ``i`` to the ``i mod n``-th seat from the
+  dealer's left, then the upcard), and then **every card drawn from the stock**, when it
+  is drawn: each card still in the stock equally likely. Nobody sees the stock's order,
+  so drawing its top card then is the same game as shuffling it at the deal, and
+  algorithms see each draw as unknown. The engine keeps a stock in some order; the
+  adapter puts the drawn card on top just before the engine draws it. The one reshuffle
+  of a hand (the discard pile turned into the stock) is also a chance node over the
+  pile's cards: the engine's own reshuffle is seeded, so the adapter picks the seed that
+  puts the chosen card on top (the engine draws it at once). Both are workarounds for an
+  engine that hides these draws in its seed; ``docs/environments.md`` names the engine
+  change that would remove them.
+- **Finite**: a hand is cut after ``max_moves`` decisions (nobody scores; Basic Rummy has
+  no such rule, but a learning environment needs a bound: two players can take and give
+  back the discard forever), and a match after ``max_hands`` hands.
+- **Returns of one hand**: the winner's points, and minus each other seat's own cards'
+  points (doubled when the winner goes Rummy): zero-sum in points. **A match**: each
+  seat's points gained, less the table's mean.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rummoli.cards import card_str
+from rummoli.engine.base import CHANCE, CHANCE_ACTION, TERMINAL, Event, GameState
+from rummoli.envs.adapters import EnvConfig, GameAdapter, Vector
+from rummoli.envs.encode import Layout, put_bits, put_cards, put_one, relative
+from rummoli.games.rummy import actions as act
+from rummoli.games.rummy.melds import fit_mask, hand_points
+from rummoli.games.rummy.setup import Setup
+from rummoli.games.rummy.state import PHASE_NAMES, RummyState, cards_per_player
+from rummoli.games.rummy.view import RummyObservation
+
+if TYPE_CHECKING:
+    from rummoli.envs.table import Table
+
+#: All the points a deck holds (faces 10, aces 1, others their rank), twice: no hand's
+#: points, even doubled by Going Rummy, can exceed it.
+MAX_HAND_POINTS = 2 * 4 * (sum(range(1, 10)) + 4 * 10)
+
+
+def _state(engine: GameState) -> RummyState:
+    assert isinstance(engine, RummyState), type(engine)
+    return engine
+
+
+def _obs(engine: GameState, seat: int | None) -> RummyObservation:
+    return _state(engine).observation(seat)
+
+
+class RummyAdapter(GameAdapter):
+    game = "rummy"
+    env_name = "basic_rummy"
+    gym_name = "BasicRummy"
+    extra_defaults: ClassVar[Mapping[str, int]] = {"max_moves": 500, "max_hands": 20}
+
+    def rule_value(self, name: str, value: Any) -> Any:
+        if name == "target" and value == 0:
+            return None  # OpenSpiel's parameters have no None: 0 is "the table's default"
+        return value
+
+    def target(self, config: EnvConfig) -> int:
+        return int(self.rules_object(config).target_for(config.players))
+
+    # ------------------------------------------------------------------ rounds
+
+    def start_carry(self, config: EnvConfig) -> Any:
+        return (0,) * config.players
+
+    def cards_per_deal(self, config: EnvConfig, carry: Any) -> int:
+        return cards_per_player(config.players) * config.players + 1
+
+    def round_setup(
+        self, config: EnvConfig, carry: Any, dealer: int, cards: Sequence[int]
+    ) -> dict[str, Any]:
+        n = config.players
+        names = config.names()
+        hands: dict[str, list[str]] = {name: [] for name in names}
+        for i, card in enumerate(cards[:-1]):
+            hands[names[(dealer + 1 + i) % n]].append(card_str(card))
+        used = set(cards)
+        return {
+            "players": names,
+            "dealer": dealer,
+            "scores": list(carry),
+            "hands": hands,
+            "discard": [card_str(cards[-1])],
+            "stock": [card_str(c) for c in range(52) if c not in used],
+            "single_hand": True,
+        }
+
+    def build_round(
+        self, config: EnvConfig, carry: Any, dealer: int, cards: Sequence[int], seed: int
+    ) -> GameState:
+        # stored_game(round_setup(...)) without the cards as text (a test checks).
+        n = config.players
+        hands: list[list[int]] = [[] for _ in range(n)]
+        for i, card in enumerate(cards[:-1]):
+            hands[(dealer + 1 + i) % n].append(card)
+        used = set(cards)
+        setup = Setup(
+            tuple(config.names()),
+            dealer,
+            tuple(carry),
+            tuple(tuple(hand) for hand in hands),
+            tuple(c for c in range(52) if c not in used),
+            (cards[-1],),
+            (),
+            True,
+        )
+        return RummyState(self.rules_object(config), setup, seed)
+
+    def decision_chance(self, engine: GameState, action: int) -> list[int] | None:
+        if action != act.DRAW_STOCK:
+            return None
+        return sorted(_state(engine).stock)
+
+    def resolve_decision(self, engine: GameState, action: int, outcome: int) -> list[Event]:
+        stock = _state(engine).stock
+        stock.remove(outcome)
+        stock.append(outcome)  # the top: the engine draws it now
+        return engine.apply(action)
+
+    def engine_chance(self, engine: GameState) -> list[int] | None:
+        state = _state(engine)
+        if PHASE_NAMES[state.phase] != "reshuffle":
+            return None
+        return sorted(state.discard)
+
+    def resolve_engine_chance(self, engine: GameState, outcome: int) -> list[Event]:
+        """Reshuffle so that ``outcome`` is the new stock's top (the engine draws it at
+        once): the engine's reshuffle follows its seed, so try seeds in a fixed order
+        until one does. Each of the pile's cards is on top for about one seed in as many
+        as the pile has cards."""
+        state = _state(engine)
+        base = state.seed
+        for trial in range(200 * max(len(state.discard), 1)):
+            probe = state.clone()
+            probe.seed = base + trial
+            events = probe.apply(CHANCE_ACTION)
+            drew = next(e[2] for e in events if e[0] == "drew")
+            if drew == outcome:
+                state.seed = base + trial
+                return state.apply(CHANCE_ACTION)
+        raise RuntimeError(f"no reshuffle put {card_str(outcome)} on top")
+
+    def truncated(self, config: EnvConfig, engine: GameState) -> bool:
+        return len(_state(engine).actions) > int(config.extra["max_moves"])
+
+    def after_round(self, config: EnvConfig, engine: GameState, carry: Any) -> Any:
+        return _obs(engine, None).scores
+
+    def round_rewards(
+        self, config: EnvConfig, engine: GameState, before: Any, after: Any
+    ) -> list[float]:
+        obs = _obs(engine, None)
+        rewards = [0.0] * config.players
+        if obs.winner < 0 or not engine.is_terminal():
+            return rewards
+        double = 2 if obs.going_rummy else 1
+        for seat, mask in obs.shown:
+            rewards[seat] = -float(hand_points(mask) * double)
+        rewards[obs.winner] = float(obs.hand_points[obs.winner])
+        return rewards
+
+    def next_round(
+        self, config: EnvConfig, carry: Any, dealer: int, rounds: int, seed: int
+    ) -> tuple[Any, int, bool, list[Event]]:
+        over = max(carry) >= self.target(config) or rounds >= config.extra["max_hands"]
+        return carry, (dealer + 1) % config.players, over, []
+
+    def game_returns(self, config: EnvConfig, start: Any, end: Any) -> list[float]:
+        gains = [float(e - s) for e, s in zip(end, start, strict=True)]
+        mean = sum(gains) / len(gains)
+        return [g - mean for g in gains]
+
+    # ------------------------------------------------------------------ bounds
+
+    def utility_bounds(self, config: EnvConfig) -> tuple[float, float]:
+        if config.length == "round":
+            return -float(MAX_HAND_POINTS), float(MAX_HAND_POINTS)
+        # Scores stay below the target until the last hand, which adds at most one hand.
+        bound = float(self.target(config) + MAX_HAND_POINTS)
+        return -bound, bound
+
+    def _hands(self, config: EnvConfig) -> int:
+        return 1 if config.length == "round" else int(config.extra["max_hands"])
+
+    def max_decisions(self, config: EnvConfig) -> int:
+        return self._hands(config) * int(config.extra["max_moves"])
+
+    def max_chance_nodes(self, config: EnvConfig) -> int:
+        # The deal, a stock draw at most every decision, and one reshuffle a hand.
+        per_hand = self.cards_per_deal(config, None) + int(config.extra["max_moves"]) + 1
+        return (config.dealer is None) + self._hands(config) * per_hand
+
+    def num_exact_actions(self, config: EnvConfig) -> int:
+        return act.NUM_ACTIONS
+
+    # ------------------------------------------------------------------ tensors
+
+    def layout(self, config: EnvConfig) -> Layout:
+        return self.cached(config, "layout", lambda: self._layout(config))  # type: ignore[no-any-return]
+
+    def _layout(self, config: EnvConfig) -> Layout:
+        n = config.players
+        return Layout(
+            [
+                ("hand", 52),
+                ("discard_pile", 52),
+                ("discard_top", 52),
+                ("melded", 52),
+                ("fits", 52),
+                ("taken", 52),
+                ("shown", 52 * n),
+                ("card_counts", n),
+                ("stock_count", 1),
+                ("scores", n),
+                ("phase", len(PHASE_NAMES)),
+                ("to_move", n + 2),
+                ("turn", n + 1),
+                ("dealer", n),
+                ("reshuffles", 1),
+                ("played_before", n),
+                ("melded_this_turn", 1),
+                ("played_this_turn", 1),
+                ("winner", n + 1),
+                ("going_rummy", 1),
+                ("stalemate", 1),
+                ("hand_no", 1),
+            ]
+        )
+
+    def observation_size(self, config: EnvConfig) -> int:
+        return self.layout(config).size
+
+    def encode_observation(
+        self, config: EnvConfig, engine: GameState | None, seat: int, out: Vector
+    ) -> None:
+        if engine is None:
+            return
+        at = self.layout(config).offset
+        obs = _obs(engine, seat)
+        n = config.players
+        # Scores over the most a score can reach (the target, then one last hand): <= 1.
+        target = float(self.target(config) + MAX_HAND_POINTS)
+        # The card fields, hand to shown, side by side in one big integer.
+        pile = 0
+        for card in obs.discard:
+            pile |= 1 << card
+        melded = fits = 0
+        for meld in obs.melds:
+            melded |= meld
+            fits |= fit_mask(meld)
+        bits = obs.hand | pile << 52 | melded << 156 | fits << 208
+        if obs.discard:
+            bits |= 1 << (104 + obs.discard[-1])
+        if obs.taken >= 0:
+            bits |= 1 << (260 + obs.taken)
+        for who, mask in obs.shown:
+            bits |= mask << (312 + 52 * relative(who, seat, n))
+        put_bits(out, 0, bits, at["card_counts"])
+        for s in range(n):
+            r = relative(s, seat, n)
+            out[at["card_counts"] + r] = obs.card_counts[s] / 52.0
+            out[at["scores"] + r] = obs.scores[s] / target
+            out[at["played_before"] + r] = float(obs.played_before[s])
+        out[at["stock_count"]] = obs.stock_count / 52.0
+        out[at["phase"] + PHASE_NAMES.index(obs.phase)] = 1.0
+        to_move = n + 1 if obs.to_move == TERMINAL else n if obs.to_move == CHANCE else None
+        put_one(
+            out,
+            at["to_move"],
+            relative(obs.to_move, seat, n) if to_move is None else to_move,
+            n + 2,
+        )
+        put_one(out, at["turn"], n if obs.turn < 0 else relative(obs.turn, seat, n), n + 1)
+        put_one(out, at["dealer"], relative(obs.dealer, seat, n), n)
+        put_one(out, at["winner"], n if obs.winner < 0 else relative(obs.winner, seat, n), n + 1)
+        out[at["reshuffles"]] = float(obs.reshuffles)
+        out[at["melded_this_turn"]] = float(obs.melded_this_turn)
+        out[at["played_this_turn"]] = float(obs.played_this_turn)
+        out[at["going_rummy"]] = float(obs.going_rummy)
+        out[at["stalemate"]] = float(bool(obs.stalemate))
+        out[at["hand_no"]] = obs.hand_no / max(self._hands(config), 1)
+
+    def history_layout(self, config: EnvConfig) -> Layout:
+        return self.cached(config, "history", lambda: self._history_layout(config))  # type: ignore[no-any-return]
+
+    def _history_layout(self, config: EnvConfig) -> Layout:
+        n = config.players
+        return Layout(
+            [
+                ("dealt_hand", 52),
+                ("my_stock_draws", 52),
+                ("picked_up", 52 * n),
+                ("discarded", 52 * n),
+                ("known_held", 52 * n),
+            ]
+        )
+
+    def info_extra_size(self, config: EnvConfig) -> int:
+        return self.history_layout(config).size
+
+    def encode_history(self, config: EnvConfig, table: Table, seat: int, out: Vector) -> None:
+        """What the seat saw happen this hand: its dealt hand and stock draws, and for
+        every seat the cards it took from the discard pile, those it discarded, and those
+        it is known to hold (taken from the pile and not yet played)."""
+        at = self.history_layout(config).offset
+        n = config.players
+        from rummoli.games.rummy.view import is_visible
+
+        held = [0] * n
+        for who, event in table.round_log():
+            if who >= 0 or not is_visible(event, seat):
+                continue
+            kind = event[0]
+            if kind == "hand" and event[1] == seat:
+                put_cards(out, at["dealt_hand"], event[2])
+            elif kind == "drew":
+                out[at["my_stock_draws"] + event[2]] = 1.0
+            elif kind == "draw_discard":
+                r = relative(event[1], seat, n)
+                out[at["picked_up"] + 52 * r + event[2]] = 1.0
+                held[r] |= 1 << event[2]
+            elif kind in ("discard", "lay_off"):
+                r = relative(event[1], seat, n)
+                if kind == "discard":
+                    out[at["discarded"] + 52 * r + event[2]] = 1.0
+                held[r] &= ~(1 << event[2])
+            elif kind == "meld":
+                r = relative(event[1], seat, n)
+                held[r] &= ~event[3]
+        for r in range(n):
+            put_cards(out, at["known_held"] + 52 * r, held[r])
+
+    # ------------------------------------------------------------------ resampling
+
+    def resample_round(self, table: Table, seat: int, rng: random.Random) -> list[int] | None:
+        from rummoli.envs.rummy_sampler import resample_hand
+
+        return resample_hand(table, seat, rng)
+
+
+ADAPTER = RummyAdapter()

@@ -1,0 +1,495 @@
+"""One game for the learning environments: the engine, with its chance made explicit.
+
+The engine draws its cards from its own seed, as one "deal" step: right for replays and
+simulations, wrong for learning algorithms, which must see a deal as unknown. A
+:class:`Table` puts an explicit chance layer in front of the engine: the first dealer
+(every seat alike, as a fair cut is) and then every card of a deal, one at a time, each
+remaining card equally likely; when a round's cards are drawn it builds the engine's game
+from a fixed setup (``stored_game``, as the scenario runner does) and lets the engine
+referee the round. Chance the engine still hides in a round (Basic Rummy's stock draws
+and reshuffle) is made explicit by the game's adapter. A whole game is a sequence of such
+rounds, the carry (chips and board, or scores) passed from one to the next.
+
+Every front end (OpenSpiel, PettingZoo, Gymnasium) drives a Table; nothing here names a
+game: what differs is asked of the game's :class:`~rummoli.envs.adapters.GameAdapter`.
+
+Player ids follow the engine (:data:`~rummoli.engine.base.CHANCE` -1,
+:data:`~rummoli.engine.base.TERMINAL` -2); the OpenSpiel front end maps them to
+OpenSpiel's (-1 chance, -4 terminal).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from rummoli.engine.base import (
+    CHANCE,
+    CHANCE_ACTION,
+    TERMINAL,
+    Event,
+    GameState,
+    IllegalActionError,
+)
+from rummoli.envs.adapters import EnvConfig, GameAdapter, Vector, adapter_for
+
+# What the table waits for.
+DEALER, DEAL, PLAY, PENDING, ENGINE_CHANCE, OVER = range(6)
+PHASES = ("dealer", "deal", "play", "pending", "engine_chance", "over")
+
+#: A log entry: (-1, an engine event) or (seat, the text of that seat's decision).
+LogEntry = tuple[int, Any]
+
+#: Resamples tried before :meth:`Table.resample` gives up (each is checked exactly).
+RESAMPLE_TRIES = 200
+
+
+def _replayed(config: EnvConfig, history: Sequence[int], keep_log: bool) -> Table:
+    table = Table.replay(config, history)
+    table.keep_log = keep_log
+    return table
+
+
+def _seed_of(history: Sequence[int]) -> int:
+    """The engine seed of a round: a function of the table's history, so that replaying
+    the history (``deserialize``) rebuilds the same game, and different deals differ."""
+    data = ",".join(map(str, history)).encode()
+    return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "little")
+
+
+class Table:
+    """One game (of one round, or whole) with explicit chance, for the environments."""
+
+    def __init__(self, config: EnvConfig, *, keep_log: bool = True) -> None:
+        self.config = config
+        self.adapter: GameAdapter = adapter_for(config.game)
+        self.description = self.adapter.description()
+        self.names = config.names()
+        self.num_players = config.players
+        self.keep_log = keep_log
+        #: Every action applied, chance outcomes included, as the front end gave them.
+        self.history: list[int] = []
+        #: For each item of :attr:`history`, the seat that decided it (-1: chance).
+        self.movers: list[int] = []
+        #: Where in :attr:`history` and in :attr:`log` the current round's deal began.
+        self.round_start = 0
+        self.round_log_start = 0
+        self.log: list[LogEntry] = []
+        self.start_carry = self.adapter.start_carry(config)
+        self.carry = self.start_carry
+        self.rounds = 0
+        self.engine: GameState | None = None
+        self.dealer = -1 if config.dealer is None else config.dealer
+        self.drawn: list[int] = []
+        self._remaining: list[int] = []
+        self._outcomes: list[int] = []
+        self._pending = -1
+        self.truncated_round = False
+        #: Rewards credited so far, by seat (each round's, then the game's at its end).
+        self.credited = [0.0] * self.num_players
+        self.phase = DEAL
+        if config.dealer is None:
+            self.phase = DEALER
+            self._outcomes = list(range(self.num_players))
+        else:
+            self._start_deal()
+
+    # ------------------------------------------------------------------ reading
+
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == PLAY:
+            assert self.engine is not None
+            return self.engine.current_player()
+        if phase == OVER:
+            return TERMINAL
+        return CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def is_chance(self) -> bool:
+        return self.phase not in (PLAY, OVER)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each outcome of the chance node with its probability (all equally likely)."""
+        outcomes = self._chance_list()
+        if not outcomes:
+            raise IllegalActionError("this is not a chance node")
+        p = 1.0 / len(outcomes)
+        return [(o, p) for o in outcomes]
+
+    def _chance_list(self) -> list[int]:
+        if self.phase == DEAL:
+            return self._remaining
+        if self.phase in (DEALER, PENDING, ENGINE_CHANCE):
+            return self._outcomes
+        return []
+
+    def legal_actions(self) -> list[int]:
+        """Legal actions of the player to move, in the configured space; chance outcomes
+        at a chance node; none at the end."""
+        if self.phase != PLAY:
+            return list(self._chance_list())
+        assert self.engine is not None
+        legal = self.engine.legal_actions()
+        if self.config.actions == "compact":
+            return self.adapter.to_compact(self.engine, legal)
+        return legal
+
+    def num_actions(self) -> int:
+        if self.config.actions == "compact":
+            return self.adapter.num_compact_actions(self.config)
+        return self.adapter.num_exact_actions(self.config)
+
+    def action_to_text(self, player: int, action: int) -> str:
+        if player < 0:
+            if self.phase == DEALER:
+                return f"dealer {self.names[action]}"
+            from rummoli.cards import card_str
+
+            return card_str(action) if 0 <= action < 52 else str(action)
+        assert self.engine is not None
+        if self.config.actions == "compact":
+            return self.adapter.compact_to_text(self.engine, action)
+        return self.engine.action_to_text(action)
+
+    # ------------------------------------------------------------------ applying
+
+    def apply(self, action: int, *, exact: bool = False) -> None:
+        """Apply a legal action or chance outcome; an illegal one raises and changes
+        nothing (the message names the action and what is legal). ``exact``: a decision
+        given as the engine's own action whatever the configured space (the project's
+        computer players answer in it)."""
+        phase = self.phase
+        if phase == OVER:
+            raise IllegalActionError("the game is over: no action is legal")
+        if phase == PLAY:
+            self._decide(action, exact)
+            return
+        outcomes = self._chance_list()
+        if action not in outcomes:
+            raise IllegalActionError(
+                f"{action} is not an outcome of this chance node ({PHASES[phase]}); "
+                f"outcomes: {outcomes[:10]}{' ...' if len(outcomes) > 10 else ''}"
+            )
+        self.history.append(action)
+        self.movers.append(CHANCE)
+        if phase == DEALER:
+            self.dealer = action
+            self._start_deal()
+        elif phase == DEAL:
+            self._deal(action)
+        elif phase == PENDING:
+            assert self.engine is not None
+            self.phase = PLAY
+            self._record(self.adapter.resolve_decision(self.engine, self._pending, action))
+            self._advance()
+        else:
+            assert self.engine is not None
+            self.phase = PLAY
+            self._record(self.adapter.resolve_engine_chance(self.engine, action))
+            self._advance()
+
+    def _decide(self, action: int, exact_given: bool = False) -> None:
+        engine = self.engine
+        assert engine is not None
+        compact = self.config.actions == "compact" and not exact_given
+        legal = engine.legal_actions()
+        if compact:
+            legal = self.adapter.to_compact(engine, legal)
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise IllegalActionError(f"an action is a whole number, not {action!r}")
+        action = int(action)
+        if action not in legal:
+            to_text = self.action_to_text if compact else lambda _, a: engine.action_to_text(a)
+            texts = [to_text(0, a) for a in legal[:8]]
+            raise IllegalActionError(
+                f"{action} is not legal now; {self.names[engine.current_player()]} decides "
+                f"among {len(legal)} actions: {', '.join(texts)}{' ...' if len(legal) > 8 else ''}"
+            )
+        seat = engine.current_player()
+        exact = self.adapter.from_compact(engine, action) if compact else action
+        self.history.append(action)
+        self.movers.append(seat)
+        if self.keep_log:
+            self.log.append((seat, engine.action_to_text(exact)))
+        outcomes = self.adapter.decision_chance(engine, exact)
+        if outcomes is not None:
+            self._pending = exact
+            self._outcomes = outcomes
+            self.phase = PENDING
+            return
+        self._record(engine.apply(exact))
+        self._advance()
+
+    def _record(self, events: list[Event]) -> None:
+        if self.keep_log:
+            self.log.extend((-1, event) for event in events)
+
+    def _start_deal(self) -> None:
+        self.phase = DEAL
+        self.round_start = len(self.history)
+        self.round_log_start = len(self.log)
+        self.drawn = []
+        self._remaining = list(range(52))
+        self.truncated_round = False
+
+    def _deal(self, card: int) -> None:
+        self.drawn.append(card)
+        self._remaining.remove(card)
+        if len(self.drawn) == self.adapter.cards_per_deal(self.config, self.carry):
+            self._build_round()
+
+    def _build_round(self) -> None:
+        self.engine = self.adapter.build_round(
+            self.config, self.carry, self.dealer, self.drawn, _seed_of(self.history)
+        )
+        self.phase = PLAY
+        self._advance()
+
+    def _advance(self) -> None:
+        """Take the engine's steps that need nobody: fixed chance steps, the round's end."""
+        engine = self.engine
+        assert engine is not None
+        while True:
+            if engine.is_terminal():
+                self._end_round()
+                return
+            if self.adapter.truncated(self.config, engine):
+                self.truncated_round = True
+                self._end_round()
+                return
+            if engine.current_player() != CHANCE:
+                return
+            outcomes = self.adapter.engine_chance(engine)
+            if outcomes is not None:
+                self._outcomes = outcomes
+                self.phase = ENGINE_CHANCE
+                return
+            self._record(engine.apply(CHANCE_ACTION))
+
+    def _end_round(self) -> None:
+        engine = self.engine
+        assert engine is not None
+        adapter, config = self.adapter, self.config
+        before = self.carry
+        self.carry = adapter.after_round(config, engine, before)
+        rewards = adapter.round_rewards(config, engine, before, self.carry)
+        self.rounds += 1
+        self.credited = [c + r for c, r in zip(self.credited, rewards, strict=True)]
+        if config.length == "round":
+            self.phase = OVER
+            return
+        carry, dealer, over, events = adapter.next_round(
+            config, self.carry, self.dealer, self.rounds, _seed_of(self.history)
+        )
+        self.carry = carry
+        self.dealer = dealer
+        self._record(events)
+        if over:
+            self.credited = adapter.game_returns(config, self.start_carry, carry)
+            self.phase = OVER
+            return
+        self._start_deal()
+
+    # ------------------------------------------------------------------ fast paths
+
+    def play_chance(self, rng: random.Random) -> None:
+        """Take every chance step until a decision or the end, each outcome uniformly
+        drawn by ``rng``: a deal in one go (the same distribution as a card at a time)."""
+        while self.phase not in (PLAY, OVER):
+            if self.phase == DEAL:
+                need = self.adapter.cards_per_deal(self.config, self.carry) - len(self.drawn)
+                cards = rng.sample(self._remaining, need)
+                self.history.extend(cards)
+                self.movers.extend([CHANCE] * need)
+                self.drawn.extend(cards)
+                self._remaining = sorted(set(self._remaining) - set(cards))
+                self._build_round()
+            else:
+                outcomes = self._chance_list()
+                self.apply(outcomes[rng.randrange(len(outcomes))])
+
+    def returns(self) -> list[float]:
+        """What the game was worth to each seat: zero until it is over."""
+        return list(self.credited) if self.phase == OVER else [0.0] * self.num_players
+
+    # ------------------------------------------------------------------ copies
+
+    def clone(self) -> Table:
+        other = Table.__new__(Table)
+        other.__dict__.update(self.__dict__)
+        other.history = self.history[:]
+        other.movers = self.movers[:]
+        other.log = self.log[:]
+        other.drawn = self.drawn[:]
+        other._remaining = self._remaining[:]
+        other._outcomes = self._outcomes[:]
+        other.credited = self.credited[:]
+        other.engine = self.engine.clone() if self.engine is not None else None
+        return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        # OpenSpiel copies a Python game's state with ``copy.deepcopy``; the engine's own
+        # ``clone`` is far cheaper, and works for its compiled classes too.
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as its settings and history: replaying them rebuilds it exactly (the
+        # compiled engine's objects cannot be pickled field by field).
+        return (_replayed, (self.config, list(self.history), self.keep_log))
+
+    @classmethod
+    def replay(cls, config: EnvConfig, history: Sequence[int]) -> Table:
+        """A table with ``history`` applied (each action checked)."""
+        table = cls(config)
+        for action in history:
+            table.apply(int(action))
+        return table
+
+    # ------------------------------------------------------------------ what a seat knows
+
+    def observation_string(self, seat: int) -> str:
+        """What ``seat`` sees now: the engine's own view of that seat (it alone decides)."""
+        head = f"{self.description.name} {PHASES[self.phase]} round {self.rounds + 1}"
+        if self.phase == DEAL:
+            head += f" dealing {len(self.drawn)}"
+        if self.engine is None:
+            return head
+        view = json.dumps(self.engine.view(seat), sort_keys=True, separators=(",", ":"))
+        return f"{head}\n{view}"
+
+    def information_state_string(self, seat: int) -> str:
+        """Everything ``seat`` has seen and done, in order (perfect recall): the events the
+        engine lets it see (``events_for``, the one place that decides) and its own
+        decisions, after the settings, and then what it sees now (the engine's view)."""
+        lines = [f"{self.description.name} seat {seat} of {self.num_players} {self.config}"]
+        if self.config.dealer is None and self.history:
+            lines.append(f"dealer {self.history[0]}")
+        lines.extend(self.seen(self.log, seat))
+        # What it sees now, too: a position set up by the adapter shows some of what a
+        # deal shows in events (Basic Rummy's upcard) only in the view.
+        lines.append(self.observation_string(seat))
+        return "\n".join(lines)
+
+    def seen(self, entries: Sequence[LogEntry], seat: int) -> list[str]:
+        """The lines of the information state that log ``entries`` give ``seat``."""
+        names = self.names
+        events_for = self.description.events_for
+        lines: list[str] = []
+        for who, item in entries:
+            if who < 0:
+                for shown in events_for([item], seat, names):
+                    lines.append(json.dumps(shown, sort_keys=True, separators=(",", ":")))
+            elif who == seat:
+                lines.append(f"me: {item}")
+        return lines
+
+    def observation_tensor(self, seat: int) -> Vector:
+        out = np.zeros(self.adapter.observation_size(self.config), np.float32)
+        self.adapter.encode_observation(self.config, self.engine, seat, out)
+        return out
+
+    def information_state_tensor(self, seat: int) -> Vector:
+        size = self.adapter.observation_size(self.config)
+        out = np.zeros(size + self.adapter.info_extra_size(self.config), np.float32)
+        self.adapter.encode_observation(self.config, self.engine, seat, out[:size])
+        self.adapter.encode_history(self.config, self, seat, out[size:])
+        return out
+
+    def round_log(self) -> list[LogEntry]:
+        """The log of the current round (from its deal on)."""
+        return self.log[self.round_log_start :]
+
+    # ------------------------------------------------------------------ resampling
+
+    def resample(self, seat: int, rng: random.Random) -> Table:
+        """A table ``seat`` cannot tell from this one: this round's hidden cards redrawn by
+        the game's sampler of hidden cards, and the round replayed so that ``seat`` sees
+        the same events and makes the same decisions (:meth:`replay_round`); its
+        information state is checked to be the same."""
+        if self.phase in (DEALER, DEAL) or self.engine is None:
+            return self.clone()
+        target = self.information_state_string(seat)
+        for _ in range(RESAMPLE_TRIES):
+            outcomes = self.adapter.resample_round(self, seat, rng)
+            if outcomes is None:
+                continue
+            other = self.replay_round(seat, outcomes)
+            if other is not None and other.information_state_string(seat) == target:
+                return other
+        raise RuntimeError(
+            f"no resampled deal kept seat {seat}'s information state in "
+            f"{RESAMPLE_TRIES} tries (a sampler bug)"
+        )
+
+    def replay_round(self, seat: int, outcomes: Sequence[int]) -> Table | None:
+        """This round again with other chance ``outcomes`` (the deal, then each chance
+        node in order): ``seat`` decides as it did; every other seat takes, at each of
+        its decisions, an action that shows ``seat`` the same events as it saw (first the
+        action it took here, if it still does). None if no such replay exists: a decision
+        here may be forced there, and the other way round, since what is forced depends
+        on the hidden cards; so the other seats' decisions are matched by what ``seat``
+        saw, not by position."""
+        start = self.round_start
+        target = self.seen(self.round_log(), seat)
+        other = Table.replay(self.config, self.history[:start])
+        mine = [
+            a for a, m in zip(self.history[start:], self.movers[start:], strict=True) if m == seat
+        ]
+        hints: dict[int, list[int]] = {}
+        for action, mover in zip(self.history[start:], self.movers[start:], strict=True):
+            if mover >= 0 and mover != seat:
+                hints.setdefault(mover, []).append(action)
+        chance = list(reversed(outcomes))
+        mine.reverse()
+        for hint in hints.values():
+            hint.reverse()
+        position = 0
+        while len(other.history) < len(self.history) * 4 + 64:
+            if other.rounds != self.rounds or other.phase == OVER:
+                return None
+            if (
+                position == len(target)
+                and not mine
+                and (other.phase == self.phase and other.current_player() == self.current_player())
+            ):
+                return other
+            if other.is_chance():
+                if not chance:
+                    return None
+                candidates = [chance.pop()]
+            elif other.current_player() == seat:
+                if not mine:
+                    return None
+                candidates = [mine.pop()]
+            else:
+                mover = other.current_player()
+                hint = hints.get(mover, [])
+                legal = other.legal_actions()
+                candidates = ([hint[-1]] if hint and hint[-1] in legal else []) + legal
+            for action in candidates:
+                trial = other.clone()
+                before = len(trial.log)
+                try:
+                    trial.apply(action)
+                except IllegalActionError:
+                    continue
+                new = trial.seen(trial.log[before:], seat)
+                if target[position : position + len(new)] == new:
+                    if not other.is_chance() and other.current_player() != seat:
+                        hint = hints.get(other.current_player(), [])
+                        if hint and hint[-1] == action:
+                            hint.pop()
+                    position += len(new)
+                    other = trial
+                    break
+            else:
+                return None
+        return None

@@ -1,0 +1,85 @@
+"""The games as PettingZoo AEC environments: PettingZoo's own API and seed tests, the
+registry, masks, rewards, rendering, and bad input."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pettingzoo
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from rummoli.engine.base import IllegalActionError
+from rummoli.envs.pettingzoo import basic_rummy_v0, rummoli_v0
+
+MODULES = (rummoli_v0, basic_rummy_v0)
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+def test_pettingzoos_api_test(module: Any) -> None:
+    api_test(module.env(), num_cycles=400)
+    api_test(module.raw_env(players=3), num_cycles=400)
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+def test_pettingzoos_seed_test(module: Any) -> None:
+    seed_test(module.env, num_cycles=300)
+
+
+def test_registered_in_pettingzoos_registry() -> None:
+    env = pettingzoo.make("aec", "rummoli/rummoli-v0", players=3)
+    env.reset(seed=1)
+    assert env.possible_agents == ["player_0", "player_1", "player_2"]
+    assert pettingzoo.make("aec", "rummoli/basic_rummy-v0").metadata["name"] == "basic_rummy_v0"
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+def test_a_whole_game_with_masks_adds_up_to_zero(module: Any) -> None:
+    length = {"rounds": 2} if module is rummoli_v0 else {"max_hands": 2}
+    env = module.env(length="game", **length)
+    outcomes = [_play(env, seed) for seed in range(8)]
+    assert all(sum(totals.values()) == pytest.approx(0.0) for totals in outcomes)
+    assert any(any(totals.values()) for totals in outcomes), "nobody ever won anything"
+
+
+def _play(env: Any, seed: int) -> dict[str, float]:
+    """A whole game of random legal actions; the rewards each agent got."""
+    env.reset(seed=seed)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    rng = np.random.default_rng(seed)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        for other in env.agents:
+            if other != agent:
+                assert not env.observe(other)["action_mask"].any()
+        assert obs["observation"].min() >= 0.0 and obs["observation"].max() <= 1.0
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return totals
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    env = rummoli_v0.raw_env()
+    env.reset(seed=5)
+    agent = env.agent_selection
+    mask = env.observe(agent)["action_mask"]
+    before = env.observe(agent)["observation"].copy()
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(IllegalActionError, match="is not legal now"):
+        env.step(illegal)
+    assert env.agent_selection == agent
+    np.testing.assert_array_equal(env.observe(agent)["observation"], before)
+
+
+def test_render_modes_show_the_table_as_a_spectator() -> None:
+    env = basic_rummy_v0.raw_env(render_mode="ansi")
+    env.reset(seed=2)
+    text = env.render()
+    assert isinstance(text, str) and "Basic Rummy" in text and "stock: 31" in text
+    assert not any(line.startswith(("hand:", "legal_actions:")) for line in text.split("\n"))
+    with pytest.raises(ValueError, match="render_mode"):
+        rummoli_v0.raw_env(render_mode="rgb_array")
