@@ -60,20 +60,29 @@ def cannot_compile() -> str | None:
     return None
 
 
+#: The options of ``build_ext`` a build sets (``--inplace``, ``--parallel``...), kept when
+#: the command is finalized again for mypyc's extensions.
+KEPT_OPTIONS = ("inplace", "parallel", "force", "debug", "compiler", "build_lib", "build_temp")
+
+
 class BuildCompiled(build_ext):
     """``build_ext`` that runs mypyc itself, once, and falls back to plain Python."""
 
-    def finalize_options(self) -> None:
-        # Only a build that runs this command gets here (pip's metadata reads do not).
+    def run(self) -> None:
+        # Only a build that runs this command gets here: pip's reads for the requirements
+        # and the metadata finalize the command's options, but never run it.
         if self.distribution.ext_modules:
             from mypyc.build import mypycify
 
             sources = [PLAN["source_path"](module) for module in PLAN["MODULES"]]
             group = PLAN["GROUP"]
             self.distribution.ext_modules = mypycify(sources, opt_level="3", group_name=group)
-        super().finalize_options()
-
-    def run(self) -> None:
+            # Finalize again for mypyc's extensions, from fresh options but the user's.
+            kept = {name: getattr(self, name) for name in KEPT_OPTIONS}
+            self.initialize_options()
+            for name, value in kept.items():
+                setattr(self, name, value)
+            self.finalize_options()
         built = list(self.extensions)
         try:
             super().run()

@@ -82,11 +82,11 @@ def use_token_if_available() -> bool:
         return False
     os.environ["RAY_AUTH_MODE"] = "token"
     try:  # Ray read its config when imported: make it read the mode again
-        from ray._raylet import Config
-
-        Config.initialize("")
-    except (ImportError, AttributeError):  # a Ray without token authentication
-        pass
+        config = getattr(importlib.import_module("ray._raylet"), "Config", None)
+    except ImportError:
+        config = None
+    if config is not None:  # (a Ray without token authentication has none)
+        config.initialize("")
     return True
 
 
