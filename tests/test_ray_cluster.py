@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -136,6 +137,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
         if second is not None:
             _stop(second)
         _stop(head)
+        shutil.rmtree(temp, ignore_errors=True)  # the session's logs and sockets
 
 
 def simulate_cli(
