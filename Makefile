@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean system-deps
+.PHONY: run test lint typecheck pytest bench clean system-deps dist
 
 # One stamp per build kind, so that switching RUMMOLI_PURE on or off rebuilds.
 COMPILED := $(VENV)/.compiled$(if $(RUMMOLI_PURE),-pure)
@@ -38,6 +38,11 @@ endif
 	rm -f $(VENV)/.compiled $(VENV)/.compiled-pure
 	touch $(COMPILED)
 
+# The sdist and the wheel, as pip would build them (compiled when a C compiler is here,
+# plain Python otherwise: setup.py says which in one line), into build/dist/.
+dist: $(STAMP)
+	$(BIN)/python -m build --outdir build/dist .
+
 # The web table on the embedded database (./data/rummoli.db); it prints the address to open.
 run: $(COMPILED)
 	$(BIN)/rummoli serve
@@ -68,6 +73,7 @@ pytest: $(COMPILED)
 bench: $(COMPILED)
 	$(BIN)/python bench/bench_poker.py
 	$(BIN)/python bench/bench_engine.py
+	$(BIN)/python bench/bench_bots.py times
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build src/rummoli/.compiled.json

@@ -3,6 +3,7 @@
     python bench/bench_bots.py times                  # median and p90 per decision type
     python bench/bench_bots.py tournament --rounds 2000 --jobs 1
     python bench/bench_bots.py tournament --rule poker=showdown --rounds 2000
+    python bench/bench_bots.py tournament --levels strong,basic,strong,basic --jobs 2
     python bench/bench_bots.py decisions --phase betting --situations 2000
 
 **Times**: whole 4-seat games (default rules) with a mixed table; every real decision of
@@ -304,7 +305,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     played = sum(1 for g in games for level, _ in g if level == "")
     print(
         f"rules: {rules.changed() or 'defaults'}; seed {args.seed}; {len(games)} games, "
-        f"about {played} rounds, {seconds:.0f} s, jobs {args.jobs}"
+        f"about {played} rounds, {seconds:.1f} s ({played / seconds:.1f} rounds/s), "
+        f"jobs {args.jobs}"
     )
     if args.mode == "times":
         print_times(timing)

@@ -38,6 +38,7 @@ from rummoli.cards import (
 )
 from rummoli.cli import app
 from rummoli.engine.base import CHANCE, CHANCE_ACTION
+from rummoli.engine.rng import SeededRandom
 from rummoli.games.rummoli import Rules, RummoliState, setup_from_dict
 from rummoli.games.rummoli import actions as act
 from rummoli.games.rummoli.betting import Betting
@@ -186,7 +187,7 @@ def check_deal(obs: Observation, hands: list[int], widow: int) -> None:
 
 @pytest.mark.parametrize("index", range(len(RULE_SETS)))
 def test_inferences_hold_for_the_real_deal_and_every_sample(index: int) -> None:
-    rng = random.Random(index)
+    rng = SeededRandom(index)
     checked = 0
     inferred_widow = 0
     for game in range(6):
@@ -241,7 +242,7 @@ def test_stops_and_duty_passes_shape_every_sample() -> None:
     knowledge = infer(obs)
     four_hearts = parse_card("4H")
     assert knowledge.widow_from_stops == 1 << four_hearts
-    rng = random.Random(1)
+    rng = SeededRandom(1)
     for _ in range(200):
         hands, widow = knowledge.sample(rng)
         assert widow >> four_hearts & 1
@@ -308,13 +309,20 @@ def betting_position(ann: str) -> tuple[RummoliState, Observation]:
 
 
 def facing_a_bet(obs: Observation, bet: int) -> tuple[Observation, list[int]]:
-    """The same position as if Bob and Cy had already bet ``bet`` each (Ann to answer)."""
+    """The same position as if Ann had checked and Bob and Cy had then bet ``bet`` each
+    (Ann to answer): the public history says so too, since the strong bot replays it."""
     base = obs.codec.raise_base
     legal = [act.CALL, act.FOLD, *range(base + 2 * bet, base + obs.chips[0] + 1)]
     board = (obs.board[0] + 2 * bet, *obs.board[1:])
     chips = (obs.chips[0], obs.chips[1] - bet, obs.chips[2] - bet)
     faced = dataclasses.replace(
-        obs, bets=(0, bet, bet), high_bet=bet, board=board, chips=chips, legal=tuple(legal)
+        obs,
+        bets=(0, bet, bet),
+        high_bet=bet,
+        board=board,
+        chips=chips,
+        legal=tuple(legal),
+        bet_history=((0, "check", 0), (1, "raise", bet), (2, "call", bet)),
     )
     return faced, legal
 
@@ -502,7 +510,7 @@ def reference_betting(
     board: list[int],
     keys: dict[int, int],
     pct: dict[int, float],
-    rng: random.Random,
+    rng: SeededRandom,
 ) -> int:
     """The rollout betting loop written with the engine's own Betting methods: the
     inlined loop of :meth:`Table.finish_betting` must do exactly the same."""
@@ -517,7 +525,7 @@ def reference_betting(
         low, top = (totals.start, totals.stop - 1) if totals else (1, 0)
         if table.wild_bet[seat]:
             plain = 1 if owed == 0 else 2
-            pick = rng.randrange(plain + len(totals))
+            pick = rng.below(plain + len(totals))
             if pick >= plain:
                 board[0] += betting.put_in(seat, totals[pick - plain], chips)
             elif owed == 0:
@@ -561,7 +569,7 @@ def reference_betting(
 
 @pytest.mark.parametrize("limit", ["no_limit", "pot_limit", 3])
 def test_rollout_betting_follows_the_engine_rules(limit: str | int) -> None:
-    rng = random.Random(7)
+    rng = SeededRandom(7)
     compared = 0
     for game in range(12):
         players = 2 + game % 5
@@ -599,7 +607,7 @@ def test_rollout_betting_follows_the_engine_rules(limit: str | int) -> None:
                         betting = base.copy()
                         betting.put_in(seat, min(obs.high_bet, obs.bets[seat] + chips[seat]), chips)
                         board[0] += betting.committed[seat] - obs.bets[seat]
-                        generator = random.Random(trial)
+                        generator = SeededRandom(trial)
                         if run is None:
                             table.rng = generator
                             leader = table.finish_betting(betting, chips, board, keys, pct)

@@ -49,6 +49,9 @@ def _simulate(pythonpath: Path | None, tmp_path: Path, name: str, *args: str) ->
          "--rule", "poker=showdown", "--rule", "must_claim=true",
          "--rule", "switch_lead=any_suit_of_colour", "--rule", "lead=lowest_of_any_suit",
          "--rule", "deadlock=any_colour", "--rule", "ace_of_spades=true"),
+        # The strong bot's rollouts and deal sampling are compiled too: the same decisions.
+        ("--rounds", "16", "--seed", "6", "--bots", "strong,basic,strong,random",
+         "--chunk-size", "8", "--rule", "bet_limit=pot_limit"),
     ],
 )  # fmt: skip
 def test_compiled_and_plain_python_give_the_same_figures(

@@ -318,6 +318,7 @@ def test_json_has_every_figure(tmp_path: Path) -> None:
     assert set(run) == {
         "backend",
         "jobs",
+        "where",
         "seconds",
         "rounds_per_second",
         "interrupted",

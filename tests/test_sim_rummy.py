@@ -62,9 +62,9 @@ def test_another_seed_other_numbers() -> None:
 def test_chunks_finishing_in_any_order_merge_to_the_same_numbers() -> None:
     sim = spec(total=200, seed=4, chunk_size=50)
     in_order = run(sim)
-    from rummoli.sim.runner import _indexed
+    from rummoli.sim.runner import play_indexed
 
-    finished = [_indexed(chunk) for chunk in sim.chunks()]
+    finished = [play_indexed(chunk) for chunk in sim.chunks()]
     merger = Merger(sim)
     for index, stats in reversed(finished):
         merger.add(index, stats)

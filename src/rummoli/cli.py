@@ -32,6 +32,50 @@ app = typer.Typer(
 )
 
 
+def version_text() -> str:
+    """``rummoli 0.1.0 (compiled)``: the installed version, and whether the simulation's
+    hot modules run compiled here (the figures are the same; the speed is not)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from rummoli import __version__
+    from rummoli.compiled import MODULES, compiled_modules
+
+    try:
+        installed = version("rummoli")
+    except PackageNotFoundError:  # run from a source tree that is not installed
+        installed = __version__
+    done = len(compiled_modules())
+    build = (
+        "compiled"
+        if done == len(MODULES)
+        else "plain Python"
+        if not done
+        else f"{done} of {len(MODULES)} modules compiled"
+    )
+    return f"rummoli {installed} ({build})"
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(version_text())
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_print_version,
+            is_eager=True,
+            help="print the version (and whether it runs compiled) and exit",
+        ),
+    ] = False,
+) -> None:
+    pass
+
+
 def _play_epilog() -> str:
     from rummoli.tui.rules import house_rules_help
 
@@ -313,11 +357,22 @@ def simulate(
     ] = None,
     jobs: Annotated[
         int | None,
-        typer.Option("--jobs", "-j", min=1, help="worker processes (default: all cores)"),
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            help="chunks run at once (default: all cores; with Ray, all the cluster's CPUs)",
+            show_default=False,
+        ),
     ] = None,
     backend: Annotated[str, typer.Option(help="'local' (processes) or 'ray'")] = "local",
     address: Annotated[
-        str | None, typer.Option(help="Ray cluster address (default: start a local Ray)")
+        str | None,
+        typer.Option(
+            help="Ray cluster address, host:port of its head (default: RAY_ADDRESS, as "
+            "`ray job submit` sets it; else start a local Ray)",
+            show_default=False,
+        ),
     ] = None,
     json_file: Annotated[
         Path | None, typer.Option("--json", help="write every figure to this JSON file")
@@ -337,7 +392,6 @@ def simulate(
         run_command,
     )
     from rummoli.sim.game import simulation_part
-    from rummoli.sim.runner import default_jobs
 
     try:
         if hands is not None and rounds is not None:
@@ -363,7 +417,7 @@ def simulate(
     raise typer.Exit(
         run_command(
             spec,
-            jobs=jobs or default_jobs(),
+            jobs=jobs,
             backend=backend,
             address=address,
             json_path=json_file,

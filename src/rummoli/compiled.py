@@ -1,14 +1,20 @@
 """Which modules mypyc compiles, and whether this install runs them compiled.
 
 Why: ``rummoli simulate`` plays millions of rounds, and nearly all of its time goes to
-the Rummoli engine, the basic computer player and the simulation's tally. ``setup.py``
-compiles these modules with mypyc into C extensions that run the same source about 1.7
-times as fast (figures in ``docs/performance.md``); everything else stays plain Python.
-The ``.py`` files remain the definition of the behaviour: a pure-Python install
-(``RUMMOLI_PURE=1``, or no mypyc) gives the same games and the same figures, slower.
+the Rummoli engine, the computer players (the strong one's rollouts and deal sampling
+above all) and the simulation's tally. ``setup.py`` compiles these modules with mypyc
+into C extensions that run the same source two to three times as fast (figures in
+``docs/performance.md``); everything else stays plain Python. The ``.py`` files remain
+the definition of the behaviour: a pure-Python install (``RUMMOLI_PURE=1``, no C
+compiler, or no mypyc) gives the same games and the same figures, slower.
+
+A Ray worker may run on a node where the shipped compiled modules do not load (another
+Python, another C library): :func:`run_chunk_on_node` then switches that process to the
+``.py`` sources (:func:`use_plain_python`), with the same figures.
 
 This module imports nothing of the package, so that ``setup.py`` can read
-:data:`MODULES` before anything is built.
+:data:`MODULES` before anything is built, and a Ray worker can check the compiled
+modules before anything imports them.
 """
 
 from __future__ import annotations
@@ -17,8 +23,26 @@ import hashlib
 import importlib
 import json
 import os
-from importlib.machinery import EXTENSION_SUFFIXES
-from typing import Final
+import pickle
+import sys
+from collections.abc import Sequence
+from importlib.abc import MetaPathFinder
+from importlib.machinery import (
+    EXTENSION_SUFFIXES,
+    SOURCE_SUFFIXES,
+    FileFinder,
+    ModuleSpec,
+    SourceFileLoader,
+)
+from types import ModuleType
+from typing import Any, Final
+
+#: The package whose modules :func:`use_plain_python` finds as sources.
+PACKAGE: Final = "rummoli"
+#: mypyc's group: one shared library inside the package (``rummoli/compiled_group__mypyc``
+#: plus one small shim per module), so the package directory alone is the whole build:
+#: a wheel, an in-place build and a Ray upload all carry it with the sources.
+GROUP: Final = "rummoli.compiled_group"
 
 #: The compiled modules: the simulation's hot path, and what it calls at each step (the
 #: Rummoli state is its core and one module per phase; the shared ``apply`` and event
@@ -42,6 +66,9 @@ MODULES: Final = (
     "rummoli.games.rummoli.view",
     "rummoli.bots.rummoli.estimate",
     "rummoli.bots.rummoli.basic",
+    "rummoli.bots.rummoli.knowledge",
+    "rummoli.bots.rummoli.rollout",
+    "rummoli.bots.rummoli.strong",
     "rummoli.sim.rummoli.play",
 )
 
@@ -89,3 +116,72 @@ def stale_sources() -> list[str]:
         if recorded.get(module) != source_digest(path):
             stale.append(source_path(module))
     return stale
+
+
+class _SourceOnly(MetaPathFinder):
+    """Finds the package's modules as their ``.py`` sources, never as extensions."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> ModuleSpec | None:
+        if fullname != PACKAGE and not fullname.startswith(PACKAGE + "."):
+            return None
+        for entry in path if path is not None else sys.path:
+            finder = FileFinder(entry or ".", (SourceFileLoader, SOURCE_SUFFIXES))
+            spec = finder.find_spec(fullname, target)
+            if spec is not None and spec.loader is not None:
+                return spec
+        return None
+
+
+def use_plain_python() -> None:
+    """From now on, import every module of the package from its ``.py`` source.
+
+    The modules already imported (but this one) are forgotten, so the next import of
+    each reads its source; nothing else of the process changes.
+    """
+    if not any(isinstance(finder, _SourceOnly) for finder in sys.meta_path):
+        sys.meta_path.insert(0, _SourceOnly())
+    for name in list(sys.modules):
+        if name.startswith(PACKAGE + ".") and name != __name__:
+            del sys.modules[name]
+    importlib.invalidate_caches()
+
+
+#: Whether this process runs the compiled modules (None: not checked yet).
+_node_compiled: bool | None = None
+
+
+def check_compiled() -> bool:
+    """Import the compiled modules; if any fails to load here, switch to plain Python.
+
+    Returns whether the compiled modules run in this process. A module whose extension
+    does not suit this Python is imported from its source by Python itself (the file
+    name carries the ABI); one that suits but fails to load (a missing C library, a
+    damaged file) raises ImportError, which this turns into the plain-Python fallback.
+    """
+    global _node_compiled
+    if _node_compiled is None:
+        try:
+            for module in MODULES:
+                importlib.import_module(module)
+            _node_compiled = len(compiled_modules()) == len(MODULES)
+        except ImportError:
+            use_plain_python()
+            _node_compiled = False
+    return _node_compiled
+
+
+def run_chunk_on_node(payload: bytes) -> tuple[int, Any, bool]:
+    """A Ray task: play one pickled chunk; returns ``(index, stats, ran compiled)``.
+
+    The chunk arrives pickled so that nothing of the package is imported before
+    :func:`check_compiled` has chosen between the compiled and the plain modules (the
+    figures are the same either way; only the speed differs).
+    """
+    compiled = check_compiled()
+    chunk = pickle.loads(payload)
+    from rummoli.sim.runner import play_indexed
+
+    index, stats = play_indexed(chunk)
+    return index, stats, compiled

@@ -6,19 +6,21 @@ whole games: its own seeded generator makes each game repeatable.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from rummoli.bots import Decision
+from rummoli.engine.rng import SeededRandom
 
 
 class RandomBot:
-    """Chooses uniformly among the legal actions, with its own ``random.Random``."""
+    """Chooses uniformly among the legal actions, with its own generator
+    (:class:`~rummoli.engine.rng.SeededRandom`: a seed's choices are the same on every
+    Python version)."""
 
     level = "random"
 
     def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
+        self._rng = SeededRandom(seed)
 
     def choose(self, observation: Any, legal: list[int]) -> Decision:
         """Any legal action, each equally likely (the observation is not even read)."""

@@ -33,7 +33,16 @@ from rummoli.engine.description import GameDescription
 from rummoli.games import registry
 from rummoli.sim.game import SimulationPart, simulation_part
 from rummoli.sim.report import write_json
-from rummoli.sim.runner import BACKENDS, LOCAL, RAY, BackendError, Merger, import_ray, running
+from rummoli.sim.runner import (
+    BACKENDS,
+    LOCAL,
+    RAY,
+    BackendError,
+    Chunks,
+    Merger,
+    import_ray,
+    running,
+)
 from rummoli.sim.spec import GAMES, ROUNDS, SimSpec
 from rummoli.tui.options import parse_house_rules
 
@@ -217,23 +226,28 @@ class Outcome:
 def simulate(
     spec: SimSpec,
     *,
-    jobs: int,
+    jobs: int | None = None,
     backend: str = LOCAL,
     address: str | None = None,
     progress_console: Console | None = None,
 ) -> Outcome:
-    """Run ``spec`` with a progress bar; Ctrl-C ends it early with the figures so far."""
+    """Run ``spec`` with a progress bar; Ctrl-C ends it early with the figures so far.
+
+    ``jobs`` None: every core here, or every CPU of the Ray cluster. The bar counts
+    every finished chunk, whichever node ran it, and says where the work runs."""
     part = simulation_part(spec.game)
     merger = Merger(spec)
     console = progress_console or Console(stderr=True)
     interrupted = False
     start = time.perf_counter()
+    where: Chunks | None = None
     try:
         with (
             running(spec, jobs=jobs, backend=backend, address=address) as finished,
             make_progress(console, spec.mode, part) as progress,
         ):
-            task = progress.add_task("simulating", total=spec.total, rounds=0)
+            where = finished
+            task = progress.add_task(f"simulating ({finished.where})", total=spec.total, rounds=0)
             for index, stats in finished:
                 merger.add(index, stats)
                 done = merger.rounds_done if spec.mode == ROUNDS else merger.games_done
@@ -244,9 +258,10 @@ def simulate(
         interrupted = True
     seconds = time.perf_counter() - start
     stats = merger.result()
-    run = {
+    run: dict[str, Any] = {
         "backend": backend,
-        "jobs": jobs,
+        "jobs": where.jobs if where is not None else jobs,
+        "where": where.where if where is not None else None,
         "seconds": seconds,
         "rounds_per_second": stats.rounds / seconds if seconds else None,
         "interrupted": interrupted,
@@ -254,13 +269,18 @@ def simulate(
         # figures are the same either way, the speed is not.
         "compiled": bool(compiled_modules()),
     }
+    if backend == RAY and where is not None:
+        # Chunks each Ray worker ran compiled or plain (a node whose compiled modules do
+        # not load runs the sources: the same figures, slower).
+        run["chunks_compiled"] = where.chunks_compiled
+        run["chunks_plain"] = where.chunks_plain
     return Outcome(part.summarize(stats, spec), run, interrupted)
 
 
 def run_command(
     spec: SimSpec,
     *,
-    jobs: int,
+    jobs: int | None,
     backend: str,
     address: str | None,
     json_path: Path | None,

@@ -5,9 +5,14 @@ finish; :class:`Merger` puts them back in chunk order. Since a chunk's numbers d
 only on the chunk, the backends and the number of workers change the speed, never the
 figures.
 
+Ray (:mod:`rummoli.sim.ray_backend` has the details): with ``--address``, or inside
+``ray job submit`` (which sets ``RAY_ADDRESS``), the run connects to that cluster and
+ships the package to its workers in a ``runtime_env``; otherwise it starts a local Ray.
+A chunk whose worker dies is run again by Ray, with the same figures.
+
 Interrupting (Ctrl-C) stops a backend cleanly: pool workers ignore SIGINT (only the
 parent reacts, so no worker prints a traceback) and are terminated; Ray tasks still
-running are cancelled and a Ray started here is shut down.
+running are cancelled and the connection to Ray is closed (a Ray started here stops).
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
-from collections.abc import Generator, Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -33,6 +38,26 @@ Finished = tuple[int, Any]
 
 class BackendError(RuntimeError):
     """The backend cannot run: Ray missing, or its cluster out of reach."""
+
+
+class Chunks(Iterator[Finished]):
+    """The finished chunks of a running backend, and where they run.
+
+    ``jobs`` is how many chunks run at once (the workers, or the Ray cluster's CPUs);
+    ``where`` says it in a few words for the progress bar and the report; a Ray run
+    counts the chunks its workers ran compiled and plain (a node whose compiled modules
+    do not load runs the plain-Python ones: the same figures, slower).
+    """
+
+    def __init__(self, finished: Iterable[Finished], jobs: int, where: str) -> None:
+        self._finished = iter(finished)
+        self.jobs = jobs
+        self.where = where
+        self.chunks_compiled = 0
+        self.chunks_plain = 0
+
+    def __next__(self) -> Finished:
+        return next(self._finished)
 
 
 def default_jobs() -> int:
@@ -78,41 +103,44 @@ class Merger:
 
 @contextmanager
 def running(
-    spec: SimSpec, *, jobs: int = 1, backend: str = LOCAL, address: str | None = None
-) -> Iterator[Iterator[Finished]]:
+    spec: SimSpec, *, jobs: int | None = None, backend: str = LOCAL, address: str | None = None
+) -> Iterator[Chunks]:
     """Start the backend and give an iterator of chunks as they finish.
 
-    The workers start on entry (before a caller's progress bar starts its refresh
-    thread, which matters for ``fork``) and are stopped on exit, also when an exception
-    such as KeyboardInterrupt leaves the block early.
+    ``jobs`` (None: the default) is this machine's cores for the local backend and a
+    local Ray, and the cluster's CPUs for a Ray cluster. The workers start on entry
+    (before a caller's progress bar starts its refresh thread, which matters for
+    ``fork``) and are stopped on exit, also when an exception such as KeyboardInterrupt
+    leaves the block early.
     """
     chunks = spec.chunks()
     if backend == RAY:
-        ray = import_ray()
-        started = _start_ray(ray, jobs, address)
-        results = _ray_results(ray, chunks, jobs)
-        try:
-            yield results
-        finally:
-            results.close()  # cancels the tasks still running
-            if started:
-                ray.shutdown()
+        from rummoli.sim import ray_backend
+
+        with ray_backend.running(chunks, jobs, address) as finished:
+            yield finished
     elif backend != LOCAL:
         raise ValueError(f"unknown backend {backend!r}; backends are {', '.join(BACKENDS)}")
-    elif jobs <= 1 or len(chunks) == 1:
-        yield map(_indexed, chunks)
     else:
+        workers = jobs or default_jobs()
+        if workers <= 1 or len(chunks) == 1:
+            yield Chunks(map(play_indexed, chunks), 1, "this process")
+            return
         # fork: workers start at once, the engine and the bots already imported.
         context = multiprocessing.get_context("fork")
-        pool = context.Pool(min(jobs, len(chunks)), initializer=_ignore_sigint)
+        processes = min(workers, len(chunks))
+        pool = context.Pool(processes, initializer=_ignore_sigint)
         try:
-            yield pool.imap_unordered(_indexed, chunks)
+            results = pool.imap_unordered(play_indexed, chunks)
+            yield Chunks(results, workers, f"{processes} local processes")
         finally:
             pool.terminate()
             pool.join()
 
 
-def run(spec: SimSpec, *, jobs: int = 1, backend: str = LOCAL, address: str | None = None) -> Any:
+def run(
+    spec: SimSpec, *, jobs: int | None = None, backend: str = LOCAL, address: str | None = None
+) -> Any:
     """Play a whole simulation without a progress bar and return its merged statistics
     (the game's own: :class:`rummoli.sim.rummoli.stats.SimStats` for Rummoli)."""
     merger = Merger(spec)
@@ -122,7 +150,8 @@ def run(spec: SimSpec, *, jobs: int = 1, backend: str = LOCAL, address: str | No
     return merger.result()
 
 
-def _indexed(chunk: Chunk) -> Finished:
+def play_indexed(chunk: Chunk) -> Finished:
+    """Play one chunk where this is called: ``(its index, its statistics)``."""
     # Each game's loop is imported where it runs: a Rummy run needs none of Rummoli's.
     return chunk.index, simulation_part(chunk.spec.game).play_chunk(chunk)
 
@@ -139,41 +168,3 @@ def import_ray() -> Any:
     except ImportError:
         raise BackendError("the ray backend needs Ray: pip install 'rummoli[ray]'") from None
     return ray
-
-
-def _start_ray(ray: Any, jobs: int, address: str | None) -> bool:
-    """Connect to Ray; returns whether this call started it (and so must shut it down).
-
-    A Ray the caller already started is used as it is; else ``address`` names a
-    cluster, or, with none, a local Ray with ``jobs`` CPUs is started. A cluster's
-    workers must have ``rummoli`` installed.
-    """
-    if ray.is_initialized():
-        return False
-    try:
-        if address:
-            ray.init(address=address, log_to_driver=False)
-        else:
-            ray.init(num_cpus=max(jobs, 1), include_dashboard=False, log_to_driver=False)
-    except Exception as error:  # Ray raises many kinds; the message is what matters
-        where = f"the Ray cluster at {address}" if address else "a local Ray"
-        raise BackendError(f"cannot start or reach {where}: {error}") from error
-    return True
-
-
-def _ray_results(ray: Any, chunks: list[Chunk], jobs: int) -> Generator[Finished, None, None]:
-    """Chunks as Ray tasks, at most ``2 * jobs`` in flight so that cancelling is quick."""
-    remote = ray.remote(_indexed)
-    queue = list(reversed(chunks))
-    in_flight: list[Any] = []
-    try:
-        limit = 2 * max(jobs, 1)
-        while queue or in_flight:
-            while queue and len(in_flight) < limit:
-                in_flight.append(remote.remote(queue.pop()))
-            done, in_flight = ray.wait(in_flight, num_returns=1)
-            for ref in done:
-                yield ray.get(ref)
-    finally:
-        for ref in in_flight:
-            ray.cancel(ref, force=True)

@@ -24,13 +24,13 @@ players* inside the strong bot's rollouts, so every rule is a plain function of 
 from __future__ import annotations
 
 import math
-import random
 from bisect import bisect_left
 from typing import Any, Final
 
 from rummoli.bots import Decision
 from rummoli.bots.rummoli.estimate import own_run_length, run_starts, win_chance
 from rummoli.cards import NUM_RANKS, card_str
+from rummoli.engine.rng import SeededRandom
 from rummoli.games.rummoli import actions as act
 from rummoli.games.rummoli.board import holds_pay_card, pay_card_mask
 from rummoli.games.rummoli.view import Observation
@@ -202,7 +202,7 @@ class BasicBot:
     def __init__(self, seed: int) -> None:
         # Basic decisions are deterministic; the generator only breaks exact ties, so a
         # table of basic bots still varies with the seed.
-        self._rng = random.Random(seed)
+        self._rng = SeededRandom(seed)
         #: (hand, widow size, opponents' card counts, board) -> widow gain.
         self._gains: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], float] = {}
         #: The poker key of the last hand that bet (-1: none yet).

@@ -9,21 +9,25 @@ Poker strength is a percentile: the share of random hands *of the same size* tha
 hand's best five beats or ties. Hand size matters a lot in Rummoli (a 17-card hand of a
 two-player table almost always holds a flush; a 6-card hand of an eight-player table
 rarely holds two pair), so a key alone says little. The percentile tables are sampled
-once per hand size, lazily and from a fixed seed, so every bot gets the same tables and
-the same decisions whatever order it asks in.
+once per hand size, lazily, from a fixed seed of the project's own generator
+(:mod:`rummoli.engine.rng`), so every bot on every machine and Python version gets the
+same tables and the same decisions whatever order it asks in.
 """
 
 from __future__ import annotations
 
-import random
 from bisect import bisect_right
 from typing import Final
 
 from rummoli.cards import NUM_RANKS, SUIT_FIELD
+from rummoli.engine.rng import shuffled_deck
 from rummoli.poker import hand_key
 
 #: Random hands sampled per hand size for the percentile tables (about 25 ms per size).
 TABLE_SAMPLES: Final = 2000
+#: The seed of the percentile tables: hand ``i`` of ``size`` cards is the first ``size``
+#: cards of the project's deck ``(TABLE_SEED, size, i)``, the same on every machine.
+TABLE_SEED: Final = 7919
 MIN_POKER_CARDS: Final = 5
 
 #: Bits of the four twos: the cards with no lower card of their suit.
@@ -56,12 +60,10 @@ def _keys_for(size: int) -> list[int]:
     """Sorted hand keys of random hands of ``size`` cards (sampled once, fixed seed)."""
     table = _key_tables.get(size)
     if table is None:
-        rng = random.Random(7919 * size + 1)
-        deck = list(range(52))
         keys = []
-        for _ in range(TABLE_SAMPLES):
+        for i in range(TABLE_SAMPLES):
             mask = 0
-            for card in rng.sample(deck, size):
+            for card in shuffled_deck(TABLE_SEED, size, i)[:size]:
                 mask |= 1 << card
             keys.append(hand_key(mask))
         keys.sort()

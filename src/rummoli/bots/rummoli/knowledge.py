@@ -33,10 +33,10 @@ and that every sampled deal does.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from rummoli.cards import BLACK_MASK, FULL_DECK, NUM_RANKS, RED_MASK
+from rummoli.engine.rng import SeededRandom
 from rummoli.games.rummoli.board import holds_pay_card, pay_card_mask
 from rummoli.games.rummoli.view import Observation
 from rummoli.poker import hand_key
@@ -131,7 +131,7 @@ class Knowledge:
                 return False
         return hands[self.seat] == self.hand
 
-    def sample(self, rng: random.Random) -> tuple[list[int], int]:
+    def sample(self, rng: SeededRandom) -> tuple[list[int], int]:
         """A deal of the unknown cards that keeps every known fact: ``(hands, widow)``.
 
         Cards some place excludes are placed first, the most constrained first, each in
@@ -141,7 +141,7 @@ class Knowledge:
         are true of the real deal, so a placement always exists).
         """
         places = len(self.places)
-        draw = rng.random  # a random sort key: several times faster than rng.sample
+        below = rng.below
         for _ in range(GREEDY_TRIES):
             masks = self.known[:]
             room = self.need[:]
@@ -153,7 +153,7 @@ class Knowledge:
                 if not total:
                     stuck = True
                     break
-                pick = rng.randrange(total)
+                pick = below(total)
                 for p in allowed:
                     if pick < room[p]:
                         break
@@ -162,13 +162,25 @@ class Knowledge:
                 room[p] -= 1
             if stuck:
                 continue
-            free = sorted(self.free, key=lambda _card: draw())
-            start = 0
-            for p in range(places):
-                stop = start + room[p]
-                for card in free[start:stop]:
-                    masks[p] |= 1 << card
-                start = stop
+            # The free cards fill the room left: a partial Fisher-Yates shuffle gives each
+            # place but the last a uniformly random share; the last takes the rest.
+            free = self.free[:]
+            left = len(free)
+            i = 0
+            for p in range(places - 1):
+                mask = masks[p]
+                for _ in range(room[p]):
+                    j = i + below(left - i)
+                    card = free[j]
+                    free[j] = free[i]
+                    free[i] = card
+                    mask |= 1 << card
+                    i += 1
+                masks[p] = mask
+            mask = masks[places - 1]
+            for card in free[i:]:
+                mask |= 1 << card
+            masks[places - 1] = mask
             if any(
                 self.no_pay[p] and holds_pay_card(masks[p], self.single_pay) for p in range(places)
             ):
@@ -183,7 +195,7 @@ class Knowledge:
             hands[place] = mask
         return hands, masks[-1]
 
-    def _matching(self, rng: random.Random) -> list[int]:
+    def _matching(self, rng: SeededRandom) -> list[int]:
         """An exact placement by augmenting paths (Kuhn's algorithm with room per place).
 
         Used only when the greedy draws keep running into dead ends; its deals are less

@@ -29,7 +29,6 @@ mutates the lists it is given, so callers pass copies.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from rummoli.bots.rummoli.basic import (
@@ -45,6 +44,7 @@ from rummoli.bots.rummoli.estimate import (
     poker_percentile,
 )
 from rummoli.cards import BLACK_MASK, NUM_RANKS, RED_MASK
+from rummoli.engine.rng import SeededRandom
 from rummoli.games.rummoli.betting import FIXED_LIMIT_BETS, NO_LIMIT, POT_LIMIT, Betting
 from rummoli.games.rummoli.board import holds_pay_card, pay_card_mask, single_card_spaces
 from rummoli.games.rummoli.rules import Rules
@@ -152,7 +152,7 @@ class Table:
         self.wild_bid = [False] * n
         self.wild_bet = [False] * n
         #: The generator for wild seats' choices (set by the caller).
-        self.rng = random.Random(0)
+        self.rng = SeededRandom(0)
 
     # ------------------------------------------------------------------ Rummoli phase
 
@@ -389,7 +389,7 @@ class Table:
                         low = top = all_in
             if wild[seat]:
                 plain = 1 if owed == 0 else 2
-                pick = self.rng.randrange(plain + max(0, top - low + 1))
+                pick = self.rng.below(plain + max(0, top - low + 1))
                 if pick >= plain:
                     total = low + pick - plain
                 elif owed == 0:
@@ -545,7 +545,7 @@ class Table:
                     continue
                 top = tops[seat]
                 if top < 0:
-                    pick = rng.randrange(room + 1)
+                    pick = rng.below(room + 1)
                     if pick == 0:
                         passed.add(seat)
                         continue

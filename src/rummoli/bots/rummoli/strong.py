@@ -43,7 +43,6 @@ The bot never reads the State: :func:`rummoli.bots.ask_bot` hands it the observa
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from rummoli.bots import Decision
@@ -52,6 +51,7 @@ from rummoli.bots.rummoli.estimate import poker_percentile
 from rummoli.bots.rummoli.knowledge import Knowledge, infer
 from rummoli.bots.rummoli.rollout import Table, make_owner
 from rummoli.cards import card_str
+from rummoli.engine.rng import SeededRandom
 from rummoli.games.rummoli import actions as act
 from rummoli.games.rummoli.view import Observation
 from rummoli.poker import hand_key
@@ -101,7 +101,7 @@ class StrongBot:
     level = "strong"
 
     def __init__(self, seed: int, samples: dict[str, int] | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._rng = SeededRandom(seed)
         self.samples = dict(SAMPLES)
         if samples:
             self.samples.update(samples)
