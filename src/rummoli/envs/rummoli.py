@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from rummoli.bots.rummoli.knowledge import infer
 from rummoli.cards import card_str
 from rummoli.engine.base import CHANCE, CHANCE_ACTION, TERMINAL, Event, GameState, SetupError
+from rummoli.engine.rng import SeededRandom
 from rummoli.envs.adapters import EnvConfig, GameAdapter, Vector
 from rummoli.envs.encode import Layout, put_bits, put_cards, relative
 from rummoli.games.rummoli.actions import BID_BASE, ActionCodec
@@ -367,7 +368,8 @@ class RummoliAdapter(GameAdapter):
         engine = table.engine
         assert engine is not None
         obs = _obs(engine, seat)
-        hands, widow = infer(obs).sample(rng)
+        # The bots' sampler draws from the project's own generator, seeded from ``rng``.
+        hands, widow = infer(obs).sample(SeededRandom(rng.getrandbits(62)))
         laid = [0] * table.num_players
         for who, card in obs.laid:
             laid[who] |= 1 << card
