@@ -86,6 +86,8 @@ ERRORS = (
 
 #: The computer players' reasons, as ``?`` (hint) shows them.
 HINTS = (
+    # Any game: the random player
+    _s(HINT, NP_("hint", "random")),
     # Rummoli, basic
     _s(HINT, NP_("hint", "the only choice")),
     _s(HINT, NP_("hint", "exchange: the widow is worth about {amount} more")),
