@@ -162,6 +162,7 @@ def test_a_fourth_language_is_one_new_catalogue(
     try:
         assert i18n.languages() == ("en", "de", "fr", "ru")
         assert i18n.language_from_environment({"LANG": "de_AT.UTF-8"}) == "de"
+        assert i18n.language_name("de") == "Deutsch"  # Babel's, the catalogue has none
         with language("de"):
             assert i18n._("You") == "Sie"
             assert nformat("{n} chip", "{n} chips", 1) == "1 Chip"

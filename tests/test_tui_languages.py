@@ -66,10 +66,12 @@ def english_words(lang: str) -> frozenset[str]:
 
 @cache
 def codes() -> frozenset[str]:
-    """What is typed as it is in every language: house rules, presets, commands."""
+    """What is the same in every language: house rules, presets, commands (typed as they
+    are), and each language's name in its own words (``en (English)``)."""
     from rummoli.games import registry
 
-    names = {"help", *(command.name or "" for command in cli.app.registered_commands)}
+    names = {i18n.language_name(lang).lower() for lang in i18n.languages()}
+    names |= {"help", *(command.name or "" for command in cli.app.registered_commands)}
     names |= {
         command.callback.__name__ for command in cli.app.registered_commands if command.callback
     }

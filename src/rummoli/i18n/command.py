@@ -19,6 +19,7 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 import typer
@@ -28,6 +29,7 @@ from rummoli.i18n import (
     NP_,
     LanguageError,
     check_language,
+    current_language,
     gettext,
     language_from_environment,
     language_name,
@@ -151,7 +153,13 @@ def _check_lang(value: str | None) -> str | None:
 
 def lang_option() -> Any:
     """``--lang``, as every command shows it in its help: an option of the click Typer
-    uses (made by Typer itself, so it fits whichever click that is)."""
+    uses (made by Typer itself, so it fits whichever click that is). One option object
+    serves every command (it holds no state of its own), made once per language."""
+    return _lang_option(current_language())
+
+
+@cache
+def _lang_option(lang: str) -> Any:
     known = ", ".join(f"{code} ({language_name(code)})" for code in languages())
     help_text = gettext(
         "the language to speak: {languages} (default: from LC_ALL, LC_MESSAGES or LANG)"

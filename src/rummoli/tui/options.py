@@ -7,6 +7,7 @@ shown: the same for every game, so they live here once.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Sequence
 
 from rich.text import Text
@@ -14,6 +15,7 @@ from rich.text import Text
 from rummoli.bots import Decision
 from rummoli.i18n import _, nformat
 from rummoli.i18n.sentences import hint as hint_reason
+from rummoli.tui.cards import SUIT_SYMBOLS
 from rummoli.tui.phrases import fill
 
 #: Names of the computer players, in seat order after the human.
@@ -104,8 +106,17 @@ def hint_text(
         action=Text(to_text(decision.action), style="bold"),
     )
     if decision.reason:
-        fields = {"action": action_words, "other": action_words} if action_words else None
+        fields: dict[str, Callable[[str], str]] = {"card": _card_symbol}
+        if action_words is not None:
+            fields |= {"action": action_words, "other": action_words}
         reason = hint_reason(decision.reason, fields)
         text.append(" ")
         text.append(_("({reason})").format(reason=reason), style="cyan")
+    return text
+
+
+def _card_symbol(text: str) -> str:
+    """A card's code in a reason (``5S``) as the table draws it (``5♠``)."""
+    if re.fullmatch(r"(10|[2-9TJQKA])[CDHS]", text):
+        return ("T" if text[:-1] == "10" else text[:-1]) + SUIT_SYMBOLS[text[-1]]
     return text
