@@ -57,7 +57,7 @@ $(LOCALE)/%/LC_MESSAGES/rummoli.mo: $(LOCALE)/%/LC_MESSAGES/rummoli.po | $(STAMP
 # every language's catalogue (new messages arrive untranslated, to be filled in).
 messages: $(STAMP)
 	$(BIN)/pybabel extract $(EXTRACT) -o $(LOCALE)/rummoli.pot .
-	$(BIN)/pybabel update --no-wrap --ignore-obsolete -D rummoli -i $(LOCALE)/rummoli.pot -d $(LOCALE)
+	$(BIN)/pybabel update --no-wrap --ignore-obsolete --ignore-pot-creation-date -D rummoli -i $(LOCALE)/rummoli.pot -d $(LOCALE)
 
 # Every build brings the catalogues up to date (a separate line: the compile rule above
 # is not touched).
