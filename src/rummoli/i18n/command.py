@@ -246,20 +246,24 @@ def run(app: typer.Typer, recompute: Recompute | None = None) -> None:
     try:
         code = command.main(args=args, prog_name="rummoli", standalone_mode=False)
     except Exception as error:
-        if not _is_click_error(error):
+        if _is_a(error, "Abort"):  # Ctrl-C or end of input, as click's standalone mode
+            print(_p(_TYPER_CONSTANTS["ABORTED_TEXT"]), file=sys.stderr)
+            raise SystemExit(1) from None
+        if not _is_a(error, "ClickException"):
             raise
         show_error(error)
         raise SystemExit(getattr(error, "exit_code", 2)) from None
     raise SystemExit(code if isinstance(code, int) else 0)
 
 
-def _is_click_error(error: BaseException) -> bool:
-    return any(cls.__name__ == "ClickException" for cls in type(error).__mro__)
+def _is_a(error: BaseException, name: str) -> bool:
+    """Whether ``error`` is click's ``name`` class (the real click's or Typer's copy)."""
+    return any(cls.__name__ == name for cls in type(error).__mro__)
 
 
 def show_error(error: Any) -> None:
     """Print a click error as Typer would, its message translated."""
-    if type(error).__name__ == "NoArgsIsHelpError":
+    if _is_a(error, "NoArgsIsHelpError"):  # `rummoli` alone: Typer printed the help
         return
     message = command_error(error.format_message())
     error.format_message = lambda: message
