@@ -314,3 +314,28 @@ def test_errors_are_said_in_the_language(
     code, out = run_cli(monkeypatch, capsys, *args, env={"LANG": f"{lang}.UTF-8"})
     assert code == 2
     assert said in " ".join(out.replace("│", " ").split())
+
+
+@pytest.mark.parametrize(
+    ("lang", "check", "bet", "refused"),
+    [
+        ("fr", "parole", "miser 30", "miser de 1 à 91, s'il vous plaît."),
+        ("ru", "чек", "поставить 30", "поставить: от 1 до 91, пожалуйста."),
+        ("en", "check", "bet 30", "bet from 1 to 91, please."),
+    ],
+)
+def test_the_menu_takes_the_language_s_words_and_the_english_ones(
+    lang: str, check: str, bet: str, refused: str
+) -> None:
+    from rummoli.tui.menu import Menu
+
+    state = RummoliState.new_game(NAMES, Rules(), seed=1)
+    codec = state.codec
+    legal = [codec.from_text("check"), *(codec.raise_to(n) for n in range(1, 92))]
+    i18n.set_language(lang)
+    menu = Menu(legal, state.action_to_text, state.action_from_text)
+    assert menu.parse(check) == menu.parse("check") == codec.from_text("check")
+    assert menu.parse(bet) == menu.parse("raise 30") == codec.raise_to(30)
+    with pytest.raises(ValueError) as error:
+        menu.parse(bet.split()[0] + " 92")
+    assert str(error.value) == refused
