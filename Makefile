@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean system-deps dist
+.PHONY: run test lint typecheck pytest bench clean system-deps dist catalogues messages
 
 # One stamp per build kind, so that switching RUMMOLI_PURE on or off rebuilds.
 COMPILED := $(VENV)/.compiled$(if $(RUMMOLI_PURE),-pure)
@@ -42,6 +42,31 @@ endif
 # plain Python otherwise: setup.py says which in one line), into build/dist/.
 dist: $(STAMP)
 	$(BIN)/python -m build --outdir build/dist .
+
+# The message catalogues (docs/i18n.md): each language's .po compiled to the .mo the
+# program reads. The .mo files are committed too (a checkout runs without this step; a
+# test checks they match their .po); this rebuilds one whenever its .po changed.
+LOCALE     := src/rummoli/locale
+CATALOGUES := $(patsubst %.po,%.mo,$(wildcard $(LOCALE)/*/LC_MESSAGES/rummoli.po))
+EXTRACT    := -F babel.cfg -k nformat:1,2 -k NN_:1,2 -k NP_:1c,2 -k NPN_:1c,2,3 \
+	-c TRANSLATORS: \
+	--no-wrap --no-location --project=rummoli --version=0.1.0 \
+	--copyright-holder="the rummoli authors" --msgid-bugs-address=""
+
+catalogues: $(CATALOGUES)
+
+$(LOCALE)/%/LC_MESSAGES/rummoli.mo: $(LOCALE)/%/LC_MESSAGES/rummoli.po | $(STAMP)
+	$(BIN)/pybabel compile --statistics -D rummoli -l $* -i $< -o $@
+
+# After changing messages in the code: extract them into the template and merge it into
+# every language's catalogue (new messages arrive untranslated, to be filled in).
+messages: $(STAMP)
+	$(BIN)/pybabel extract $(EXTRACT) -o $(LOCALE)/rummoli.pot .
+	$(BIN)/pybabel update --no-wrap --ignore-obsolete --ignore-pot-creation-date -D rummoli -i $(LOCALE)/rummoli.pot -d $(LOCALE)
+
+# Every build brings the catalogues up to date (a separate line: the compile rule above
+# is not touched).
+$(COMPILED): $(CATALOGUES)
 
 # The web table on the embedded database (./data/rummoli.db); it prints the address to open.
 run: $(COMPILED)

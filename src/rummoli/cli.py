@@ -10,6 +10,9 @@ import typer
 from rummoli.engine.base import GameError
 from rummoli.engine.description import GameDescription
 from rummoli.games import registry
+from rummoli.i18n import _
+from rummoli.i18n.sentences import error as error_text
+from rummoli.i18n.terms import game_title
 
 
 def _game_help(what: str) -> str:
@@ -22,7 +25,7 @@ def _describe(game: str | None) -> GameDescription:
     try:
         return registry.describe(game or registry.default_game())
     except GameError as error:
-        raise typer.BadParameter(str(error), param_hint="'--game'") from None
+        raise typer.BadParameter(error_text(str(error)), param_hint="'--game'") from None
 
 
 app = typer.Typer(
@@ -162,7 +165,8 @@ def play(
     part = terminal_part(description)
     if part is None:
         raise typer.BadParameter(
-            f"{description.title} has no terminal table yet", param_hint="'--game'"
+            _("{game} has no terminal table yet").format(game=game_title(description)),
+            param_hint="'--game'",
         )
     options = PlayOptions(
         players=players,
@@ -171,7 +175,8 @@ def play(
         rules=rule or [],
         preset=preset,
         seed=seed,
-        name=name,
+        # The default name is the word for "you" in the language spoken.
+        name=_("You") if name == "You" else name,
         level=level,
         opponents=opponents,
         pace=pace,
@@ -179,7 +184,7 @@ def play(
     try:
         code = part.play(options)
     except PlayOptionError as error:
-        raise typer.BadParameter(str(error), param_hint=f"'{error.option}'") from None
+        raise typer.BadParameter(error_text(str(error)), param_hint=f"'{error.option}'") from None
     raise typer.Exit(code)
 
 
@@ -207,7 +212,7 @@ def rules(
     try:
         table_rules = build_rules(rule or [], preset, description.name)
     except OptionError as error:
-        raise typer.BadParameter(str(error), param_hint=f"'{error.option}'") from None
+        raise typer.BadParameter(error_text(str(error)), param_hint=f"'{error.option}'") from None
     print_rules(Console(), description, table_rules)
 
 
@@ -280,13 +285,13 @@ def games() -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title="Games", title_justify="left")
-    for column in ("--game", "title", "seats", "computer players", "house rules"):
+    table = Table(title=_("Games"), title_justify="left")
+    for column in ("--game", _("title"), _("seats"), _("computer players"), _("house rules")):
         table.add_column(column)
     for d in registry.descriptions():
         table.add_row(
             d.name,
-            d.title,
+            game_title(d),
             f"{d.min_players}-{d.max_players}",
             ", ".join(d.levels()),
             ", ".join(rule.name for rule in d.house_rules),
@@ -508,4 +513,7 @@ def serve(
 
 
 def main() -> None:
-    app()
+    # The language (--lang, else LC_ALL/LC_MESSAGES/LANG) and the help texts in it.
+    from rummoli.i18n.command import run
+
+    run(app, recompute={"play": {"epilog": _play_epilog}})

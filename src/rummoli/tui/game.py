@@ -56,7 +56,8 @@ class TerminalPart:
     #: Set up a table from the options and play it; the exit code (0 played, 2 bad
     #: settings, 130 interrupted). May raise :class:`PlayOptionError` before play starts.
     play: Callable[[PlayOptions], int]
-    #: A line for ``rummoli play --help``: how moves are typed.
+    #: A line for ``rummoli play --help``: how moves are typed (English, the message id:
+    #: the interface translates it when it shows it).
     how_to_play: str = ""
     #: ``narrator(name)``: the table's sentences for the events one player may see (an
     #: object with ``feed(event_json)`` and ``take() -> list[Text]``); for the replay.

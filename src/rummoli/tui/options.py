@@ -7,11 +7,16 @@ shown: the same for every game, so they live here once.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Sequence
 
 from rich.text import Text
 
 from rummoli.bots import Decision
+from rummoli.i18n import _, nformat
+from rummoli.i18n.sentences import hint as hint_reason
+from rummoli.tui.cards import SUIT_SYMBOLS
+from rummoli.tui.phrases import fill
 
 #: Names of the computer players, in seat order after the human.
 BOT_NAMES = ("Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo")
@@ -35,7 +40,9 @@ def parse_house_rules(items: Sequence[str]) -> dict[str, bool | int | str]:
     for item in items:
         name, equals, value = item.partition("=")
         if not equals or not name.strip() or not value.strip():
-            raise ValueError(f"a house rule is NAME=VALUE, e.g. widow=none; not {item!r}")
+            raise ValueError(
+                _("a house rule is NAME=VALUE, e.g. widow=none; not {item}").format(item=repr(item))
+            )
         out[name.strip()] = parse_value(value)
     return out
 
@@ -55,15 +62,23 @@ def opponent_levels(
     else:
         levels = [part.strip() for part in opponents.split(",")]
         if len(levels) != players - 1:
-            raise ValueError(
-                f"--opponents names {len(levels)} level{'s' if len(levels) != 1 else ''} "
-                f"for {players - 1} computer player{'s' if players != 2 else ''} "
-                f"(--players {players}); give one level per computer player"
+            named = nformat(
+                "--opponents names {n} level", "--opponents names {n} levels", len(levels)
             )
+            seats = nformat(
+                "for {n} computer player (--players {players}); give one level per computer player",
+                "for {n} computer players (--players {players}); give one level per computer "
+                "player",
+                players - 1,
+                players=players,
+            )
+            raise ValueError(f"{named} {seats}")
     unknown = sorted({lv for lv in levels if lv not in known})
     if unknown:
         raise ValueError(
-            f"unknown bot level {', '.join(map(repr, unknown))}; levels are {', '.join(known)}"
+            _("unknown bot level {names}; levels are {known}").format(
+                names=", ".join(map(repr, unknown)), known=", ".join(known)
+            )
         )
     return levels
 
@@ -74,9 +89,34 @@ def table_names(name: str, players: int) -> list[str]:
     return [name, *others[: players - 1]]
 
 
-def hint_text(decision: Decision, to_text: Callable[[int], str]) -> Text:
-    """``Hint: raise 30 (raise to 30: +4.1 chips over the round (call: +1.0))``."""
-    text = Text.assemble(("Hint: ", "bold cyan"), (to_text(decision.action), "bold"))
+def hint_text(
+    decision: Decision,
+    to_text: Callable[[int], str],
+    action_words: Callable[[str], str] | None = None,
+) -> Text:
+    """``Hint: raise 30 (raise to 30: +4.1 chips over the round (call: +1.0))``.
+
+    The reason is the bot's English sentence, translated by its shape
+    (:mod:`rummoli.i18n.sentences`); ``action_words`` turns an action's engine text
+    inside it (``raise 30``) into the menu's words.
+    """
+    text = fill(
+        _("Hint: {action}"),
+        "bold cyan",
+        action=Text(to_text(decision.action), style="bold"),
+    )
     if decision.reason:
-        text.append(f" ({decision.reason})", style="cyan")
+        fields: dict[str, Callable[[str], str]] = {"card": _card_symbol}
+        if action_words is not None:
+            fields |= {"action": action_words, "other": action_words}
+        reason = hint_reason(decision.reason, fields)
+        text.append(" ")
+        text.append(_("({reason})").format(reason=reason), style="cyan")
+    return text
+
+
+def _card_symbol(text: str) -> str:
+    """A card's code in a reason (``5S``) as the table draws it (``5♠``)."""
+    if re.fullmatch(r"(10|[2-9TJQKA])[CDHS]", text):
+        return ("T" if text[:-1] == "10" else text[:-1]) + SUIT_SYMBOLS[text[-1]]
     return text

@@ -21,10 +21,13 @@ from rummoli.engine.base import CHANCE, GameError, GameState, SetupError
 from rummoli.engine.description import GameDescription
 from rummoli.engine.records import record_object
 from rummoli.games import registry
+from rummoli.i18n import N_, _
+from rummoli.i18n.sentences import error as error_text
+from rummoli.i18n.terms import game_title
 from rummoli.tui.game import TerminalPart, terminal_part
 from rummoli.tui.table import ReadLine, say
 
-PROMPT = "Enter: next, t: the table, a: all, q: quit > "
+PROMPT = N_("Enter: next, t: the table, a: all, q: quit > ")
 
 
 class ReplayError(ValueError):
@@ -39,8 +42,9 @@ def _start(record: object) -> tuple[GameDescription, GameState, list[int], int |
         description = registry.describe(data.get("game"))
     except GameError:
         raise ReplayError(
-            f"unknown game {data.get('game')!r} in the record; "
-            f"games are {', '.join(registry.names())}"
+            _("unknown game {name} in the record; games are {known}").format(
+                name=repr(data.get("game")), known=", ".join(registry.names())
+            )
         ) from None
     description.replay(data)  # every action legal, or a SetupError naming the first
     state = description.stored_game(data.get("rules") or {}, data["setup"], data.get("seed", 0))
@@ -64,18 +68,24 @@ def step_through(
     try:
         description, state, actions, end_after = _start(record)
     except (SetupError, ReplayError) as error:
-        say(console, Text.assemble(("error: ", "bold red"), str(error)))
+        say(console, Text.assemble((_("error: "), "bold red"), error_text(str(error))))
         return 2
     part = terminal_part(description)
+    title = game_title(description)
     if part is None or part.narrator is None:
-        say(console, Text(f"{description.title} has no terminal narration yet", style="red"))
+        message = _("{game} has no terminal narration yet").format(game=title)
+        say(console, Text(message, style="red"))
         return 2
     names = [p["name"] for p in state.view(None)["players"]]
     if not 0 <= seat < len(names):
-        say(console, Text(f"error: --seat must be from 0 to {len(names) - 1}", style="red"))
+        message = _("--seat must be from 0 to {high}").format(high=len(names) - 1)
+        say(console, Text(_("error: ") + message, style="red"))
         return 2
     narrator: Any = part.narrator(names[seat])
-    say(console, Text.assemble((description.title, "bold"), f", as {names[seat]} saw it."))
+    say(
+        console,
+        Text.assemble((title, "bold"), _(", as {name} saw it.").format(name=names[seat])),
+    )
     waiting = read_line is not None
     for index, action in enumerate(actions):
         if end_after == index:
@@ -111,7 +121,7 @@ def _request_end(state: GameState) -> None:
 
 def _ask(read_line: ReadLine) -> str:
     try:
-        return read_line(PROMPT).strip().lower()[:1]
+        return read_line(_(PROMPT)).strip().lower()[:1]
     except EOFError:
         return "q"
 

@@ -17,49 +17,60 @@ from rich.table import Table
 from rich.text import Text
 
 from rummoli.engine.description import GameDescription
+from rummoli.i18n import _, current_language, nformat, number
+from rummoli.i18n.terms import game_title, house_rule_help, house_rule_title
 from rummoli.tui.table import typed_value
 
 
 def _value(value: object, by_players: Mapping[int, int]) -> str:
     if value is None and by_players:
-        return "by players (" + ", ".join(f"{v} for {n}" for n, v in by_players.items()) + ")"
+        each = ", ".join(
+            nformat("{value} for {n}", "{value} for {n}", n, value=number(v))
+            for n, v in by_players.items()
+        )
+        return _("by players ({values})").format(values=each)
     return typed_value(value)
 
 
 def house_rules_table(description: GameDescription, rules: Any) -> Table:
-    """Every house rule: its value at this table (marked when it is not the default), the
-    values it takes, and what it means."""
-    table = Table(title="House rules in force", title_justify="left", show_lines=False)
-    table.add_column("house rule", style="bold", no_wrap=True)
-    table.add_column("value", no_wrap=True)
-    table.add_column("meaning")
+    """Every house rule: its name to type (with its title for people under it), its value
+    at this table (marked when it is not the default), the values it takes, and what it
+    means."""
+    table = Table(title=_("House rules in force"), title_justify="left", show_lines=False)
+    table.add_column(_("house rule"), no_wrap=True)
+    table.add_column(_("value"), no_wrap=True)
+    table.add_column(_("meaning"))
     values = rules.to_dict()
     for rule in description.house_rules:
         value = values[rule.name]
         shown = Text(_value(value, rule.by_players))
         if value != rule.default:
             shown.append(" *", style="bold yellow")
-        meaning = rule.help
+        meaning = house_rule_help(rule)
         if rule.choices:
-            meaning += f" (one of: {', '.join(rule.choices)})"
-        table.add_row(rule.name, shown, meaning)
+            meaning += " " + _("(one of: {choices})").format(choices=", ".join(rule.choices))
+        name = Text(rule.name, style="bold")
+        name.append("\n" + house_rule_title(description, rule), style="dim")
+        table.add_row(name, shown, meaning)
     return table
 
 
-def rules_text(description: GameDescription, rules: Any, lang: str = "en") -> RenderableType:
-    """The rules document followed by the house rules in force."""
+def rules_text(description: GameDescription, rules: Any, lang: str | None = None) -> RenderableType:
+    """The rules document followed by the house rules in force, in ``lang`` (default: the
+    language in force)."""
     parts: list[RenderableType] = []
-    document = description.rules_document(lang)
+    document = description.rules_document(lang or current_language())
     if document:
         parts.append(Markdown(document))
     parts.append(house_rules_table(description, rules))
     changed = rules.changed()
     parts.append(
         Text(
-            "* differs from the default: "
-            + ", ".join(f"{k}={typed_value(v)}" for k, v in changed.items())
+            _("* differs from the default: {rules}").format(
+                rules=", ".join(f"{k}={typed_value(v)}" for k, v in changed.items())
+            )
             if changed
-            else "Every house rule is at its default.",
+            else _("Every house rule is at its default."),
             style="dim",
         )
     )
@@ -77,8 +88,10 @@ def house_rules_help() -> str:
     lines = []
     for d in registry.descriptions():
         rules = ", ".join(rule.name for rule in d.house_rules)
-        lines.append(f"{d.title} house rules: {rules}.")
+        title = game_title(d)
+        lines.append(_("{game} house rules: {rules}.").format(game=title, rules=rules))
         if d.presets:
-            lines.append(f"{d.title} presets: {', '.join(d.presets)}.")
-    lines.append("rummoli rules --game GAME explains each one.")
+            presets = ", ".join(d.presets)
+            lines.append(_("{game} presets: {presets}.").format(game=title, presets=presets))
+    lines.append(_("rummoli rules --game GAME explains each one."))
     return "\n\n".join(lines)

@@ -25,6 +25,7 @@ from rich.text import Text
 
 from rummoli.bots import Bot, ask_bot
 from rummoli.engine.base import CHANCE, CHANCE_ACTION, GameState
+from rummoli.i18n import _
 from rummoli.tui.cards import ascii_text
 
 #: Reads one line of input after showing a prompt (``input``, or a script in tests).
@@ -118,7 +119,7 @@ def at_keyboard(
     try:
         return play(read_line)
     except KeyboardInterrupt:
-        say(console, Text("\nInterrupted."))
+        say(console, Text("\n" + _("Interrupted.")))
         return 130
 
 
@@ -224,9 +225,10 @@ class TableLoop(Generic[S]):
         except EOFError:
             raise Quit from None
 
-    def _save_record(self, stem: str, what: str) -> None:
-        """Write the record (it replays with ``rummoli replay``) without overwriting."""
+    def _save_record(self, stem: str, saved: str) -> None:
+        """Write the record (it replays with ``rummoli replay``) without overwriting;
+        ``saved`` (translated, with ``{path}``) says where it went."""
         self.save_dir.mkdir(parents=True, exist_ok=True)
         path = free_path(self.save_dir, stem)
         path.write_text(json.dumps(self.state.record(), indent=1) + "\n", encoding="utf-8")
-        self._say(Text(f"Saved the {what} record to {path}", style="green"))
+        self._say(Text(saved.format(path=path), style="green"))

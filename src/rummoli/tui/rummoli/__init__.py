@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.text import Text
 
+from rummoli.i18n import N_
 from rummoli.tui.game import PlayOptions, TerminalPart
 
 #: Chips and rounds when ``--chips`` and ``--rounds`` are not given.
@@ -54,6 +55,8 @@ TERMINAL = TerminalPart(
     play=_play,
     narrator=_narrator,
     show_table=_table,
-    how_to_play="Rummoli: type a choice's number or name; ? (or hint) for the strong "
-    "computer player's suggestion.",
+    how_to_play=N_(
+        "Rummoli: type a choice's number or name; ? (or hint) for the strong "
+        "computer player's suggestion."
+    ),
 )

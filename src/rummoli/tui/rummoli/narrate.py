@@ -13,15 +13,18 @@ from typing import Any
 
 from rich.text import Text
 
+from rummoli.i18n import N_, _, nformat, number
+from rummoli.i18n.terms import poker_hand, space_name
 from rummoli.tui.cards import card, cards, pack
+from rummoli.tui.phrases import fill, join
 
 _RED = ("D", "H")
 
 #: Why a run stopped, after its last card (the engine's "stop" event says it).
 _STOP_REASONS = {
-    "ace": "an ace ends its suit",
-    "laid": "the next card was laid before",
-    "widow": "the next card is in the widow",
+    "ace": N_("an ace ends its suit"),
+    "laid": N_("the next card was laid before"),
+    "widow": N_("the next card is in the widow"),
 }
 
 # The line each kind of event belongs to; a new group starts a new line.
@@ -66,13 +69,13 @@ _GROUPS: dict[str, str] = {
 _ONE_PER_LINE = ("settle", "settled", "out")
 # Groups whose entries are packed side by side, as many to a line as fit: a showdown of
 # eight hands takes four lines, not eight, so it fits a 24-line screen with the table.
-_PACKED = {"showdown": "Showdown: ", "settle_hands": "Settlement: "}
+_PACKED = {"showdown": N_("Showdown: "), "settle_hands": N_("Settlement: ")}
 
 _PREFIX = {
-    "cut": "Cut for the deal: ",
-    "widow": "Widow: ",
-    "bet": "Poker: ",
-    "deadlock": "Deadlock: ",
+    "cut": N_("Cut for the deal: "),
+    "widow": N_("Widow: "),
+    "bet": N_("Poker: "),
+    "deadlock": N_("Deadlock: "),
 }
 
 
@@ -102,12 +105,19 @@ class Narrator:
     def who(self, name: str) -> Text:
         """A player as the subject of a sentence: "You" for the human."""
         if name == self.me:
-            return Text("You", style="bold cyan")
+            return Text(_("You"), style="bold cyan")
         return Text(name, style="bold")
 
-    def does(self, name: str, base: str, third: str) -> Text:
-        """Subject and verb that agree: "You pass", "Bob passes"."""
-        return Text.assemble(self.who(name), " ", base if name == self.me else third)
+    def does(self, name: str, mine: str, theirs: str, **values: Text | str | int) -> Text:
+        """The sentence for the human (``mine``, with ``{you}``) or another player
+        (``theirs``, with ``{name}``), both translated: "You pass", "Bob passes"."""
+        if name == self.me:
+            return fill(mine, you=self.who(name), **values)
+        return fill(theirs, name=self.who(name), **values)
+
+    def names(self, players: list[str]) -> Text:
+        """``Bea and Cy``, ``You, Bea and Cy``."""
+        return join([self.who(p) for p in players], _(" and "))
 
     # ------------------------------------------------------------------ lines
 
@@ -115,7 +125,7 @@ class Narrator:
         if self._group == "deal" and self._antes:
             self._part(_antes_text(self._antes))
         if self._packed:
-            label = _PACKED[self._group]
+            label = _(_PACKED[self._group])
             self._line = pack(self._packed, label=label, sep="   ")
             self._packed = []
         if self._line:
@@ -156,7 +166,7 @@ class Narrator:
             self._flush()
             self._group = group
             self._line = Text()
-            self._line.append(_PREFIX.get(group, ""), style="dim")
+            self._line.append(_(_PREFIX.get(group, "")), style="dim")
         getattr(self, "_" + kind)(event)
 
     # ------------------------------------------------------------------ the deal
@@ -165,13 +175,13 @@ class Narrator:
         text = Text.assemble(self.who(e["player"]), " ", card(e["card"]))
         if e["player"] in self._cut_by:  # a tie: the tied players cut again
             self._cut_by.clear()
-            self._part(Text.assemble(("tie, again: ", "dim"), text), "; ")
+            self._part(Text.assemble((_("tie, again: "), "dim"), text), "; ")
         else:
             self._part(text, ", ")
         self._cut_by.add(e["player"])
 
     def _dealer(self, e: dict[str, Any]) -> None:
-        self._part(self.does(e["player"], "deal", "deals"))
+        self._part(self.does(e["player"], _("{you} deal"), _("{name} deals")))
 
     def _ante(self, e: dict[str, Any]) -> None:
         self._antes.append(e["chips"])
@@ -180,13 +190,16 @@ class Narrator:
         if self._antes:
             self._part(_antes_text(self._antes))
             self._antes = []
-        self._part(f"the widow has {e['count']} cards")
+        count = e["count"]
+        self._part(nformat("the widow has {n} card", "the widow has {n} cards", count))
         self._high_bet = 0
 
     def _out(self, e: dict[str, Any]) -> None:
         self._part(
-            Text.assemble(
-                self.does(e["player"], "cannot", "cannot"), " pay the ante: out of the game"
+            self.does(
+                e["player"],
+                _("{you} cannot pay the ante: out of the game"),
+                _("{name} cannot pay the ante: out of the game"),
             )
         )
 
@@ -194,88 +207,131 @@ class Narrator:
 
     def _blocked(self, e: dict[str, Any]) -> None:
         # Only the blocked player sees this event (the view decides): the table does not
-        # learn that his hand holds a pay card.
-        self._part(Text("your pay card rules out the widow", style="dim"))
+        # learn that this hand holds a pay card.
+        self._part(Text(_("your pay card rules out the widow"), style="dim"))
 
     def _keep(self, e: dict[str, Any]) -> None:
-        text = self.does(e["player"], "keep", "keeps")
-        text.append(" the hand")
-        self._part(text)
+        self._part(self.does(e["player"], _("{you} keep the hand"), _("{name} keeps the hand")))
 
     def _exchange(self, e: dict[str, Any]) -> None:
-        self._part(Text.assemble(self.does(e["player"], "take", "takes"), " the widow"))
+        self._part(self.does(e["player"], _("{you} take the widow"), _("{name} takes the widow")))
 
     def _pass(self, e: dict[str, Any]) -> None:
-        self._part(self.does(e["player"], "pass", "passes"))
+        self._part(self.does(e["player"], _("{you} pass"), _("{name} passes")))
 
     def _returned(self, e: dict[str, Any]) -> None:
-        text = self.does(e["player"], "take", "takes")
-        text.append(f" back {e['chips']} uncalled")
-        self._part(text)
+        self._part(
+            self.does(
+                e["player"],
+                _("{you} take back {chips} uncalled"),
+                _("{name} takes back {chips} uncalled"),
+                chips=e["chips"],
+            )
+        )
 
     def _bid(self, e: dict[str, Any]) -> None:
-        self._part(Text.assemble(self.does(e["player"], "bid", "bids"), f" {e['chips']}"))
+        self._part(
+            self.does(
+                e["player"], _("{you} bid {chips}"), _("{name} bids {chips}"), chips=e["chips"]
+            )
+        )
 
     def _no_bid(self, e: dict[str, Any]) -> None:
-        self._part("no bid")
+        self._part(_("no bid"))
 
     def _widow_dead(self, e: dict[str, Any]) -> None:
-        self._part("it stays out of play")
+        self._part(_("it stays out of play"))
 
     def _bought(self, e: dict[str, Any]) -> None:
-        text = self.does(e["player"], "buy", "buys")
-        text.append(f" it for {e['chips']}, paid to ")
-        text.append_text(self.who(e["dealer"]))
-        self._part(text)
+        buyer, dealer = e["player"], e["dealer"]
+        if buyer == self.me:
+            template = _("{you} buy it for {chips}, paid to {dealer}")
+        elif dealer == self.me:
+            template = _("{name} buys it for {chips}, paid to you")
+        else:
+            template = _("{name} buys it for {chips}, paid to {dealer}")
+        self._part(
+            fill(
+                template,
+                you=self.who(buyer),
+                name=self.who(buyer),
+                dealer=self.who(dealer),
+                chips=e["chips"],
+            )
+        )
 
     # ------------------------------------------------------------------ poker
 
     def _check(self, e: dict[str, Any]) -> None:
-        self._part(self.does(e["player"], "check", "checks"), ", ")
+        self._part(self.does(e["player"], _("{you} check"), _("{name} checks")), ", ")
 
     def _fold(self, e: dict[str, Any]) -> None:
-        self._part(self.does(e["player"], "fold", "folds"), ", ")
+        self._part(self.does(e["player"], _("{you} fold"), _("{name} folds")), ", ")
 
     def _call(self, e: dict[str, Any]) -> None:
-        text = self.does(e["player"], "call", "calls")
-        text.append(f" {e['total']}")
+        text = self.does(
+            e["player"], _("{you} call {total}"), _("{name} calls {total}"), total=e["total"]
+        )
         if e["all_in"]:
-            text.append(" (all in)", style="yellow")
+            text.append(" " + _("(all in)"), style="yellow")
         self._part(text, ", ")
 
     def _raise(self, e: dict[str, Any]) -> None:
+        player, total = e["player"], e["total"]
         if self._high_bet:
-            text = self.does(e["player"], "raise", "raises")
-            text.append(f" to {e['total']}")
+            text = self.does(
+                player, _("{you} raise to {total}"), _("{name} raises to {total}"), total=total
+            )
         else:
-            text = self.does(e["player"], "bet", "bets")
-            text.append(f" {e['total']}")
+            text = self.does(player, _("{you} bet {total}"), _("{name} bets {total}"), total=total)
         if e["all_in"]:
-            text.append(" (all in)", style="yellow")
-        self._high_bet = e["total"]
+            text.append(" " + _("(all in)"), style="yellow")
+        self._high_bet = total
         self._part(text, ", ")
 
     def _show(self, e: dict[str, Any]) -> None:
         text = self.who(e["player"])
         text.append(" ")
         text.append_text(cards(e["cards"]))
-        text.append(f" {e['hand']}", style="italic")
+        text.append(" " + poker_hand(e["hand"]), style="italic")
         self._packed.append(text)
 
     def _poker_pot(self, e: dict[str, Any]) -> None:
-        winners = e["winners"]
-        space = "the poker space" if e["pot"] == 0 else f"side pot {e['pot']}"
+        winners, pot = e["winners"], e["pot"]
         if len(winners) == 1:
-            text = self.does(winners[0], "take", "takes")
-            text.append(f" {space}: ")
-            text.append(f"{e['chips']} chips", style="bold yellow")
+            chips = Text(chips_text(e["chips"]), style="bold yellow")
+            if pot == 0:
+                text = self.does(
+                    winners[0],
+                    _("{you} take the poker space: {chips}"),
+                    _("{name} takes the poker space: {chips}"),
+                    chips=chips,
+                )
+            else:
+                text = self.does(
+                    winners[0],
+                    _("{you} take side pot {pot}: {chips}"),
+                    _("{name} takes side pot {pot}: {chips}"),
+                    chips=chips,
+                    pot=pot,
+                )
+        elif pot == 0:
+            text = fill(
+                _("{names} split the poker space: {share} each"),
+                names=self.names(winners),
+                share=e["share"],
+            )
         else:
-            text = Text(" and ").join(self.who(w) for w in winners)
-            text.append(f" split {space}: {e['share']} each")
+            text = fill(
+                _("{names} split side pot {pot}: {share} each"),
+                names=self.names(winners),
+                share=e["share"],
+                pot=pot,
+            )
         self._part(text)
 
     def _leads(self, e: dict[str, Any]) -> None:
-        self._part(Text.assemble(self.does(e["player"], "lead", "leads"), "."), ". ")
+        self._part(self.does(e["player"], _("{you} lead."), _("{name} leads.")), ". ")
 
     # ------------------------------------------------------------------ the Rummoli phase
 
@@ -290,84 +346,123 @@ class Narrator:
         self._line_marks.append(len(self._line))
 
     def _space(self, e: dict[str, Any]) -> None:
-        self._line.append(f" (+{e['chips']} {e['space']})", style="bold green")
+        self._line.append(f" (+{number(e['chips'])} {space_name(e['space'])})", style="bold green")
 
     def _unclaimed(self, e: dict[str, Any]) -> None:
-        self._line.append(f" ({e['space']} not claimed)", style="dim")
+        shown = _("({space} not claimed)").format(space=space_name(e["space"]))
+        self._line.append(" " + shown, style="dim")
 
     def _stop(self, e: dict[str, Any]) -> None:
         self._stop_card = e["card"]
         why = _STOP_REASONS.get(e.get("reason", ""), "")
-        self._line.append(f" ▪ stop{f': {why}' if why else ''}", style="dim")
+        said = _("stop: {why}").format(why=_(why)) if why else _("stop")
+        self._line.append(f" ▪ {said}", style="dim")
         self._flush()
 
     def _duty_passes(self, e: dict[str, Any]) -> None:
-        colour = "black" if self._stop_card[-1:] in _RED else "red"
-        text = self.does(e["player"], "have", "has")
-        text.append(f" no {colour} card")
+        player = e["player"]
+        if self._stop_card[-1:] in _RED:
+            text = self.does(player, _("{you} have no black card"), _("{name} has no black card"))
+        else:
+            text = self.does(player, _("{you} have no red card"), _("{name} has no red card"))
         if e["fine"]:
-            text.append(f", fined {e['fine']}", style="yellow")
+            text.append(_(", fined {fine}").format(fine=number(e["fine"])), style="yellow")
         self._part(text)
 
     def _deadlock_continue(self, e: dict[str, Any]) -> None:
-        text = Text("nobody holds the colour: ")
-        text.append_text(self.does(e["player"], "lead", "leads"))
-        text.append(" any suit")
-        self._part(text)
+        self._part(
+            self.does(
+                e["player"],
+                _("nobody holds the colour: {you} lead any suit"),
+                _("nobody holds the colour: {name} leads any suit"),
+            )
+        )
 
     def _deadlock(self, e: dict[str, Any]) -> None:
-        self._part("nobody holds the colour; 1 chip per card to rummoli")
+        self._part(_("nobody holds the colour; 1 chip per card to rummoli"))
 
     def _deadlock_pays(self, e: dict[str, Any]) -> None:
-        self._part(Text.assemble(self.who(e["player"]), f" {e['chips']}"), ", ")
+        self._part(Text.assemble(self.who(e["player"]), " ", number(e["chips"])), ", ")
 
     def _round_won(self, e: dict[str, Any]) -> None:
-        text = self.does(e["player"], "go", "goes")
-        text.append(" out and ")
-        text.append("win" if e["player"] == self.me else "wins")
-        text.append(" the round: rummoli space ")
-        text.append(f"{e['chips']} chips", style="bold yellow")
-        self._part(text)
+        self._part(
+            self.does(
+                e["player"],
+                _("{you} go out and win the round: rummoli space {chips}"),
+                _("{name} goes out and wins the round: rummoli space {chips}"),
+                chips=Text(chips_text(e["chips"]), style="bold yellow"),
+            )
+        )
 
     def _pays(self, e: dict[str, Any]) -> None:
         if not e["chips"]:  # nothing left to pay with: not worth a word
             return
-        text = self.does(e["player"], "pay", "pays")
-        text.append(f" {e['chips']}")
+        text = self.does(
+            e["player"], _("{you} pay {chips}"), _("{name} pays {chips}"), chips=e["chips"]
+        )
         self._part(text, ", " if self._paying else "; ")
         self._paying = True
 
     # ------------------------------------------------------------------ settlement
 
     def _settle_cut(self, e: dict[str, Any]) -> None:
-        text = Text("Settlement cut: ", style="dim")
-        text.append_text(self.who(e["player"]))
-        text.append(" ")
-        text.append_text(card(e["card"]))
+        text = fill(
+            _("Settlement cut: {name} {card}"),
+            "dim",
+            name=self.who(e["player"]),
+            card=card(e["card"]),
+        )
         self._part(text)
 
     def _settle_hand(self, e: dict[str, Any]) -> None:
         text = self.who(e["player"])
         text.append(" ")
         text.append_text(cards(e["cards"]))
-        text.append(f" {e['hand']}", style="italic")
+        text.append(" " + poker_hand(e["hand"]), style="italic")
         self._packed.append(text)
 
     def _settled(self, e: dict[str, Any]) -> None:
-        what = "the board" if e["space"] == "all" else f"space {e['space']}"
         winners = e["winners"]
+        chips = Text(chips_text(e["chips"]), style="bold yellow")
+        board = e["space"] == "all"
+        space = space_name(e["space"])
         if len(winners) == 1:
-            text = self.does(winners[0], "take", "takes")
+            if board:
+                text = self.does(
+                    winners[0],
+                    _("{you} take the board: {chips}"),
+                    _("{name} takes the board: {chips}"),
+                    chips=chips,
+                )
+            else:
+                text = self.does(
+                    winners[0],
+                    _("{you} take space {space}: {chips}"),
+                    _("{name} takes space {space}: {chips}"),
+                    chips=chips,
+                    space=space,
+                )
+        elif board:
+            text = fill(
+                _("{names} split the board: {chips}"), names=self.names(winners), chips=chips
+            )
         else:
-            text = Text(" and ").join(self.who(w) for w in winners)
-            text.append(" split")
-        text.append(f" {what}: ")
-        text.append(f"{e['chips']} chips", style="bold yellow")
+            text = fill(
+                _("{names} split space {space}: {chips}"),
+                names=self.names(winners),
+                chips=chips,
+                space=space,
+            )
         self._part(text)
+
+
+def chips_text(chips: int) -> str:
+    """``1 chip``, ``5 chips`` (``5 фишек``): the count with its noun."""
+    return nformat("{n} chip", "{n} chips", chips)
 
 
 def _antes_text(antes: list[int]) -> str:
     """``antes 9 chips each``, or the amounts when some could not pay in full."""
     if len(set(antes)) == 1:
-        return f"antes {antes[0]} chips each"
-    return "antes " + ", ".join(str(a) for a in antes)
+        return nformat("antes {n} chip each", "antes {n} chips each", antes[0])
+    return _("antes {amounts}").format(amounts=", ".join(number(a) for a in antes))

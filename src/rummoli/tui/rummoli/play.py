@@ -26,6 +26,9 @@ from rummoli.engine.base import GameError
 from rummoli.games.registry import describe
 from rummoli.games.rummoli import Rules, RummoliState
 from rummoli.games.rummoli.view import event_to_json, visible_events
+from rummoli.i18n import N_, NP_, _, nformat, pgettext
+from rummoli.i18n.sentences import error as error_text
+from rummoli.i18n.terms import level_name
 from rummoli.tui.menu import AskAmount, Command, Menu
 from rummoli.tui.options import hint_text, opponent_levels, parse_house_rules, table_names
 from rummoli.tui.rummoli import render
@@ -48,7 +51,8 @@ DEFAULT_LEVEL = "basic"
 #: The level whose suggestion ``?`` shows.
 HINT_LEVEL = "strong"
 
-HELP = """\
+HELP = N_(
+    """\
 [bold]Your turn:[/] type a choice's number, or its name: [bold]keep[/], [bold]check[/], \
 [bold]raise 30[/], [bold]bid 5[/], a card such as [bold]7H[/] or [bold]10S[/].
 [bold]At any prompt:[/] [bold]h[/] help, [bold]q[/] quit now (shows the standings), \
@@ -59,6 +63,7 @@ auctioned; one round of poker for the poker space; then lay cards in runs of one
 (the lowest card leads; after a stop, the opposite colour). Laying 10S JD QC KH AS, \
 KD+AD or 7-8-9 of a suit wins that space; the first out of cards wins the rummoli space \
 and 1 chip per card from everyone else."""
+)
 
 
 def build_rules(chips: int, rounds: int, items: Sequence[str], preset: str | None) -> Rules:
@@ -100,7 +105,7 @@ def run_play(
             seed = random.SystemRandom().randrange(1_000_000)
         state = RummoliState.new_game(table_names(name, players), table_rules, seed)
     except (GameError, ValueError) as error:
-        say(console, Text.assemble(("error: ", "bold red"), str(error)))
+        say(console, Text.assemble((_("error: "), "bold red"), error_text(str(error))))
         return 2
     _announce(console, state, levels)
     bots: dict[int, Bot] = {
@@ -115,14 +120,25 @@ def run_play(
 
 def _announce(console: Console, state: RummoliState, levels: Sequence[str]) -> None:
     rules = state.rules
-    changed = ", ".join(f"{k}={typed_value(v)}" for k, v in rules.changed().items()) or "defaults"
-    players = ", ".join(f"{n} ({lv})" for n, lv in zip(state.names[1:], levels, strict=True))
+    changed = ", ".join(f"{k}={typed_value(v)}" for k, v in rules.changed().items())
+    players = ", ".join(
+        f"{n} ({level_name(lv)})" for n, lv in zip(state.names[1:], levels, strict=True)
+    )
+    title = describe(GAME).title
     say(
         console,
-        Text.assemble(("Rummoli", "bold"), f" · seed {state.seed} · rules: {changed}"),
-        Text(f"Computer players: {players}"),
+        Text.assemble(
+            (pgettext("game", title), "bold"),
+            " · ",
+            _("seed {seed}").format(seed=state.seed),
+            " · ",
+            _("rules: {rules}").format(rules=changed or _("defaults")),
+        ),
+        Text(_("Computer players: {players}").format(players=players)),
         Text(
-            f"(play this deal again with --seed {state.seed}; h for help, ? for a hint)",
+            _("(play this deal again with --seed {seed}; h for help, ? for a hint)").format(
+                seed=state.seed
+            ),
             style="dim",
         ),
     )
@@ -195,7 +211,7 @@ class _Table(TableLoop[RummoliState]):
         self.told_out = True
         if not self.state.is_terminal():
             self._flush_log()
-            self._say(Text("You are out: the table stops after this round.", "yellow"))
+            self._say(Text(_("You are out: the table stops after this round."), "yellow"))
             self.state.request_end()
 
     def _chips(self) -> list[tuple[str, int]]:
@@ -219,8 +235,9 @@ class _Table(TableLoop[RummoliState]):
         view = self.state.view(self.human)
         menu = Menu(
             [entry["action"] for entry in view["legal_actions"]],
-            lambda action: _label(self.state.action_to_text(action), view),
+            self.state.action_to_text,
             self.state.action_from_text,
+            lambda text: _label(text, view),
         )
         self._show_table(view)
         self._say(menu.render())
@@ -243,7 +260,11 @@ class _Table(TableLoop[RummoliState]):
         """Read the amount for a ranged entry; an empty line goes back to the menu."""
         entry = choice.entry
         while True:
-            line = self._read(f"{entry.word} how much? ({entry.low}-{entry.high}) > ")
+            line = self._read(
+                _("{word} how much? ({low}-{high}) > ").format(
+                    word=entry.typed_word, low=entry.low, high=entry.high
+                )
+            )
             if not line.strip():
                 return None
             try:
@@ -255,14 +276,23 @@ class _Table(TableLoop[RummoliState]):
         if command is Command.QUIT:
             raise Quit
         if command is Command.HELP:
-            self._say(Text.from_markup(HELP))
+            self._say(Text.from_markup(_(HELP)))
         elif command is Command.SAVE:
             self._save()
         elif command is Command.END:
             self.state.request_end()
-            self._say(Text("The game ends after this round.", style="yellow"))
+            self._say(Text(_("The game ends after this round."), style="yellow"))
         elif command is Command.HINT:
-            self._say(hint_text(self._hint(), self.state.action_to_text))
+            self._say(self._hint_line())
+
+    def _hint_line(self) -> Text:
+        """The hint: the action in the menu's words, the bot's reason translated."""
+        view = self.state.view(self.human)
+
+        def words(text: str) -> str:
+            return _label(text, view)
+
+        return hint_text(self._hint(), lambda a: words(self.state.action_to_text(a)), words)
 
     def _hint(self) -> Decision:
         """The hint bot's choice for the human's decision, from the human's view only."""
@@ -275,7 +305,9 @@ class _Table(TableLoop[RummoliState]):
     def _between_deals(self) -> None:
         """The round's summary, then a pause so it can be read before the next deal."""
         self._flush_log()
-        self._rule(Text(f" Round {self.state.round_no} over ", style="bold"))
+        self._rule(
+            Text(" " + _("Round {n} over").format(n=self.state.round_no) + " ", style="bold")
+        )
         chips = self._chips()
         board = sum(self.state.view(self.human)["board"].values())
         self._say(*self.tally.summary(self.chips_before, chips, board))
@@ -283,13 +315,13 @@ class _Table(TableLoop[RummoliState]):
         self.chips_before = chips
         if self._last_round():
             return
-        prompt = "Enter: next round, end: finish now, q: quit > "
+        prompt = _("Enter: next round, end: finish now, q: quit > ")
         while True:
             word = self._read(prompt).strip().lower()
             if word in ("q", "quit", "exit"):
                 raise Quit
             if word in ("h", "help", "?"):
-                self._say(Text.from_markup(HELP))
+                self._say(Text.from_markup(_(HELP)))
             elif word == "save":
                 self._save()
             else:
@@ -305,12 +337,12 @@ class _Table(TableLoop[RummoliState]):
 
     def _finish(self) -> None:
         self._flush_log()
-        self._rule(Text(" Game over ", style="bold"))
+        self._rule(Text(" " + _("Game over") + " ", style="bold"))
         chips = self._chips()
         self._say(render.standings(chips, self.me), self._winner_line(chips))
-        self._say(Text(f"Seed {self.state.seed}.", style="dim"))
+        self._say(Text(_("Seed {seed}.").format(seed=self.state.seed), style="dim"))
         try:
-            answer = self.read_line("Type save to keep the game record, Enter to leave > ")
+            answer = self.read_line(_("Type save to keep the game record, Enter to leave > "))
         except EOFError:
             return
         if answer.strip().lower() == "save":
@@ -320,36 +352,54 @@ class _Table(TableLoop[RummoliState]):
         best = max(c for _, c in chips)
         winners = [n for n, c in chips if c == best]
         if winners == [self.me]:
-            return Text("You win the game!", style="bold green")
+            return Text(_("You win the game!"), style="bold green")
         if len(winners) == 1:
-            return Text(f"{winners[0]} wins the game.", style="bold")
-        return Text(f"A tie between {', '.join(winners)}.", style="bold")
+            return Text(_("{name} wins the game.").format(name=winners[0]), style="bold")
+        return Text(_("A tie between {names}.").format(names=", ".join(winners)), style="bold")
 
     def _leave(self) -> None:
         """Quit: the standings as they are, board chips not settled."""
         self._flush_log()
-        self._rule(Text(" You leave the table ", style="bold"))
+        self._rule(Text(" " + _("You leave the table") + " ", style="bold"))
         chips = self._chips()
         self._say(render.standings(chips, self.me))
         board = sum(self.state.view(self.human)["board"].values())
         if board:
-            self._say(Text(f"{board} chips were left on the board.", style="dim"))
-        self._say(Text(f"Seed {self.state.seed}.", style="dim"))
+            left = nformat(
+                "{n} chip was left on the board.", "{n} chips were left on the board.", board
+            )
+            self._say(Text(left, style="dim"))
+        self._say(Text(_("Seed {seed}.").format(seed=self.state.seed), style="dim"))
 
     def _save(self) -> None:
         """Write the game record (it replays with ``rummoli replay``)."""
-        self._save_record(f"rummoli-{self.state.seed}", "game")
+        self._save_record(f"rummoli-{self.state.seed}", _("Saved the game record to {path}"))
 
 
-_LABELS = {"keep": "keep your hand", "exchange": "exchange it for the widow"}
+#: The menu's words for the engine's actions (context ``menu``).
+_LABELS = {
+    "deal": NP_("menu", "deal"),
+    "keep": NP_("menu", "keep your hand"),
+    "exchange": NP_("menu", "exchange it for the widow"),
+    "pass": NP_("menu", "pass"),
+    "check": NP_("menu", "check"),
+    "call": NP_("menu", "call"),
+    "fold": NP_("menu", "fold"),
+}
 
 
 def _label(text: str, view: dict[str, Any]) -> str:
     """A menu label: a few words more than the engine's text (``call`` says its cost)."""
-    if text in _LABELS:
-        return _LABELS[text]
+    word, _space, rest = text.partition(" ")
+    if rest == "claim":
+        return pgettext("menu", "{card} claim").format(card=word)
+    if word in ("bid", "raise") and rest.isdigit():
+        key = {"bid": "bid {amount}", "raise": "raise to {amount}"}[word]
+        return pgettext("menu", key).format(amount=rest)
     if text != "call" or "betting" not in view:
-        return text
+        return pgettext("menu", _LABELS[text]) if text in _LABELS else text
     me = view["players"][view["seat"]]
     cost = min(view["betting"]["high"] - me["bet"], me["chips"])
-    return f"call (+{cost}, all in)" if cost == me["chips"] else f"call (+{cost})"
+    if cost == me["chips"]:
+        return pgettext("menu", "call (+{cost}, all in)").format(cost=cost)
+    return pgettext("menu", "call (+{cost})").format(cost=cost)

@@ -17,6 +17,8 @@ from typing import Any
 
 from rich.text import Text
 
+from rummoli.i18n import NP_, _, nformat, npgettext, number, pgettext
+from rummoli.i18n.terms import poker_hand, space_name
 from rummoli.tui.cards import (
     RANKS,
     SUITS,
@@ -28,65 +30,90 @@ from rummoli.tui.cards import (
 )
 
 PHASE_LABELS = {
-    "start": "the deal",
-    "widow": "the widow",
-    "auction": "widow auction",
-    "betting": "poker betting",
-    "play": "Rummoli phase",
-    "next_round": "round over",
-    "over": "game over",
+    "start": NP_("phase", "the deal"),
+    "widow": NP_("phase", "the widow"),
+    "auction": NP_("phase", "widow auction"),
+    "betting": NP_("phase", "poker betting"),
+    "play": NP_("phase", "Rummoli phase"),
+    "next_round": NP_("phase", "round over"),
+    "over": NP_("phase", "game over"),
 }
+
+#: The labels in front of the table's lines, padded to one width in each language
+#: (``Board  ``, ``Hand   ``): the longest label of the language sets it.
+_LABELS = (
+    NP_("table", "Board"),
+    NP_("table", "Laid"),
+    NP_("table", "Hand"),
+    NP_("table", "Poker"),
+)
+
+
+def label(word: str) -> str:
+    """A table line's label (context ``table``), padded so the lines start together."""
+    width = max(len(pgettext("table", w)) for w in _LABELS) + 2
+    return f"{pgettext('table', word):<{width}}"
 
 
 def header(view: dict[str, Any], rounds: int) -> Text:
     """``Round 2/5 · poker betting · dealer Cy`` for the rule above the table."""
     players = view["players"]
-    of = f"/{rounds}" if rounds else ""
     dealer = players[view["dealer"]]["name"] if view["dealer"] is not None else "?"
-    phase = PHASE_LABELS.get(view["phase"], view["phase"])
-    return Text(f" Round {view['round']}{of} · {phase} · dealer {dealer} ", style="bold")
+    phase = view["phase"]
+    phase = pgettext("phase", PHASE_LABELS[phase]) if phase in PHASE_LABELS else phase
+    if rounds:
+        round_ = _("Round {n}/{rounds}").format(n=view["round"], rounds=rounds)
+    else:
+        round_ = _("Round {n}").format(n=view["round"])
+    dealt = _("dealer {name}").format(name=dealer)
+    return Text(f" {round_} · {phase} · {dealt} ", style="bold")
 
 
 def board_line(board: dict[str, int]) -> Text:
     """Each space with its chips, e.g. ``poker 3  10S 3 ... rummoli 12``."""
     tokens = []
     for name, chips in board.items():
-        token = Text(name + " ", style="cyan")
-        token.append(str(chips), style="bold yellow" if chips else "dim")
+        token = Text(space_name(name) + " ", style="cyan")
+        token.append(number(chips), style="bold yellow" if chips else "dim")
         tokens.append(token)
-    return pack(tokens, label="Board  ")
+    return pack(tokens, label=label("Board"))
 
 
 def _status(player: dict[str, Any], view: dict[str, Any]) -> Text:
     """What the table knows about a player this round, in a few words."""
     if player["out"]:
-        return Text("out of the game", style="dim")
+        return Text(_("out of the game"), style="dim")
     if not player["in_round"]:
-        return Text("sits out", style="dim")
-    parts: list[Text] = [Text(f"{player['cards']:>2} cards")]
+        return Text(_("sits out"), style="dim")
+    count = player["cards"]
+    shown = nformat("{n} card", "{n} cards", count)
+    parts: list[Text] = [Text(" " + shown if count < 10 else shown)]
     if view["phase"] != "betting":
         pass
     elif player["folded"]:
-        parts.append(Text("folded", style="dim"))
+        parts.append(Text(_("folded"), style="dim"))
     else:
-        parts.append(Text(f"bet {player['bet']}", style="yellow"))
+        parts.append(Text(_("bet {chips}").format(chips=number(player["bet"])), style="yellow"))
     return Text("  ").join(parts)
 
 
 def player_line(seat: int, view: dict[str, Any], me: bool = False) -> Text:
     """One player: name ((D) for the dealer), chips, cards, bet, laid cards."""
     player = view["players"][seat]
-    name = player["name"][:12] + (" (D)" if view["dealer"] == seat else "")
+    name = player["name"][:12] + (" " + _("(D)") if view["dealer"] == seat else "")
     line = Text(" ")
     line.append(f"{name:<16}", style="bold cyan" if me else "bold")
-    line.append(f"{player['chips']:>5}", style="bold yellow")
-    line.append(" chips  ")
+    chips = player["chips"]
+    line.append(f"{number(chips):>5}", style="bold yellow")
+    line.append(" " + chips_word(chips))
+    line.append("  ")
     line.append_text(_status(player, view))
     laid = player["laid"]
     if laid and not me:
-        room = WIDTH - line.cell_len - len("  laid ")
+        word = "  " + _("laid") + " "
+        room = WIDTH - line.cell_len - len(word)
         shown = laid[-max(room // 3, 1) :]
-        line.append("  laid " if len(shown) == len(laid) else "  laid …", style="dim")
+        line.append(word if len(shown) == len(laid) else word + "…", style="dim")
         line.append_text(cards(shown))
     return line
 
@@ -109,7 +136,7 @@ def laid_strip(view: dict[str, Any]) -> Text:
             else:
                 token.append("·", style="dim")
         tokens.append(token)
-    return pack(tokens, label="Laid   ")
+    return pack(tokens, label=label("Laid"))
 
 
 def table(view: dict[str, Any]) -> list[Text]:
@@ -125,15 +152,18 @@ def table(view: dict[str, Any]) -> list[Text]:
     if extra is not None:
         lines.append(extra)
     lines.append(player_line(me, view, me=True))
-    lines.append(pack([hand(view["hand"])], label="Hand   "))
+    lines.append(pack([hand(view["hand"])], label=label("Hand")))
     poker = view.get("poker_hand")
     if poker:
         lines.append(
-            pack([Text(poker["name"], style="bold"), cards(poker["cards"])], label="Poker  ")
+            pack(
+                [Text(poker_hand(poker["name"]), style="bold"), cards(poker["cards"])],
+                label=label("Poker"),
+            )
         )
     known = view["widow"]["known"]
     if known:
-        lines.append(pack([cards(known)], label="Widow  (your old hand) "))
+        lines.append(pack([cards(known)], label=_("Widow  (your old hand) ")))
     return lines
 
 
@@ -143,12 +173,22 @@ def situation(view: dict[str, Any]) -> Text | None:
     if view["phase"] == "auction" and "auction" in view:
         auction = view["auction"]
         if auction["high_bidder"] is None:
-            return Text("Widow auction: no bid yet", style="italic")
+            return Text(_("Widow auction: no bid yet"), style="italic")
         who = names[auction["high_bidder"]]
-        return Text(f"Widow auction: high bid {auction['high_bid']} by {who}", style="italic")
+        return Text(
+            _("Widow auction: high bid {chips} by {name}").format(
+                chips=number(auction["high_bid"]), name=who
+            ),
+            style="italic",
+        )
     if view["phase"] == "betting" and "betting" in view:
         betting = view["betting"]
-        return Text(f"Poker: pot {betting['pot']}, high bet {betting['high']}", style="italic")
+        return Text(
+            _("Poker: pot {pot}, high bet {high}").format(
+                pot=number(betting["pot"]), high=number(betting["high"])
+            ),
+            style="italic",
+        )
     return None
 
 
@@ -160,7 +200,13 @@ def standings(players: Sequence[tuple[str, int]], me: str) -> Text:
         style = "bold cyan" if name == me else "bold"
         line = Text(f"{place:>3}. ")
         line.append(f"{name[:20]:<20}", style=style)
-        line.append(f"{chips:>6}", style="bold yellow")
-        line.append(" chips")
+        line.append(f"{number(chips):>6}", style="bold yellow")
+        line.append(" " + chips_word(chips))
         lines.append(line)
     return Text("\n").join(lines)
+
+
+def chips_word(chips: int) -> str:
+    """The noun after a count of chips, in the form the count needs (``chips``,
+    ``фишки``, ``фишек``), for columns where the number is printed apart."""
+    return npgettext("after a number", "chip", "chips", chips)

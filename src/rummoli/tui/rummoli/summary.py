@@ -11,7 +11,10 @@ from typing import Any
 
 from rich.text import Text
 
+from rummoli.i18n import _, number
+from rummoli.i18n.terms import space_name
 from rummoli.tui.cards import pack
+from rummoli.tui.phrases import fill
 
 
 class RoundTally:
@@ -51,29 +54,28 @@ class RoundTally:
 
     def _outcome(self) -> Text:
         if self.winner:
-            text = self._name(self.winner)
-            text.append(" went out first: rummoli ")
-            text.append(str(self.rummoli), style="bold yellow")
-            text.append(" + ")
-            text.append(str(self.paid), style="bold yellow")
-            text.append(" paid by the others.")
-            return text
+            return fill(
+                _("{name} went out first: rummoli {rummoli} + {paid} paid by the others."),
+                name=self._name(self.winner),
+                rummoli=Text(number(self.rummoli), style="bold yellow"),
+                paid=Text(number(self.paid), style="bold yellow"),
+            )
         if self.deadlock:
-            return Text("Deadlock: nobody went out; 1 chip per card went to rummoli.")
-        return Text("The round ended without a winner.")
+            return Text(_("Deadlock: nobody went out; 1 chip per card went to rummoli."))
+        return Text(_("The round ended without a winner."))
 
     def _spaces(self) -> Text:
         tokens = [
-            Text.assemble(self._name(p), f" {space} ", (str(c), "bold yellow"))
+            Text.assemble(self._name(p), f" {space_name(space)} ", (number(c), "bold yellow"))
             for p, space, c in self.spaces
-        ] or [Text("none won", style="dim")]
-        text = pack(tokens, label="Spaces: ", sep=" · ")
+        ] or [Text(_("none won"), style="dim")]
+        text = pack(tokens, label=_label(_("Spaces:")), sep=" · ")
         if self.poker:
             won = [
-                Text.assemble(self._name(p), " ", (str(c), "bold yellow"))
+                Text.assemble(self._name(p), " ", (number(c), "bold yellow"))
                 for p, c in self.poker.items()
             ]
-            text = Text("\n").join([text, pack(won, label="Poker:  ", sep=" · ")])
+            text = Text("\n").join([text, pack(won, label=_label(_("Poker:")), sep=" · ")])
         return text
 
     def _chips(
@@ -87,6 +89,14 @@ class RoundTally:
             if not chips and not change:
                 continue
             style = "green" if change > 0 else "red" if change < 0 else "dim"
-            tokens.append(Text.assemble(self._name(name), f" {chips} ", (f"({change:+d})", style)))
-        tokens.append(Text(f"board {board}", style="dim"))
-        return pack(tokens, label="Chips:  ", sep=" · ")
+            sign = "+" if change >= 0 else "-"
+            shown = f"({sign}{number(abs(change))})"
+            tokens.append(Text.assemble(self._name(name), f" {number(chips)} ", (shown, style)))
+        tokens.append(Text(_("board {chips}").format(chips=number(board)), style="dim"))
+        return pack(tokens, label=_label(_("Chips:")), sep=" · ")
+
+
+def _label(word: str) -> str:
+    """A summary line's label, padded so the three lines' contents start together."""
+    width = max(len(_(w)) for w in ("Spaces:", "Poker:", "Chips:")) + 1
+    return f"{word:<{width}}"

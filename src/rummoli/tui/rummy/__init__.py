@@ -8,6 +8,7 @@ from typing import Any
 
 from rich.text import Text
 
+from rummoli.i18n import N_, _
 from rummoli.tui.game import PlayOptions, TerminalPart
 
 
@@ -16,7 +17,7 @@ def _play(options: PlayOptions) -> int:
 
     options.refuse(
         ("--chips", "--rounds", "--preset"),
-        "is a Rummoli option; a Rummy match is played to a target score (--rule target=N)",
+        _("is a Rummoli option; a Rummy match is played to a target score (--rule target=N)"),
     )
     return run_rummy_play(
         players=options.players or DEFAULT_PLAYERS,
@@ -45,6 +46,7 @@ TERMINAL = TerminalPart(
     play=_play,
     narrator=_narrator,
     show_table=_table,
-    how_to_play="Rummy: type moves (s, t, meld 7H 8H 9H, lay 5C on 2, d KS); ? lists "
-    "them with a hint.",
+    how_to_play=N_(
+        "Rummy: type moves (s, t, meld 7H 8H 9H, lay 5C on 2, d KS); ? lists them with a hint."
+    ),
 )

@@ -26,6 +26,8 @@ from rummoli.cards import CardError, card_str, parse_card
 from rummoli.engine.base import IllegalActionError
 from rummoli.games.rummy import actions as act
 from rummoli.games.rummy.melds import fit_mask, meld_cards
+from rummoli.i18n import _, pgettext
+from rummoli.i18n.sentences import error as error_text
 from rummoli.tui.rummy.render import meld_number, symbols
 
 
@@ -80,15 +82,15 @@ def move_text(action: int, view: dict[str, Any]) -> str:
     """An action as the human would type it, cards with suit symbols: ``s (stock)``,
     ``t (take 9♥)``, ``meld 7♣ 8♣ 9♣``, ``lay 5♣ on 2``, ``d K♠``."""
     if action == act.DRAW_STOCK:
-        return "s (stock)"
+        return _("s (stock)")
     if action == act.DRAW_DISCARD:
         top = view["discard"][-1] if view["discard"] else None
-        return f"t (take {symbols(top)})" if top else "t (take)"
+        return _("t (take {card})").format(card=symbols(top)) if top else _("t (take)")
     if act.is_meld_action(action):
         return "meld " + " ".join(symbols(card_str(c)) for c in meld_cards(act.meld_of(action)))
     if act.is_layoff_action(action):
         card, slot = act.layoff_of(action)
-        return f"lay {symbols(card_str(card))} on {slot + 1}"
+        return _("lay {card} on {number}").format(card=symbols(card_str(card)), number=slot + 1)
     if act.is_discard_action(action):
         return f"d {symbols(card_str(act.discard_of(action)))}"
     return act.action_to_text(action)
@@ -98,7 +100,9 @@ def _card(word: str) -> int:
     try:
         return parse_card(word)
     except CardError:
-        raise ValueError(f"{word!r} is not a card (cards look like 7H, 10S, QD, AC)") from None
+        raise ValueError(
+            _("{word} is not a card (cards look like 7H, 10S, QD, AC)").format(word=repr(word))
+        ) from None
 
 
 def parse_line(line: str, view: dict[str, Any], one_meld_per_turn: bool) -> int | TableCommand:
@@ -133,7 +137,7 @@ def _action(words: list[str], view: dict[str, Any], legal: Sequence[int]) -> int
     head, rest = words[0], words[1:]
     if head in _DISCARD_WORDS:
         if len(rest) != 1:
-            raise ValueError("discard one card, e.g. d KS")
+            raise ValueError(_("discard one card, e.g. d KS"))
         return act.discard_action(_card(rest[0]))
     if head in ("m", "meld"):
         return _meld(rest, view, legal)
@@ -146,10 +150,13 @@ def _action(words: list[str], view: dict[str, Any], legal: Sequence[int]) -> int
             pass
         else:
             raise ValueError(
-                f"what to do with {head.upper()}? d {head.upper()} discards it, "
-                f"lay {head.upper()} lays it off, meld ... melds it"
+                _(
+                    "what to do with {card}? d {card} discards it, lay {card} lays it off, "
+                    "meld ... melds it"
+                ).format(card=head.upper())
             )
-    raise ValueError(f"{' '.join(words)!r} is not a move. {_prompt_hint(view)}")
+    moved = _("{words} is not a move.").format(words=repr(" ".join(words)))
+    raise ValueError(f"{moved} {_prompt_hint(view)}")
 
 
 def _meld(rest: list[str], view: dict[str, Any], legal: Sequence[int]) -> int:
@@ -158,51 +165,62 @@ def _meld(rest: list[str], view: dict[str, Any], legal: Sequence[int]) -> int:
         if len(melds) == 1:
             return melds[0]
         if not melds:
-            raise ValueError("you have no meld to lay down now")
+            raise ValueError(_("you have no meld to lay down now"))
         some = ", ".join(move_text(a, view) for a in melds[:4])
         more = " ..." if len(melds) > 4 else ""
-        raise ValueError(f"which meld? Name its cards: {some}{more}")
+        raise ValueError(_("which meld? Name its cards: {melds}").format(melds=some + more))
     try:
         return act.action_from_text("meld " + " ".join(rest))
     except IllegalActionError as error:
         message = str(error)
         if "is not a meld" in message:
-            message = (
+            message = _(
                 "those cards are not a meld: a meld is 3 or 4 cards of one rank, or 3 or "
                 "more cards of one suit in sequence, aces low (A-2-3 yes, Q-K-A no)"
             )
-        raise ValueError(message) from None
+        raise ValueError(error_text(message)) from None
 
 
 def _lay_off(rest: list[str], view: dict[str, Any], legal: Sequence[int]) -> int:
-    if rest[1:2] == ["on"]:
+    if rest[1:2] == ["on"] or rest[1:2] == [pgettext("typed word", "on").lower()]:
         rest = [rest[0], *rest[2:]]
     if not rest or len(rest) > 2:
-        raise ValueError("lay off one card on a meld, e.g. lay 5C on 2")
+        raise ValueError(_("lay off one card on a meld, e.g. lay 5C on 2"))
     card = _card(rest[0])
     if len(rest) == 2:
         number = rest[1].lstrip("#")
         count = len(view["melds"])
         if not number.isdigit() or not 1 <= int(number) <= count:
-            table = f"melds #1 to #{count}" if count > 1 else "meld #1" if count else "no meld"
-            raise ValueError(f"there is no meld {rest[1]} (the table has {table})")
+            if count > 1:
+                table = _("the table has melds #1 to #{count}").format(count=count)
+            elif count:
+                table = _("the table has meld #1")
+            else:
+                table = _("the table has no meld")
+            raise ValueError(
+                _("there is no meld {number} ({table})").format(number=rest[1], table=table)
+            )
         return act.layoff_action(card, int(number) - 1)
     choices = [a for a in legal if act.is_layoff_action(a) and act.layoff_of(a)[0] == card]
     if len(choices) == 1:
         return choices[0]
     text = symbols(card_str(card))
     if len(choices) > 1:
-        numbers = " or ".join(str(act.layoff_of(a)[1] + 1) for a in choices)
-        raise ValueError(f"{text} fits more than one meld: say which, lay {text} on {numbers}")
+        numbers = _(" or ").join(str(act.layoff_of(a)[1] + 1) for a in choices)
+        raise ValueError(
+            _("{card} fits more than one meld: say which, lay {card} on {numbers}").format(
+                card=text, numbers=numbers
+            )
+        )
     fitting = [s for s, meld in enumerate(view["melds"]) if fit_mask(_mask(meld)) >> card & 1]
     if fitting or view["phase"] == "draw":
         # Not legal (the last-card rule, or no draw yet): why_not says which.
         return act.layoff_action(card, fitting[0] if fitting else 0)
     if card_str(card) not in view["hand"]:
-        raise ValueError(f"you do not hold {text}")
+        raise ValueError(_("you do not hold {cards}").format(cards=text))
     if not view["melds"]:
-        raise ValueError("there is no meld on the table to lay off on")
-    raise ValueError(f"{text} fits no meld on the table")
+        raise ValueError(_("there is no meld on the table to lay off on"))
+    raise ValueError(_("{card} fits no meld on the table").format(card=text))
 
 
 def why_not(
@@ -213,49 +231,60 @@ def why_not(
     taken = view["taken_discard"]
     if view["phase"] == "draw":
         if action == act.DRAW_DISCARD:
-            return "the discard pile is empty: draw from the stock (s)"
+            return _("the discard pile is empty: draw from the stock (s)")
         top = view["discard"][-1] if view["discard"] else None
-        take = f" or t to take {symbols(top)}" if top and act.DRAW_DISCARD in legal else ""
-        return f"draw first: s for the stock{take}"
+        if top and act.DRAW_DISCARD in legal:
+            return _("draw first: s for the stock or t to take {card}").format(card=symbols(top))
+        return _("draw first: s for the stock")
     if action in (act.DRAW_STOCK, act.DRAW_DISCARD):
-        return "you have already drawn this turn"
+        return _("you have already drawn this turn")
     last_card = (
-        f"that would leave you only {symbols(taken)}, taken from the discard pile this turn: "
-        "you could neither discard it nor lay it off"
+        _(
+            "that would leave you only {card}, taken from the discard pile this turn: "
+            "you could neither discard it nor lay it off"
+        ).format(card=symbols(taken))
         if taken
-        else "not allowed now"
+        else _("not allowed now")
     )
     if act.is_discard_action(action):
         card = act.discard_of(action)
         if card not in hand:
-            return f"you do not hold {symbols(card_str(card))}"
-        return (
-            f"you took {symbols(card_str(card))} from the discard pile this turn: "
+            return _("you do not hold {cards}").format(cards=symbols(card_str(card)))
+        return _(
+            "you took {card} from the discard pile this turn: "
             "you may not discard it before your next turn"
-        )
+        ).format(card=symbols(card_str(card)))
     if act.is_meld_action(action):
         cards = meld_cards(act.meld_of(action))
         missing = [card_str(c) for c in cards if c not in hand]
         if missing:
-            return f"you do not hold {_cards_text(missing)}"
+            return _("you do not hold {cards}").format(cards=_cards_text(missing))
         if one_meld_per_turn and not any(act.is_meld_action(a) for a in legal):
-            return "one meld a turn (house rule one_meld_per_turn): you have melded already"
+            return _("one meld a turn (house rule one_meld_per_turn): you have melded already")
         return last_card
     card, slot = act.layoff_of(action)
     text = symbols(card_str(card))
     if card not in hand:
-        return f"you do not hold {text}"
+        return _("you do not hold {cards}").format(cards=text)
     melds = view["melds"]
     if slot >= len(melds):
-        return f"there is no meld {meld_number(slot)} on the table"
+        return _("there is no meld {number} on the table").format(number=meld_number(slot))
     if not fit_mask(_mask(melds[slot])) >> card & 1:
         fitting = [s for s, meld in enumerate(melds) if fit_mask(_mask(meld)) >> card & 1]
-        where = f"; it fits {meld_number(fitting[0])}" if fitting else ", nor any other meld"
-        return f"{text} does not fit {meld_number(slot)} ({_cards_text(melds[slot])}){where}"
+        values = {
+            "card": text,
+            "number": meld_number(slot),
+            "meld": _cards_text(melds[slot]),
+        }
+        if fitting:
+            return _("{card} does not fit {number} ({meld}); it fits {other}").format(
+                other=meld_number(fitting[0]), **values
+            )
+        return _("{card} does not fit {number} ({meld}), nor any other meld").format(**values)
     return last_card
 
 
 def _prompt_hint(view: dict[str, Any]) -> str:
     if view["phase"] == "draw":
-        return "Type s (stock) or t (take the discard), or h for help."
-    return "Type meld CARDS, lay CARD on N, d CARD, or h for help."
+        return _("Type s (stock) or t (take the discard), or h for help.")
+    return _("Type meld CARDS, lay CARD on N, d CARD, or h for help.")

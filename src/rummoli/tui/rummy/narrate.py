@@ -15,15 +15,17 @@ from typing import Any
 
 from rich.text import Text
 
+from rummoli.i18n import N_, _, nformat
 from rummoli.tui.cards import card, cards
+from rummoli.tui.phrases import fill
 from rummoli.tui.rummy.render import meld_number
 
 #: Events shown elsewhere: the own hand on the table, the end of a hand in the summary.
 _SILENT = ("hand", "show", "hand_won", "hand_over", "game_over")
 
 _STALEMATE = {
-    "stock": "the stock ran out a second time",
-    "blocked": "nobody can go out any more (no card fits a meld, no new meld can be made)",
+    "stock": N_("the stock ran out a second time"),
+    "blocked": N_("nobody can go out any more (no card fits a meld, no new meld can be made)"),
 }
 
 
@@ -45,12 +47,13 @@ class RummyNarrator:
     def who(self, name: str) -> Text:
         """A player as the subject of a sentence: "You" for the human."""
         if name == self.me:
-            return Text("You", style="bold cyan")
+            return Text(_("You"), style="bold cyan")
         return Text(name, style="bold")
 
-    def verb(self, name: str, base: str, third: str) -> str:
-        """The verb agreeing with its subject: "You draw", "Bea draws"."""
-        return base if name == self.me else third
+    def verb(self, name: str, base: str, third: str, **values: Text | str | int) -> Text:
+        """The words after the subject, agreeing with it (both translated): "You draw",
+        "Bea draws"; ``values`` fill their fields."""
+        return fill(base if name == self.me else third, **values)
 
     # ------------------------------------------------------------------ lines
 
@@ -94,7 +97,7 @@ class RummyNarrator:
         if self._turn != _CUT:
             self._flush()
             self._turn = _CUT
-            self._line = Text("Cut for the deal: ", style="dim")
+            self._line = Text(_("Cut for the deal: "), style="dim")
         else:
             self._line.append(", ")
         self._line.append_text(Text.assemble(self.who(e["player"]), " ", card(e["card"])))
@@ -103,11 +106,10 @@ class RummyNarrator:
         name = e["player"]
         self._flush()
         self._turn = _DEAL
-        self._line = Text.assemble(self.who(name), " ", self.verb(name, "deal", "deals"))
+        self._line = Text.assemble(self.who(name), " ", self.verb(name, _("deal"), _("deals")))
 
     def _upcard(self, e: dict[str, Any]) -> None:
-        self._line.append("; the upcard is ")
-        self._line.append_text(card(e["card"]))
+        self._line.append_text(fill(_("; the upcard is {card}"), card=card(e["card"])))
         self._flush()
 
     # ------------------------------------------------------------------ a turn
@@ -116,58 +118,73 @@ class RummyNarrator:
         name = e["player"]
         # The human's own draw is told by the private "drew" event that follows.
         if name != self.me:
-            self._turn_part(name, "draws from the stock")
+            self._turn_part(name, _("draws from the stock"))
 
     def _drew(self, e: dict[str, Any]) -> None:
-        part = Text("draw ")
-        part.append_text(card(e["card"]))
-        part.append(" from the stock")
-        self._turn_part(e["player"], part)
+        self._turn_part(e["player"], fill(_("draw {card} from the stock"), card=card(e["card"])))
 
     def _draw_discard(self, e: dict[str, Any]) -> None:
         name = e["player"]
-        part = Text(self.verb(name, "take ", "takes "))
-        part.append_text(card(e["card"]))
-        part.append(" from the discard pile")
+        part = self.verb(
+            name,
+            _("take {card} from the discard pile"),
+            _("takes {card} from the discard pile"),
+            card=card(e["card"]),
+        )
         self._turn_part(name, part)
 
     def _meld(self, e: dict[str, Any]) -> None:
         name = e["player"]
-        part = Text(self.verb(name, "meld ", "melds "))
-        part.append_text(cards(e["cards"]))
-        part.append(f" as {meld_number(e['slot'])}", style="magenta")
+        number = Text(meld_number(e["slot"]), style="magenta")
+        part = self.verb(
+            name,
+            _("meld {cards} as {number}"),
+            _("melds {cards} as {number}"),
+            cards=cards(e["cards"]),
+            number=number,
+        )
         self._turn_part(name, part)
 
     def _lay_off(self, e: dict[str, Any]) -> None:
         name = e["player"]
-        part = Text(self.verb(name, "lay off ", "lays off "))
-        part.append_text(card(e["card"]))
-        part.append(f" on {meld_number(e['slot'])}", style="magenta")
+        number = Text(meld_number(e["slot"]), style="magenta")
+        part = self.verb(
+            name,
+            _("lay off {card} on {number}"),
+            _("lays off {card} on {number}"),
+            card=card(e["card"]),
+            number=number,
+        )
         self._turn_part(name, part)
 
     def _discard(self, e: dict[str, Any]) -> None:
         name = e["player"]
-        part = Text(self.verb(name, "discard ", "discards "))
-        part.append_text(card(e["card"]))
+        part = self.verb(name, _("discard {card}"), _("discards {card}"), card=card(e["card"]))
         self._turn_part(name, part)
 
     def _goes_out(self, e: dict[str, Any]) -> None:
         name = e["player"]
-        part = Text(self.verb(name, "go out", "goes out"), style="bold green")
+        part = Text(_("go out") if name == self.me else _("goes out"), style="bold green")
         if e["going_rummy"]:
-            part.append(": Going Rummy, double points!", style="bold green")
+            part.append(_(": Going Rummy, double points!"), style="bold green")
         self._turn_part(name, part)
         self._flush()
 
     def _reshuffle(self, e: dict[str, Any]) -> None:
         self._own_line(
             Text(
-                f"The stock is empty: the discard pile ({e['count']} cards) is shuffled "
-                "into a new stock (the last time this hand).",
+                nformat(
+                    "The stock is empty: the discard pile ({n} card) is shuffled into a new "
+                    "stock (the last time this hand).",
+                    "The stock is empty: the discard pile ({n} cards) is shuffled into a new "
+                    "stock (the last time this hand).",
+                    e["count"],
+                ),
                 style="yellow",
             )
         )
 
     def _stalemate(self, e: dict[str, Any]) -> None:
-        why = _STALEMATE.get(e["reason"], e["reason"])
-        self._own_line(Text(f"Stalemate: {why}. Nobody scores.", style="yellow"))
+        reason = e["reason"]
+        why = _(_STALEMATE[reason]) if reason in _STALEMATE else reason
+        self._own_line(Text(_("Stalemate: {why}. Nobody scores.").format(why=why), style="yellow"))

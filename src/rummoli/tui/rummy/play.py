@@ -31,8 +31,12 @@ from rummoli.games.registry import describe
 from rummoli.games.rummy import Rules, RummyState
 from rummoli.games.rummy import actions as act
 from rummoli.games.rummy.view import events_for
+from rummoli.i18n import N_, _, nformat, pgettext
+from rummoli.i18n.sentences import error as error_text
+from rummoli.i18n.terms import level_name
 from rummoli.tui.cards import card, pack
 from rummoli.tui.options import hint_text, opponent_levels, parse_house_rules, table_names
+from rummoli.tui.phrases import fill
 from rummoli.tui.rummy import render
 from rummoli.tui.rummy.input import TableCommand, move_text, parse_line
 from rummoli.tui.rummy.narrate import RummyNarrator
@@ -50,7 +54,8 @@ GAME = "rummy"
 #: Seats at the table unless told otherwise: you and one computer player, 10 cards each.
 DEFAULT_PLAYERS = 2
 
-HELP = """\
+HELP = N_(
+    """\
 [bold]Draw:[/] [bold]s[/] the top card of the stock, [bold]t[/] the top card of the \
 discard pile.
 [bold]Then:[/] [bold]meld 7H 8H 9H[/] lays down a meld ([bold]m[/] for short), \
@@ -63,12 +68,13 @@ the match record, [bold]end[/] stop after this hand, [bold]q[/] quit now.
 (A-2-3, not Q-K-A). You may lay off on any meld. The card taken from the discard pile \
 may not be discarded the same turn. The first out of cards wins the others' points \
 (faces 10, aces 1), doubled for Going Rummy: all cards down in one turn."""
+)
 
 
 #: A score in a hint's reason (``discard 9S (+1.25)``, ``+0.40 against -0.75``).
 _SCORE = re.compile(r"[+-]\d+\.\d\d")
 #: What that score means, said under the hint.
-SCORE_EXPLAINED = (
+SCORE_EXPLAINED = N_(
     "The number scores your hand after the move: minus the cards it cannot yet meld, plus "
     "how likely the next draws are to help. Higher is better."
 )
@@ -119,7 +125,7 @@ def run_rummy_play(
             seed = random.SystemRandom().randrange(1_000_000)
         state = RummyState.new_game(table_names(name, players), table_rules, seed)
     except (GameError, ValueError) as error:
-        say(console, Text.assemble(("error: ", "bold red"), str(error)))
+        say(console, Text.assemble((_("error: "), "bold red"), error_text(str(error))))
         return 2
     _announce(console, state, levels)
     bots = {s: make_bot(levels[s - 1], seed * 10 + s, game=GAME) for s in range(1, players)}
@@ -130,18 +136,26 @@ def run_rummy_play(
 
 def _announce(console: Console, state: RummyState, levels: Sequence[str]) -> None:
     changed = state.rules.changed()
-    rules = ", ".join(f"{k}={typed_value(v)}" for k, v in changed.items()) or "defaults"
-    players = ", ".join(f"{n} ({lv})" for n, lv in zip(state.names[1:], levels, strict=True))
+    rules = ", ".join(f"{k}={typed_value(v)}" for k, v in changed.items()) or _("defaults")
+    players = ", ".join(
+        f"{n} ({level_name(lv)})" for n, lv in zip(state.names[1:], levels, strict=True)
+    )
     say(
         console,
         Text.assemble(
-            ("Basic Rummy", "bold"),
-            f" to {state.target} points · seed {state.seed} · rules: ",
-            rules,
+            (pgettext("game", describe(GAME).title), "bold"),
+            " ",
+            nformat("to {n} point", "to {n} points", state.target),
+            " · ",
+            _("seed {seed}").format(seed=state.seed),
+            " · ",
+            _("rules: {rules}").format(rules=rules),
         ),
-        Text(f"Computer players: {players}"),
+        Text(_("Computer players: {players}").format(players=players)),
         Text(
-            f"(play this deal again with --seed {state.seed}; h for help, ? for your moves)",
+            _("(play this deal again with --seed {seed}; h for help, ? for your moves)").format(
+                seed=state.seed
+            ),
             style="dim",
         ),
     )
@@ -230,14 +244,16 @@ class _RummyTable(TableLoop[RummyState]):
         if command is TableCommand.QUIT:
             raise Quit
         if command is TableCommand.HELP:
-            self._say(Text.from_markup(HELP), *moves_lines(view))
+            self._say(Text.from_markup(_(HELP)), *moves_lines(view))
         elif command is TableCommand.MOVES:
             self._say(*moves_lines(view), self._hint(view))
         elif command is TableCommand.HINT:
             self._say(self._hint(view))
         elif command is TableCommand.SORT:
             self.order = render.BY_RANK if self.order == render.BY_SUIT else render.BY_SUIT
-            label = f"Hand by {self.order}  "
+            label = (
+                _("Hand by suit") if self.order == render.BY_SUIT else _("Hand by rank")
+            ) + "  "
             self._say(pack([render.hand(view["hand"], self.order)], label=label))
         elif command is TableCommand.PILE:
             self._say(render.pile_line(view))
@@ -245,7 +261,7 @@ class _RummyTable(TableLoop[RummyState]):
             self._save()
         elif command is TableCommand.END:
             self.state.request_end()
-            self._say(Text("The match ends after this hand.", style="yellow"))
+            self._say(Text(_("The match ends after this hand."), style="yellow"))
 
     def _hint(self, view: dict[str, Any]) -> Text:
         """The hint bot's choice for the human's decision, from the human's view only."""
@@ -253,33 +269,33 @@ class _RummyTable(TableLoop[RummyState]):
             level = hint_level()
             if level is None:
                 return Text(
-                    "No hint: Rummy has only the random computer player so far.", style="dim"
+                    _("No hint: Rummy has only the random computer player so far."), style="dim"
                 )
             self.hint_bot = make_bot(level, self.state.seed * 10 + self.human, game=GAME)
         decision = ask_bot(self.hint_bot, self.state, self.human)
         text = hint_text(decision, lambda action: move_text(action, view))
         if _SCORE.search(decision.reason):
-            text.append("\n" + SCORE_EXPLAINED, style="dim")
+            text.append("\n" + _(SCORE_EXPLAINED), style="dim")
         return text
 
     # ------------------------------------------------------------------ hands and the end
 
     def _hand_summary(self) -> None:
         self._flush_log()
-        self._rule(Text(f" Hand {self.state.hand_no} over ", style="bold"))
+        self._rule(Text(" " + _("Hand {n} over").format(n=self.state.hand_no) + " ", style="bold"))
         self._say(*self.tally.summary(), render.scores_line(self._view(), self.me))
         self.tally = HandTally(self.me)
 
     def _between_deals(self) -> None:
         """The hand's summary, then a pause so it can be read before the next deal."""
         self._hand_summary()
-        prompt = "Enter: next hand, end: finish the match now, q: quit > "
+        prompt = _("Enter: next hand, end: finish the match now, q: quit > ")
         while True:
             word = self._read(prompt).strip().lower()
             if word in ("q", "quit", "exit"):
                 raise Quit
             if word in ("h", "help", "?"):
-                self._say(Text.from_markup(HELP))
+                self._say(Text.from_markup(_(HELP)))
             elif word == "save":
                 self._save()
             else:
@@ -291,11 +307,11 @@ class _RummyTable(TableLoop[RummyState]):
         if self.deal_ended:
             self._hand_summary()
         self._flush_log()
-        self._rule(Text(" Match over ", style="bold"))
+        self._rule(Text(" " + _("Match over") + " ", style="bold"))
         self._say(render.standings(self._view()["players"], self.me), self._winner_line())
-        self._say(Text(f"Seed {self.state.seed}.", style="dim"))
+        self._say(Text(_("Seed {seed}.").format(seed=self.state.seed), style="dim"))
         try:
-            answer = self.read_line("Type save to keep the match record, Enter to leave > ")
+            answer = self.read_line(_("Type save to keep the match record, Enter to leave > "))
         except EOFError:
             return
         if answer.strip().lower() == "save":
@@ -304,39 +320,39 @@ class _RummyTable(TableLoop[RummyState]):
     def _winner_line(self) -> Text:
         winner = self.match_winner
         if winner == self.me:
-            return Text("You win the match!", style="bold green")
+            return Text(_("You win the match!"), style="bold green")
         if winner is not None:
-            return Text(f"{winner} wins the match.", style="bold")
-        return Text("The match ends in a tie.", style="bold")
+            return Text(_("{name} wins the match.").format(name=winner), style="bold")
+        return Text(_("The match ends in a tie."), style="bold")
 
     def _leave(self) -> None:
         """Quit: the standings as they are."""
         self._flush_log()
-        self._rule(Text(" You leave the table ", style="bold"))
+        self._rule(Text(" " + _("You leave the table") + " ", style="bold"))
         self._say(render.standings(self._view()["players"], self.me))
-        self._say(Text(f"Seed {self.state.seed}.", style="dim"))
+        self._say(Text(_("Seed {seed}.").format(seed=self.state.seed), style="dim"))
 
     def _save(self) -> None:
         """Write the match record (it replays with ``rummoli replay``)."""
-        self._save_record(f"rummy-{self.state.seed}", "match")
+        self._save_record(f"rummy-{self.state.seed}", _("Saved the match record to {path}"))
 
 
 def _prompt_line(view: dict[str, Any]) -> Text:
     """What can be typed now, in one line."""
     text = Text()
     if view["phase"] == "draw":
-        text.append("Draw: ", style="bold")
+        text.append(_("Draw: "), style="bold")
         text.append("s", style="bold magenta")
-        text.append(" stock")
+        text.append(" " + _("stock"))
         if view["discard"]:
             text.append(", ")
             text.append("t", style="bold magenta")
-            text.append(" take ")
-            text.append_text(card(view["discard"][-1]))
+            text.append(" ")
+            text.append_text(fill(_("take {card}"), card=card(view["discard"][-1])))
     else:
-        text.append("Play: ", style="bold")
-        text.append("meld CARDS · lay CARD on N · d CARD")
-    text.append("   (? moves, h help)", style="dim")
+        text.append(_("Play: "), style="bold")
+        text.append(_("meld CARDS · lay CARD on N · d CARD"))
+    text.append("   " + _("(? moves, h help)"), style="dim")
     return text
 
 
@@ -344,22 +360,22 @@ def moves_lines(view: dict[str, Any]) -> list[Text]:
     """Every legal move, grouped: draws, melds, lay-offs, discards."""
     legal = [entry["action"] for entry in view["legal_actions"]]
     groups: list[tuple[str, list[int]]] = [
-        ("Draw", [a for a in legal if a in (act.DRAW_STOCK, act.DRAW_DISCARD)]),
-        ("Meld", [a for a in legal if act.is_meld_action(a)]),
-        ("Lay off", [a for a in legal if act.is_layoff_action(a)]),
+        (_("Draw:"), [a for a in legal if a in (act.DRAW_STOCK, act.DRAW_DISCARD)]),
+        (_("Meld:"), [a for a in legal if act.is_meld_action(a)]),
+        (_("Lay off:"), [a for a in legal if act.is_layoff_action(a)]),
     ]
+    width = max(len(label) for label, _actions in groups) + 1
+    width = max(width, len(_("Discard:")) + 1)
     lines = []
     for label, actions in groups:
         if actions:
             tokens = [Text(move_text(a, view)) for a in actions]
-            lines.append(pack(tokens, label=f"{label + ':':<9}", sep=" · "))
+            lines.append(pack(tokens, label=f"{label:<{width}}", sep=" · "))
     discards = [a for a in legal if act.is_discard_action(a)]
     if discards:
-        line = Text(f"{'Discard:':<9}d CARD, any card")
+        line = Text(f"{_('Discard:'):<{width}}" + _("d CARD, any card"))
         taken = view["taken_discard"]
         if len(discards) < len(view["hand"]) and taken:
-            line.append(" but ")
-            line.append_text(card(taken))
-            line.append(" (taken this turn)")
+            line.append_text(fill(_(" but {card} (taken this turn)"), card=card(taken)))
         lines.append(line)
     return lines

@@ -18,7 +18,9 @@ from typing import Any
 
 from rich.text import Text
 
+from rummoli.i18n import NP_, _, nformat, npgettext, number, pgettext
 from rummoli.tui.cards import SUIT_SYMBOLS, SUITS, card, cards, pack
+from rummoli.tui.phrases import fill
 
 #: Ranks with aces low, as Rummy plays them.
 LOW_RANKS = "A23456789TJQK"
@@ -60,12 +62,18 @@ def hand(texts: Sequence[str], order: str = BY_SUIT) -> Text:
 def header(view: dict[str, Any]) -> Text:
     """``Hand 2 · to 100 points · dealer Bea · your turn`` for the rule above the table."""
     players = view["players"]
-    parts = [f"Hand {view['hand_no']}", f"to {view['target']} points"]
+    parts = [
+        _("Hand {n}").format(n=view["hand_no"]),
+        nformat("to {n} point", "to {n} points", view["target"]),
+    ]
     if view["dealer"] is not None:
-        parts.append(f"dealer {players[view['dealer']]['name']}")
+        parts.append(_("dealer {name}").format(name=players[view["dealer"]]["name"]))
     if view["turn"] is not None:
         turn = view["turn"]
-        parts.append("your turn" if turn == view["seat"] else f"{players[turn]['name']}'s turn")
+        if turn == view["seat"]:
+            parts.append(_("your turn"))
+        else:
+            parts.append(_("{name}'s turn").format(name=players[turn]["name"]))
     return Text(" " + " · ".join(parts) + " ", style="bold")
 
 
@@ -74,49 +82,50 @@ def player_line(seat: int, view: dict[str, Any]) -> Text:
     is, the rule above says)."""
     player = view["players"][seat]
     me = seat == view["seat"]
-    name = player["name"][:12] + (" (D)" if view["dealer"] == seat else "")
+    name = player["name"][:12] + (" " + _("(D)") if view["dealer"] == seat else "")
     line = Text("  ")
     line.append(f"{name:<17}", style="bold cyan" if me else "bold")
-    line.append(f"{player['score']:>4}", style="bold yellow")
-    line.append(" points  ")
+    score = player["score"]
+    line.append(f"{number(score):>4}", style="bold yellow")
+    line.append(" " + npgettext("after a number", "point", "points", score) + "  ")
     count = player["cards"]
-    line.append(f"{count:>2} card{'' if count == 1 else 's'}")
+    shown = nformat("{n} card", "{n} cards", count)
+    line.append(" " + shown if count < 10 else shown)
     if player["has_melded"]:
-        line.append("  has melded", style="dim")
+        line.append("  " + _("has melded"), style="dim")
     return line
 
 
 def piles_line(view: dict[str, Any]) -> Text:
     """``Stock 23 · Discard 9♥ (5 cards)``, and the card taken this turn, if any."""
-    line = Text("Stock ", style="dim")
-    line.append(str(view["stock"]), style="bold")
-    line.append(" · Discard ", style="dim")
+    line = Text(_("Stock") + " ", style="dim")
+    line.append(number(view["stock"]), style="bold")
+    line.append(" · " + _("Discard") + " ", style="dim")
     pile = view["discard"]
     if pile:
         line.append_text(card(pile[-1]))
-        line.append(f" ({len(pile)} card{'' if len(pile) == 1 else 's'})", style="dim")
+        line.append(" (" + nformat("{n} card", "{n} cards", len(pile)) + ")", style="dim")
     else:
-        line.append("empty", style="dim")
+        line.append(_("empty"), style="dim")
     if view["reshuffled"]:
-        line.append(" · reshuffled", style="dim")
+        line.append(" · " + _("reshuffled"), style="dim")
     taken = view["taken_discard"]
     if taken is not None and taken in view.get("hand", ()):
-        line.append(" · you took ", style="italic")
-        line.append_text(card(taken))
-        line.append(" (keep it this turn)", style="italic")
+        line.append(" · ", style="italic")
+        line.append_text(fill(_("you took {card} (keep it this turn)"), "italic", card=card(taken)))
     return line
 
 
 def melds_block(melds: Sequence[Sequence[str]]) -> Text:
     """Every meld on the table with its number: ``#1 7♣ 8♣ 9♣  #2 Q♦ Q♥ Q♠``."""
     if not melds:
-        return Text.assemble(("Melds  ", "dim"), ("none yet", "dim"))
+        return Text.assemble((label("Melds"), "dim"), (_("none yet"), "dim"))
     tokens = []
     for slot, meld in enumerate(melds):
         token = Text(meld_number(slot) + " ", style="bold magenta")
         token.append_text(cards(meld))
         tokens.append(token)
-    return pack(tokens, label="Melds  ", sep="   ")
+    return pack(tokens, label=label("Melds"), sep="   ")
 
 
 def table(view: dict[str, Any], order: str = BY_SUIT) -> list[Text]:
@@ -127,16 +136,15 @@ def table(view: dict[str, Any], order: str = BY_SUIT) -> list[Text]:
     lines.append(piles_line(view))
     lines.append(melds_block(view["melds"]))
     lines.append(player_line(me, view))
-    label = "Hand   "
-    lines.append(pack([hand(view["hand"], order)], label=label))
+    lines.append(pack([hand(view["hand"], order)], label=label("Hand")))
     return lines
 
 
 def pile_line(view: dict[str, Any]) -> Text:
     """The whole discard pile, bottom first (it lies face up: anyone may look)."""
     if not view["discard"]:
-        return Text("The discard pile is empty.")
-    return pack([card(c) for c in view["discard"]], label="Pile (top last)  ", sep=" ")
+        return Text(_("The discard pile is empty."))
+    return pack([card(c) for c in view["discard"]], label=_("Pile (top last)") + "  ", sep=" ")
 
 
 def standings(players: Sequence[dict[str, Any]], me: str) -> Text:
@@ -148,8 +156,9 @@ def standings(players: Sequence[dict[str, Any]], me: str) -> Text:
         line.append(
             f"{player['name'][:20]:<20}", style="bold cyan" if player["name"] == me else "bold"
         )
-        line.append(f"{player['score']:>5}", style="bold yellow")
-        line.append(" points")
+        score = player["score"]
+        line.append(f"{number(score):>5}", style="bold yellow")
+        line.append(" " + npgettext("after a number", "point", "points", score))
         lines.append(line)
     return Text("\n").join(lines)
 
@@ -159,5 +168,19 @@ def scores_line(view: dict[str, Any], me: str) -> Text:
     tokens = []
     for player in sorted(view["players"], key=lambda p: -p["score"]):
         style = "bold cyan" if player["name"] == me else "bold"
-        tokens.append(Text.assemble((player["name"], style), " ", (str(player["score"]), "yellow")))
-    return pack(tokens, label=f"Match (to {view['target']}): ", sep=" · ")
+        tokens.append(
+            Text.assemble((player["name"], style), " ", (number(player["score"]), "yellow"))
+        )
+    return pack(
+        tokens, label=_("Match (to {target}): ").format(target=number(view["target"])), sep=" · "
+    )
+
+
+#: The labels in front of the table's lines (context ``table``), padded to one width.
+_LABELS = (NP_("table", "Melds"), NP_("table", "Hand"))
+
+
+def label(word: str) -> str:
+    """A table line's label in the language in force, padded so the lines start together."""
+    width = max(len(pgettext("table", w)) for w in _LABELS) + 2
+    return f"{pgettext('table', word):<{width}}"

@@ -11,7 +11,9 @@ from typing import Any
 
 from rich.text import Text
 
+from rummoli.i18n import _, nformat
 from rummoli.tui.cards import cards
+from rummoli.tui.phrases import fill
 
 
 class HandTally:
@@ -47,21 +49,24 @@ class HandTally:
         for name, held, points in self.shown:
             line = Text("  ")
             line.append_text(self._name(name, width))
-            line.append(f"  {points:>3} points  ", style="yellow")
+            shown = nformat("{n} point", "{n} points", points)
+            line.append(f"  {shown:>10}  ", style="yellow")
             line.append_text(cards(held))
             lines.append(line)
         return lines
 
     def _outcome(self) -> Text:
         if self.winner:
-            text = self._name(self.winner)
-            text.append(" went out" + (" with Going Rummy" if self.going_rummy else ""))
-            text.append(" and won ")
-            text.append(f"{self.points} points", style="bold yellow")
+            points = Text(nformat("{n} point", "{n} points", self.points), style="bold yellow")
             if self.going_rummy:
-                text.append(f" ({self.points // 2} doubled)")
+                template = _("{name} went out with Going Rummy and won {points} ({half} doubled)")
+            else:
+                template = _("{name} went out and won {points}")
+            text = fill(
+                template, name=self._name(self.winner), points=points, half=self.points // 2
+            )
             text.append(":" if self.shown else ".")
             return text
         if self.stalemate:
-            return Text("Stalemate: nobody scores this hand. Hands left:", style="yellow")
-        return Text("The hand ended without a winner.")
+            return Text(_("Stalemate: nobody scores this hand. Hands left:"), style="yellow")
+        return Text(_("The hand ended without a winner."))

@@ -1,0 +1,82 @@
+"""Babel extractors for the messages that are not ``_()`` calls in the source.
+
+Two kinds of English text reach people without passing through a marker:
+
+- what each game's description says (its title, its words for a round and a game, each
+  house rule's help) and the house rules' titles in ``games/<game>/text/house_rules.json``:
+  :func:`descriptions`, run on ``games/*/description.py``;
+- the ``rummoli`` command's help texts, which Typer takes from docstrings and option
+  declarations: :func:`command`, run on ``cli.py`` (its ``_()`` calls are extracted too).
+
+Both import the code and read the texts from the objects, so the catalogue holds exactly
+what is shown. ``babel.cfg`` maps them; ``make messages`` runs the extraction.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Collection, Iterator, Mapping
+from pathlib import Path
+from typing import IO, Any, cast
+
+from babel.messages.extract import extract_python
+
+#: What an extractor yields: line, function name, message(s), comments.
+Found = tuple[int, str, Any, list[str]]
+
+
+def descriptions(
+    fileobj: IO[bytes],
+    keywords: Mapping[str, Any],
+    comment_tags: Collection[str],
+    options: dict[str, Any],
+) -> Iterator[Found]:
+    """The texts of the game described in ``games/<game>/description.py``."""
+    from rummoli.i18n.terms import english_titles
+
+    game = Path(getattr(fileobj, "name", "")).parent.name
+    module = importlib.import_module(f"rummoli.games.{game}.description")
+    description = module.DESCRIPTION
+    yield 1, "pgettext", ("game", description.title), ["The game's name."]
+    for word in (description.round_word, description.game_word, description.amount):
+        yield 1, "pgettext", ("game word", word), ["What the game calls a deal, a game, its score."]
+    titles = english_titles(description)
+    for rule in description.house_rules:
+        if rule.help:
+            yield 1, "pgettext", ("house rule", rule.help), [f"House rule {rule.name}."]
+        if rule.name in titles:
+            title = titles[rule.name]
+            yield 1, "pgettext", ("house rule title", title), [f"House rule {rule.name}."]
+
+
+def command(
+    fileobj: IO[bytes],
+    keywords: Mapping[str, Any],
+    comment_tags: Collection[str],
+    options: dict[str, Any],
+) -> Iterator[Found]:
+    """``cli.py``'s ``_()`` calls, then every help text of the command it declares."""
+    found = extract_python(fileobj, keywords, comment_tags, cast(Any, options))
+    yield from cast(Iterator[Found], found)
+    import typer.main
+
+    from rummoli import cli
+
+    seen: set[str] = set()
+    for text in _help_texts(typer.main.get_command(cli.app)):
+        if text not in seen:
+            seen.add(text)
+            yield 1, "_", text, []
+
+
+def _help_texts(command: Any) -> Iterator[str]:
+    for attribute in ("help", "short_help"):
+        text = getattr(command, attribute, None)
+        if text:
+            yield text
+    for param in command.params:
+        text = getattr(param, "help", None)
+        if text:
+            yield text
+    for sub in getattr(command, "commands", {}).values():
+        yield from _help_texts(sub)

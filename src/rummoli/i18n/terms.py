@@ -1,0 +1,145 @@
+"""The game's words in the language in force: suits, ranks, cards, board spaces, poker
+hands, and what each game's description says to people (titles, house rules).
+
+The engine speaks English codes and words (``QC``, ``"full house"``, a house rule's help)
+and stays standard library only; these functions translate them at the edge, from the
+English text as message id with a context naming the group (``suit``, ``poker hand``,
+``house rule``), so the same words serve the terminal now and the web page later (a
+server can send the catalogue's entries of a context to a browser as JSON).
+
+A house rule's short title for people ("Widow", "Poker phase") is kept with the game's
+texts, in ``games/<game>/text/house_rules.json`` (a game without one gets its code name
+in words); its help is the description's own ``HouseRule.help``.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import json
+from functools import cache
+
+from rummoli.engine.description import GameDescription, HouseRule
+from rummoli.i18n import NP_, pgettext
+
+#: Suit letters of the engine's card text, and what each is called.
+SUIT_NAMES = {
+    "C": NP_("suit", "clubs"),
+    "D": NP_("suit", "diamonds"),
+    "H": NP_("suit", "hearts"),
+    "S": NP_("suit", "spades"),
+}
+#: "queen of clubs" is written per suit: Russian puts the suit in the genitive (дама
+#: треф), French after "de" (dame de trèfle).
+CARD_OF_SUIT = {
+    "C": NP_("card", "{rank} of clubs"),
+    "D": NP_("card", "{rank} of diamonds"),
+    "H": NP_("card", "{rank} of hearts"),
+    "S": NP_("card", "{rank} of spades"),
+}
+RANK_NAMES = {
+    "2": NP_("rank", "two"),
+    "3": NP_("rank", "three"),
+    "4": NP_("rank", "four"),
+    "5": NP_("rank", "five"),
+    "6": NP_("rank", "six"),
+    "7": NP_("rank", "seven"),
+    "8": NP_("rank", "eight"),
+    "9": NP_("rank", "nine"),
+    "T": NP_("rank", "ten"),
+    "J": NP_("rank", "jack"),
+    "Q": NP_("rank", "queen"),
+    "K": NP_("rank", "king"),
+    "A": NP_("rank", "ace"),
+}
+#: The board's spaces as the board line names them. Pay cards keep their card text
+#: (``10S``), as on the printed board; the words are translated.
+SPACE_NAMES = {
+    "poker": NP_("space", "poker"),
+    "rummoli": NP_("space", "rummoli"),
+    "AKD": NP_("space", "AKD"),
+    "789": NP_("space", "789"),
+}
+#: The computer players' levels (``--level`` takes the code word; people read these).
+LEVEL_NAMES = {
+    "random": NP_("level", "random"),
+    "basic": NP_("level", "basic"),
+    "strong": NP_("level", "strong"),
+}
+#: The engine's poker categories (``rummoli.poker.CATEGORY_NAMES``).
+POKER_HANDS = (
+    NP_("poker hand", "high card"),
+    NP_("poker hand", "pair"),
+    NP_("poker hand", "two pair"),
+    NP_("poker hand", "three of a kind"),
+    NP_("poker hand", "straight"),
+    NP_("poker hand", "flush"),
+    NP_("poker hand", "full house"),
+    NP_("poker hand", "four of a kind"),
+    NP_("poker hand", "straight flush"),
+)
+
+
+def suit_name(letter: str) -> str:
+    """``C`` -> ``clubs`` (``trèfle``, ``трефы``)."""
+    return pgettext("suit", SUIT_NAMES[letter])
+
+
+def rank_name(rank: str) -> str:
+    rank = "T" if rank == "10" else rank
+    return pgettext("rank", RANK_NAMES[rank])
+
+
+def card_name(text: str) -> str:
+    """A card's text in words: ``QC`` -> ``queen of clubs`` (``dame de trèfle``)."""
+    rank, suit = text[:-1], text[-1]
+    return pgettext("card", CARD_OF_SUIT[suit]).format(rank=rank_name(rank))
+
+
+def space_name(code: str) -> str:
+    """A board space as the board shows it: ``poker`` (``покер``), ``10S`` as it is."""
+    return pgettext("space", SPACE_NAMES[code]) if code in SPACE_NAMES else code
+
+
+def poker_hand(name: str) -> str:
+    """A poker category from the engine (``full house``) in the language in force."""
+    return pgettext("poker hand", name)
+
+
+def level_name(level: str) -> str:
+    """A computer player's level for people (``strong``: ``fort``, ``сильный``)."""
+    return pgettext("level", LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+
+
+def game_title(description: GameDescription) -> str:
+    """The game's name for people (``Basic Rummy``: ``Rami de base``)."""
+    return pgettext("game", description.title)
+
+
+def house_rule_help(rule: HouseRule) -> str:
+    """What a house rule means (its ``help``), translated; its choices stay code words."""
+    return pgettext("house rule", rule.help)
+
+
+def house_rule_title(description: GameDescription, rule: HouseRule) -> str:
+    """A house rule's short title for people (``widow``: "Widow", "Veuve", "Вдова")."""
+    english = english_titles(description).get(rule.name)
+    if english is None:
+        return rule.name.replace("_", " ").capitalize()
+    return pgettext("house rule title", english)
+
+
+def english_titles(description: GameDescription) -> dict[str, str]:
+    """The house rules' English titles of ``description``, from the game's texts."""
+    return dict(_titles(description.rules_text))
+
+
+@cache
+def _titles(rules_text: str) -> tuple[tuple[str, str], ...]:
+    package = rules_text.partition(":")[0]
+    if not package:
+        return ()
+    resource = importlib.resources.files(package).joinpath("text", "house_rules.json")
+    if not resource.is_file():
+        return ()
+    data = json.loads(resource.read_text(encoding="utf-8"))
+    return tuple((str(name), str(title)) for name, title in data["titles"].items())
