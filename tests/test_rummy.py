@@ -511,15 +511,17 @@ def test_nobody_can_go_out_cases() -> None:
     sets = [mask(*[r + s for s in "CDHS"]) for r in "79TJQ"]
     melds = runs + sets
     fits = [fit_mask(m) for m in melds]
+    # Before the reshuffle every card outside the melds is live (tests/test_rummy_stalemate.py
+    # has the cases after it).
     one_each = [mask("8C"), mask("KC")]
-    assert nobody_can_go_out(one_each, melds, fits)
+    assert nobody_can_go_out(one_each, melds, fits, FULL_DECK)
     # Two cards each: the eights and kings outside could still make a set.
-    assert not nobody_can_go_out([mask("8C", "8D"), mask("KC", "KD")], melds, fits)
+    assert not nobody_can_go_out([mask("8C", "8D"), mask("KC", "KD")], melds, fits, FULL_DECK)
     # A set of three sevens takes the fourth seven, which is outside: not blocked.
     melds2 = [*runs, mask("7C", "7D", "7S"), *sets[1:]]
-    assert not nobody_can_go_out(one_each, melds2, [fit_mask(m) for m in melds2])
+    assert not nobody_can_go_out(one_each, melds2, [fit_mask(m) for m in melds2], FULL_DECK)
     # No meld on the table: blocked only if nothing outside can ever form one.
-    assert not nobody_can_go_out([mask("2C", "3D")] * 2, [], [])
+    assert not nobody_can_go_out([mask("2C", "3D")] * 2, [], [], FULL_DECK)
 
 
 # --------------------------------------------------------------------------- views

@@ -29,7 +29,7 @@ from rummoli.games.rummy.view import event_to_json
 #: (``"hand"``) is not silently ignored.
 SCENARIO_KEYS = frozenset(
     {"game", "players", "dealer", "rules", "hands", "stock", "discard", "melds", "scores"}
-    | {"choices", "description"}
+    | {"turn", "reshuffled", "played", "choices", "description"}
 )
 
 

@@ -21,13 +21,21 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 #: The keys of a position (the first hand's cards), all optional but ``hands``.
 POSITION_KEYS = ("hands", "stock", "discard", "melds")
+#: The keys that make a position one from the middle of a hand (optional; need ``hands``).
+MID_HAND_KEYS = ("turn", "reshuffled", "played")
 
 
 @dataclass(frozen=True)
 class Setup:
     """The start of a game. With ``hands`` the first hand starts from that position (and
     ``stock``, ``discard``, ``melds`` complete it to 52 cards); without, the seed deals.
-    ``single_hand`` ends the game after the first hand (scenarios)."""
+    ``single_hand`` ends the game after the first hand (scenarios).
+
+    A position may come from the middle of a hand, at the start of a turn: ``turn`` is the
+    seat to play (default: the dealer's left), ``reshuffled`` says the stock was already
+    rebuilt from the discard pile once (so its next depletion is a stalemate, and the
+    cards below the pile's top are out of play), ``played`` the seats that melded or laid
+    off earlier in the hand (their going out is not Going Rummy)."""
 
     players: tuple[str, ...]
     dealer: int | None = None
@@ -37,6 +45,9 @@ class Setup:
     discard: tuple[int, ...] = ()
     melds: tuple[tuple[int, ...], ...] = ()
     single_hand: bool = False
+    turn: int | None = None
+    reshuffled: bool = False
+    played: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"players": list(self.players)}
@@ -52,6 +63,12 @@ class Setup:
             data["stock"] = [card_str(c) for c in self.stock]
             data["discard"] = [card_str(c) for c in self.discard]
             data["melds"] = [[card_str(c) for c in meld] for meld in self.melds]
+        if self.turn is not None:
+            data["turn"] = self.turn
+        if self.reshuffled:
+            data["reshuffled"] = True
+        if self.played:
+            data["played"] = [self.players[seat] for seat in self.played]
         if self.single_hand:
             data["single_hand"] = True
         return data
@@ -91,13 +108,13 @@ def _scores_from(value: object, players: tuple[str, ...]) -> tuple[int, ...]:
     raise SetupError("scores must be an object of points by player name (or a list)")
 
 
-def _dealer_from(value: object, players: tuple[str, ...]) -> int:
+def _dealer_from(value: object, players: tuple[str, ...], what: str = "dealer") -> int:
     if isinstance(value, str) and value in players:
         return players.index(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise SetupError(f"dealer must be a seat index or a player's name, not {value!r}")
+        raise SetupError(f"{what} must be a seat index or a player's name, not {value!r}")
     if not 0 <= value < len(players):
-        raise SetupError(f"dealer {value} is not a seat (0..{len(players) - 1})")
+        raise SetupError(f"{what} {value} is not a seat (0..{len(players) - 1})")
     return value
 
 
@@ -115,6 +132,9 @@ def setup_from_dict(data: Mapping[str, Any]) -> Setup:
         raise SetupError("single_hand must be true or false")
     setup = Setup(players, dealer, scores, single_hand=single)
     if not any(key in data for key in POSITION_KEYS):
+        given = [key for key in MID_HAND_KEYS if key in data]
+        if given:
+            raise SetupError(f"{given[0]} describes a position: give the players' hands too")
         return setup
     if "hands" not in data:
         raise SetupError("a position needs the players' hands, not only a stock or melds")
@@ -179,6 +199,12 @@ def _with_position(setup: Setup, data: Mapping[str, Any]) -> Setup:
             f"the hands, stock, discard pile and melds must hold all 52 cards, not "
             f"{len(places)}; missing: {format_cards(missing)}"
         )
+    turn = data.get("turn")
+    if turn is not None:
+        turn = _dealer_from(turn, players, "turn")
+    reshuffled = data.get("reshuffled", False)
+    if not isinstance(reshuffled, bool):
+        raise SetupError("reshuffled must be true or false")
     return Setup(
         players,
         setup.dealer,
@@ -188,4 +214,19 @@ def _with_position(setup: Setup, data: Mapping[str, Any]) -> Setup:
         discard,
         tuple(melds),
         setup.single_hand,
+        turn,
+        reshuffled,
+        _played_from(data.get("played", []), players),
     )
+
+
+def _played_from(value: object, players: tuple[str, ...]) -> tuple[int, ...]:
+    """The seats that melded or laid off earlier in the hand, in seat order."""
+    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+        raise SetupError("played must be a list of the names of players who melded or laid off")
+    for name in value:
+        if name not in players:
+            raise SetupError(f"played names unknown player {name!r}")
+    if len(set(value)) != len(value):
+        raise SetupError("played names a player twice")
+    return tuple(seat for seat, name in enumerate(players) if name in value)

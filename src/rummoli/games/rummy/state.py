@@ -35,7 +35,14 @@ from rummoli.games.rummy.melds import (
 )
 from rummoli.games.rummy.rules import Rules
 from rummoli.games.rummy.setup import Setup
-from rummoli.games.rummy.stalemate import BLOCKED, STOCK_OUT, nobody_can_go_out
+from rummoli.games.rummy.stalemate import (
+    BLOCKED,
+    STALL_TURNS,
+    STALLED,
+    STOCK_OUT,
+    live_cards,
+    nobody_can_go_out,
+)
 
 if TYPE_CHECKING:
     from rummoli.games.rummy.view import RummyObservation
@@ -73,6 +80,7 @@ class RummyState:
         "hand_no",
         "hand_points",
         "hands",
+        "idle_turns",
         "match_winner",
         "melded_this_turn",
         "melds",
@@ -149,6 +157,9 @@ class RummyState:
         #: (a player who had not, and goes out, goes Rummy).
         self.played_before = [False] * n
         self.reshuffles = 0
+        #: Turns in a row without a draw from the stock and without a card put on the
+        #: table (the stall rule, :mod:`.stalemate`).
+        self.idle_turns = 0
         self.winner = -1
         self.going_rummy = False
         self.stalemate = ""
@@ -329,6 +340,9 @@ class RummyState:
             self.discard = list(setup.discard)
             self.melds = [sum(_BIT[c] for c in meld) for meld in setup.melds]
             self.fits = [fit_mask(meld) for meld in self.melds]
+            self.reshuffles = 1 if setup.reshuffled else 0
+            for seat in setup.played:
+                self.played_before[seat] = True
             upcard = -1
         else:
             deck = self._draw_deck(_DRAW_DEAL)
@@ -342,7 +356,10 @@ class RummyState:
             events.append(("hand", seat, self.hands[seat]))
         if upcard >= 0:
             events.append(("upcard", upcard))
-        self._start_turn((self.dealer + 1) % n, events)
+        first = (self.dealer + 1) % n
+        if self.hand_no == 1 and setup.turn is not None:
+            first = setup.turn
+        self._start_turn(first, events)
 
     # ----------------------------------------------------------------- a turn
 
@@ -352,8 +369,12 @@ class RummyState:
         self.taken = -1
         self.melded_this_turn = False
         self.played_this_turn = False
-        if nobody_can_go_out(self.hands, self.melds, self.fits):
+        live = live_cards(self.hands, self.stock, self.discard, self.reshuffles > 0)
+        if nobody_can_go_out(self.hands, self.melds, self.fits, live):
             self._stalemate(BLOCKED, events)
+            return
+        if self.idle_turns >= STALL_TURNS:
+            self._stalemate(STALLED, events)
             return
         if not self.stock:
             if self.reshuffles == 0 and self.discard:
@@ -453,6 +474,10 @@ class RummyState:
                 return
             if self.played_this_turn:
                 self.played_before[seat] = True
+            if self.played_this_turn or self.taken < 0:
+                self.idle_turns = 0
+            else:
+                self.idle_turns += 1
             self._start_turn((seat + 1) % len(self.names), events)
             return
         if action >= _LAYOFF_BASE:
