@@ -162,8 +162,6 @@ def play_deals(
     ends after it); a deal listed after the game ended is an error naming it."""
     events: list[Event] = []
     for number, (choices, stop) in enumerate(deals, start=1):
-        if state.is_terminal():
-            raise error(f"deal {number} is listed, but the game ended after deal {number - 1}")
 
         def done(number: int = number) -> bool:
             return round_number() == number and between_rounds()
@@ -172,18 +170,13 @@ def play_deals(
             return round_number() >= number
 
         where = f"deal {number}: "
-        if stop:
-            # The request belongs to this deal: make it once the deal has begun.
-            events += play_until(
-                state,
-                [],
-                begun,
-                error=error,
-                example=example,
-                unit=unit,
-                where=where,
-                after=after,
-            )
+        # The deal's chance step (and what it forces): the deal begins, or the game ends.
+        events += play_until(
+            state, [], begun, error=error, example=example, unit=unit, where=where, after=after
+        )
+        if round_number() < number:
+            raise error(f"deal {number} is listed, but the game ended after deal {number - 1}")
+        if stop:  # the table asks to stop during this deal: the game ends after it
             state.request_end()
         events += play_until(
             state,
