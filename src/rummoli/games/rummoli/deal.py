@@ -136,7 +136,9 @@ def begin_round(state: RummoliState, events: list[Event], rotate: bool) -> None:
 def deal(state: RummoliState, events: list[Event]) -> None:
     """Deal one card at a time from the dealer's left, the widow right after the dealer."""
     receivers = [*state.in_round, IN_WIDOW]
-    fixed = state.setup.fixed_deal(state.round_no)
+    setup = state.setup
+    # Fixed cards only in a scenario's (or its record's) rounds: one check per round.
+    fixed = setup.fixed_deal(state.round_no) if state.round_no == 1 or setup.later_deals else None
     if fixed is not None and fixed.hands is not None:
         fixed_hands = fixed.hands
         if state.round_no > 1:
