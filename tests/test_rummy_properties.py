@@ -37,6 +37,7 @@ from rummoli.engine.base import CHANCE, Event, IllegalActionError
 from rummoli.games.rummy import Rules, RummyState, replay, setup_from_dict
 from rummoli.games.rummy import actions as act
 from rummoli.games.rummy import state as state_module
+from rummoli.games.rummy.deal import cards_per_player
 from rummoli.games.rummy.melds import CATALOGUE, card_at, is_meld
 from rummoli.games.rummy.stalemate import live_cards, max_turns
 from rummoli.games.rummy.view import PRIVATE_EVENTS, visible_events
@@ -167,7 +168,7 @@ def hand_bound(state: RummyState) -> int:
     """The most turns the hand being played can last (before its deal: a dealt hand's)."""
     n = len(state.names)
     if state.hand_no == 0 or state.phase == state_module.HAND_OVER:
-        return max_turns(n, 52 - 1 - n * state_module.cards_per_player(n), 0)
+        return max_turns(n, 52 - 1 - n * cards_per_player(n), 0)
     table = sum(m.bit_count() for m in state.melds)
     return max_turns(n, len(state.stock) + 1, table)
 

@@ -24,6 +24,7 @@ from rummoli.engine.base import CHANCE, CHANCE_ACTION, TERMINAL, Event, SetupErr
 from rummoli.engine.rng import shuffled_deck
 from rummoli.games.rummy import actions as act
 from rummoli.games.rummy.deal import DRAW_RESHUFFLE, cut_for_dealer, deal_hand
+from rummoli.games.rummy.deal import cards_per_player as cards_per_player  # (its old home)
 from rummoli.games.rummy.melds import (
     CATALOGUE,
     MAX_MELDS,
