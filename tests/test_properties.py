@@ -131,8 +131,11 @@ def games(draw: st.DrawFn) -> Game:
     chips = dealer = board = None
     if draw(st.integers(0, 3)) == 0:  # a quarter of the games start from a set-up table
         chips = draw(st.lists(st.integers(0, 60), min_size=n, max_size=n))
-        dealer = draw(st.none() | st.integers(0, n - 1))
         spaces = space_names(rules.ace_of_spades)
+        # A named dealer must play the first round (one who cannot pay is an error).
+        need = len(spaces) if rules.short_ante == "out" else 1
+        payers = [seat for seat in range(n) if chips[seat] >= need]
+        dealer = draw(st.none() | st.sampled_from(payers)) if payers else None
         board = draw(st.dictionaries(st.sampled_from(spaces), st.integers(0, 15), max_size=3))
     if rules.rounds == 0:
         end_at = draw(st.integers(0, 250))

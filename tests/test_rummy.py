@@ -43,10 +43,13 @@ from rummoli.games.rummy.melds import (
 from rummoli.games.rummy.state import DRAW, PLAY, nobody_can_go_out
 from rummoli.games.rummy.view import events_for, visible_events
 from rummoli.scenario import run_scenario
+from test_scenarios import check_events, check_views
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios" / "rummy"
 GOLDEN = sorted(SCENARIO_DIR.glob("*.json"))
 EXPECT_KEYS = {"winner", "stalemate", "going_rummy", "points", "scores", "match_winner", "melds"}
+#: A whole match (``deals``) answers every hand's result and the standings.
+MATCH_KEYS = {"deals", "scores", "match_winner", "standings"}
 FILE_KEYS = {
     "description",
     "scenario",
@@ -54,6 +57,9 @@ FILE_KEYS = {
     "expect_events_contain",
     "expect_no_events",
     "expect_error_contains",
+    "expect_views",
+    "expect_seat_events_contain",
+    "expect_seat_no_events",
 }
 
 
@@ -104,26 +110,28 @@ def test_golden(path: Path) -> None:
         return
     assert "error" not in result, result.get("error")
     expect = golden.get("expect", {})
-    assert set(expect) <= EXPECT_KEYS
+    whole = "deals" in golden["scenario"]
+    assert set(expect) <= (MATCH_KEYS if whole else EXPECT_KEYS)
     assert expect or "expect_events_contain" in golden
     failures = [
         f"{k}: expected {v!r}, got {result[k]!r}" for k, v in expect.items() if result[k] != v
     ]
     assert not failures, "\n".join(failures)
     events = result["events"]
-    pattern = missing_in_order(golden.get("expect_events_contain", []), events)
-    assert pattern is None, f"no event matches {pattern} (in order)"
-    for pattern in golden.get("expect_no_events", []):
-        found = [e for e in events if matches(pattern, e)]
-        assert not found, f"unexpected event {found[0]}"
+    check_events(events, golden)
+    check_views(result, golden)
     # Points: only the winner scores, and his points are what the shown hands are worth,
     # doubled for Going Rummy; a stalemate scores nothing.
-    shown = sum(e["points"] for e in events if e["type"] == "show")
-    won = sum(result["points"].values())
-    if result["winner"] is None:
-        assert result["stalemate"] and won == 0
-    else:
-        assert won == shown * (2 if result["going_rummy"] else 1)
+    hands = result["deals"] if whole else [result]
+    starts = [i for i, e in enumerate(events) if e["type"] == "dealer"] + [len(events)]
+    assert len(hands) == len(starts) - 1
+    for hand, start, end in zip(hands, starts, starts[1:], strict=False):
+        shown = sum(e["points"] for e in events[start:end] if e["type"] == "show")
+        won = sum(hand["points"].values())
+        if hand["winner"] is None:
+            assert hand["stalemate"] and won == 0
+        else:
+            assert won == shown * (2 if hand["going_rummy"] else 1)
 
 
 # --------------------------------------------------------------------------- melds
@@ -511,15 +519,17 @@ def test_nobody_can_go_out_cases() -> None:
     sets = [mask(*[r + s for s in "CDHS"]) for r in "79TJQ"]
     melds = runs + sets
     fits = [fit_mask(m) for m in melds]
+    # Before the reshuffle every card outside the melds is live (tests/test_rummy_stalemate.py
+    # has the cases after it).
     one_each = [mask("8C"), mask("KC")]
-    assert nobody_can_go_out(one_each, melds, fits)
+    assert nobody_can_go_out(one_each, melds, fits, FULL_DECK)
     # Two cards each: the eights and kings outside could still make a set.
-    assert not nobody_can_go_out([mask("8C", "8D"), mask("KC", "KD")], melds, fits)
+    assert not nobody_can_go_out([mask("8C", "8D"), mask("KC", "KD")], melds, fits, FULL_DECK)
     # A set of three sevens takes the fourth seven, which is outside: not blocked.
     melds2 = [*runs, mask("7C", "7D", "7S"), *sets[1:]]
-    assert not nobody_can_go_out(one_each, melds2, [fit_mask(m) for m in melds2])
+    assert not nobody_can_go_out(one_each, melds2, [fit_mask(m) for m in melds2], FULL_DECK)
     # No meld on the table: blocked only if nothing outside can ever form one.
-    assert not nobody_can_go_out([mask("2C", "3D")] * 2, [], [])
+    assert not nobody_can_go_out([mask("2C", "3D")] * 2, [], [], FULL_DECK)
 
 
 # --------------------------------------------------------------------------- views

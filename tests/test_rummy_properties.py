@@ -13,10 +13,13 @@ Every example checks after every ``apply``:
   counts, and the seat's view and observation must not change;
 - at random moments, an illegal action raises and changes nothing;
 - **stalemate soundness**: whenever the engine declares a stalemate by detection, brute
-  force confirms that no card outside the melds fits any meld, and that no new meld can be
-  made (every player holds one card, or no three cards outside the melds form a meld); and
-  playing on from there with the detection switched off, nobody ever goes out;
-- every hand ends within a bound of steps, and the record replays to the same events.
+  force confirms that no live card (in a hand, the stock, or the discard pile: all of it
+  before the reshuffle, its top after) fits any meld, and that no new meld can be made
+  (every player holds one card, or no three live cards form a meld); and playing on from
+  there with the detection switched off, nobody ever goes out (the exhaustive search of
+  ``tests/test_rummy_stalemate.py`` judges small positions too);
+- every hand ends within its bound of turns (``stalemate.max_turns``: the stall rule's
+  bound, whatever the players do), and the record replays to the same events.
 """
 
 from __future__ import annotations
@@ -34,13 +37,15 @@ from rummoli.engine.base import CHANCE, Event, IllegalActionError
 from rummoli.games.rummy import Rules, RummyState, replay, setup_from_dict
 from rummoli.games.rummy import actions as act
 from rummoli.games.rummy import state as state_module
+from rummoli.games.rummy.deal import cards_per_player
 from rummoli.games.rummy.melds import CATALOGUE, card_at, is_meld
+from rummoli.games.rummy.stalemate import live_cards, max_turns
 from rummoli.games.rummy.view import PRIVATE_EVENTS, visible_events
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
-#: More explicit actions than any hand can take: at most two passes through the stock,
-#: each turn at most a draw, 11 melds or lay-offs and a discard.
-MAX_STEPS_PER_HAND = 3_000
+#: Explicit actions of a turn at most: a draw, melds or lay-offs of (at most) every card
+#: outside the melds, a discard. A hand lasts at most ``max_turns`` turns (stalemate.py).
+MAX_ACTIONS_PER_TURN = 54
 
 
 def hidden_cards(state: RummyState, seat: int | None) -> int:
@@ -109,8 +114,10 @@ def check_legal(state: RummyState) -> None:
 
 
 def brute_blocked(state: RummyState) -> None:
-    """The detection's conditions, checked the slow way."""
-    outside = [c for c in range(52) if not any(m >> c & 1 for m in state.melds)]
+    """The detection's conditions, checked the slow way, on the live cards."""
+    live = live_cards(state.hands, state.stock, state.discard, state.reshuffles > 0)
+    outside = [c for c in range(52) if live >> c & 1]
+    assert not any(m >> c & 1 for m in state.melds for c in outside)
     for card in outside:
         for meld in state.melds:
             assert not is_meld(meld | 1 << card), f"{card_str(card)} fits a meld"
@@ -157,23 +164,34 @@ def snapshot(state: RummyState) -> Any:
     )
 
 
+def hand_bound(state: RummyState) -> int:
+    """The most turns the hand being played can last (before its deal: a dealt hand's)."""
+    n = len(state.names)
+    if state.hand_no == 0 or state.phase == state_module.HAND_OVER:
+        return max_turns(n, 52 - 1 - n * cards_per_player(n), 0)
+    table = sum(m.bit_count() for m in state.melds)
+    return max_turns(n, len(state.stock) + 1, table)
+
+
 def run_checks(state: RummyState, seed: int, *, max_hands: int = 6) -> dict[str, int]:
     """Play ``state`` to its end with random legal actions, checking everything."""
     rng = random.Random(seed)
     all_events: list[Event] = []
     stats = {"detected": 0, "stock": 0, "out": 0, "hands": 0}
-    steps_in_hand = 0
+    steps_in_hand = turns_in_hand = 0
     hand = state.hand_no
+    bound = hand_bound(state)
     check_cards(state)
     check_legal(state)
     while not state.is_terminal():
         if state.hand_no != hand:
             hand = state.hand_no
-            steps_in_hand = 0
+            steps_in_hand = turns_in_hand = 0
+            bound = hand_bound(state)
             if hand > max_hands:
                 state.request_end()
         steps_in_hand += 1
-        assert steps_in_hand < MAX_STEPS_PER_HAND, f"hand {hand} does not end: {state!r}"
+        assert steps_in_hand <= MAX_ACTIONS_PER_TURN * (bound + 1), f"hand {hand}: {state!r}"
         legal = state.legal_actions()
         if rng.random() < 0.05:
             before = snapshot(state)
@@ -196,6 +214,9 @@ def run_checks(state: RummyState, seed: int, *, max_hands: int = 6) -> dict[str,
                 index = PRIVATE_EVENTS.get(event[0])
                 assert index is None or event[index] == seat
         for event in events:
+            if event[0] in ("draw_stock", "draw_discard"):
+                turns_in_hand += 1
+                assert turns_in_hand <= bound, f"hand {hand} passed {bound} turns"
             if event[0] == "stalemate":
                 stats["detected" if event[1] == state_module.BLOCKED else "stock"] += 1
                 if event[1] == state_module.BLOCKED:

@@ -21,6 +21,14 @@ engine's output: these files exist to catch engine bugs. A golden file is a JSON
 ``expect_error_contains`` (optional)
     the scenario is bad input: the output must be an error whose message contains this
     text. Such a file has no other expectation.
+``expect_views`` (optional, with ``"views": true``)
+    for a seat (a player's name, or ``spectator``): fields of its view at the end, each
+    compared whole (``{"Ann": {"hand": [...]}}``).
+``expect_seat_events_contain`` / ``expect_seat_no_events`` (optional, with ``"views": true``)
+    for a seat: event patterns that must match the events that seat saw, in order; or
+    that none of them may match (a privacy question: Bob never sees Ann's hand).
+
+Whole games (``deals``) also compare ``deals``, ``settlement`` and ``standings``.
 
 Every golden file that plays also checks that chips are conserved (players plus board at
 the end equal the chips given plus the board given).
@@ -39,8 +47,10 @@ from rummoli.cli import app
 from rummoli.scenario import run_scenario
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
+ALL = [r + s for s in "CDHS" for r in "23456789TJQKA"]
 GOLDEN = sorted(SCENARIO_DIR.glob("*.json"))
 EXPECT_KEYS = {"chips", "board", "laid", "poker_winners", "rummoli_winner", "deadlock"}
+GAME_KEYS = {"chips", "board", "deals", "settlement", "standings"}
 FILE_KEYS = {
     "description",
     "scenario",
@@ -48,6 +58,9 @@ FILE_KEYS = {
     "expect_events_contain",
     "expect_no_events",
     "expect_error_contains",
+    "expect_views",
+    "expect_seat_events_contain",
+    "expect_seat_no_events",
 }
 
 
@@ -102,7 +115,7 @@ def test_golden(path: Path) -> None:
 
     assert "error" not in result, result.get("error")
     expect = golden.get("expect", {})
-    assert set(expect) <= EXPECT_KEYS
+    assert set(expect) <= (GAME_KEYS if "deals" in golden["scenario"] else EXPECT_KEYS)
     assert expect or "expect_events_contain" in golden or "expect_no_events" in golden
     failures = [
         f"{key}: expected {value!r}, got {result[key]!r}"
@@ -110,16 +123,47 @@ def test_golden(path: Path) -> None:
         if result[key] != value
     ]
     assert not failures, "\n".join(failures)
-
-    events = result["events"]
-    pattern = missing_in_order(golden.get("expect_events_contain", []), events)
-    assert pattern is None, f"no event matches {pattern} (in order)"
-    for pattern in golden.get("expect_no_events", []):
-        found = [e for e in events if matches(pattern, e)]
-        assert not found, f"unexpected event {found[0]}"
+    check_events(result["events"], golden)
+    check_views(result, golden)
 
     total = sum(result["chips"].values()) + sum(result["board"].values())
     assert total == chips_given(golden["scenario"]), "chips not conserved"
+
+
+def check_events(
+    events: list[dict[str, Any]], golden: dict[str, Any], contain: str = "", none: str = ""
+) -> None:
+    """The file's event patterns: in order (a subsequence), and never."""
+    pattern = missing_in_order(golden.get(contain or "expect_events_contain", []), events)
+    assert pattern is None, f"no event matches {pattern} (in order)"
+    for pattern in golden.get(none or "expect_no_events", []):
+        found = [e for e in events if matches(pattern, e)]
+        assert not found, f"unexpected event {found[0]}"
+
+
+def seat_part(result: dict[str, Any], who: str) -> dict[str, Any]:
+    views = result["views"]
+    part: dict[str, Any] = views["spectator"] if who == "spectator" else views["players"][who]
+    return part
+
+
+def check_views(result: dict[str, Any], golden: dict[str, Any]) -> None:
+    """``expect_views`` and the per-seat event patterns (files with ``"views": true``)."""
+    keys = ("expect_views", "expect_seat_events_contain", "expect_seat_no_events")
+    if not any(key in golden for key in keys):
+        return
+    assert golden["scenario"].get("views") is True
+    for who, fields in golden.get("expect_views", {}).items():
+        view = seat_part(result, who)["view"]
+        for key, value in fields.items():
+            assert view[key] == value, f"{who}'s view {key}: expected {value!r}, got {view[key]!r}"
+    for who in {*golden.get(keys[1], {}), *golden.get(keys[2], {})}:
+        seen = seat_part(result, who)["events"]
+        patterns = {
+            "contain": golden.get(keys[1], {}).get(who, []),
+            "none": golden.get(keys[2], {}).get(who, []),
+        }
+        check_events(seen, {"c": patterns["contain"], "n": patterns["none"]}, "c", "n")
 
 
 # --------------------------------------------------------------------------- the runner
@@ -223,6 +267,68 @@ BAD_INPUT = {
     "lead lowest_in_hand refuses another suit": (
         load(SCENARIO_DIR / "31_lead_lowest_of_any_suit.json")["scenario"] | {"rules": {}},
         "9S",
+    ),
+}
+
+
+WHOLE = {"players": ["Ann", "Bob"], "dealer": "Bob", "deals": [{}]}
+BAD_INPUT |= {
+    "views not a flag": (s1(views="yes"), "views must be true or false"),
+    "deals not a list": (WHOLE | {"deals": {}}, "deals must be a non-empty list"),
+    "deals empty": (WHOLE | {"deals": []}, "deals must be a non-empty list"),
+    "deal not an object": (WHOLE | {"deals": [3]}, "deal 1 must be an object"),
+    "deal with an unknown field": (WHOLE | {"deals": [{"hand": {}}]}, "deal 1: unknown field"),
+    "deal with hands and deck": (
+        WHOLE | {"deals": [{}, {"hands": {}, "deck": []}]},
+        "deal 2: give either hands or deck",
+    ),
+    "deal with bad cards": (WHOLE | {"deals": [{"deck": ["AS"]}]}, "deal 1: the deck must"),
+    "later deal with bad cards": (
+        WHOLE | {"deals": [{}, {"deck": ["AS"]}]},
+        "deal 2: the deck must hold all 52 cards",
+    ),
+    "request_end not a flag": (
+        WHOLE | {"deals": [{"request_end": 1}]},
+        "deal 1: request_end must be true or false",
+    ),
+    "deal choices not a list": (WHOLE | {"deals": [{"choices": "keep"}]}, "deal 1: choices"),
+    "choices at the top of a whole game": (
+        WHOLE | {"choices": ["keep"]},
+        "a whole game gives each round's cards and choices in deals, not choices",
+    ),
+    "a choice left over in a deal": (
+        WHOLE | {"deals": [{"choices": ["keep", "pass"] + ["check"] * 2 + ["2C"] * 60}]},
+        "deal 1: ",
+    ),
+    "cut with a bad card": (WHOLE | {"dealer": None, "cut": ["ZZ"]}, "cut: "),
+    "cut and dealer": (WHOLE | {"cut": ["AS", "KS"]}, "either the dealer or the cut"),
+    "cut too short": (
+        {"players": ["Ann", "Bob"], "cut": ["KS", "KD"], "deals": [{}]},
+        "the cut for the first dealer needs 2 more cards",
+    ),
+    "cut card twice in one cut": (
+        {"players": ["Ann", "Bob"], "cut": ["KS", "KS"], "deals": [{}]},
+        "a card comes twice in one draw",
+    ),
+    "laid without hands": (s1(hands=None, laid=[]), "needs the hands still held"),
+    "laid not a list": (s1(laid="7H"), "laid must be a list"),
+    "laid item malformed": (s1(laid=[{"card": "7H"}]), "laid card 1 must be"),
+    "laid card twice": (
+        s1(laid=[{"player": "Ann", "card": "2C"}, {"player": "Ann", "card": "2C"}]),
+        "card 2C is laid twice",
+    ),
+    "laid without a lead": (s1(laid=None, lead=None) | {"laid": []}, "name the lead"),
+    "one player holding cards": (
+        s1(lead="Bob", hands={"Ann": ["3H"], "widow": [c for c in ALL if c != "3H"]}),
+        "at least two players holding cards",
+    ),
+    "lead holds no card": (
+        s1(
+            players=["Ann", "Bob", "Cy"],
+            lead="Cy",
+            hands={"Ann": ["3H"], "Bob": ["4H"], "widow": [c for c in ALL if c not in "3H 4H"]},
+        ),
+        "the lead Cy holds no card",
     ),
 }
 

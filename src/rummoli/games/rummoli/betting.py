@@ -1,9 +1,17 @@
 """One round of poker betting with no draw: check, bet, call, raise, fold, all-in, side pots.
 
 Chips bet go straight onto the board's ``poker`` space, so the betting round only keeps
-what each seat has put in this round. The no-limit rule that an all-in raise smaller than a
-full raise does not reopen the betting for players who already acted is kept, as at a
-real table.
+what each seat has put in this round.
+
+A short all-in (a raise for less than a full raise, because the player has no more) is
+treated as at a real table, by the limit:
+
+- no limit and pot limit: it does not reopen the betting for players who already acted
+  (they may call or fold), whatever its size;
+- a fixed limit (Robert's Rules of Poker): an all-in of at least half a bet counts as a full
+  raise (it reopens the betting, and counts as one of the raises); one of less does not,
+  but a player who already acted may raise again when, by his turn, he faces at least a
+  full bet (after several short all-ins).
 """
 
 from __future__ import annotations
@@ -112,9 +120,9 @@ class Betting:
 
     def raise_range(self, seat: int, chips: list[int], pot: int) -> range:
         """The totals ``seat`` may raise to (empty if it may not raise)."""
-        if self.acted[seat]:
-            return range(0)
         committed = self.committed[seat]
+        if self.acted[seat] and not (0 < self.limit <= self.high - committed):
+            return range(0)
         all_in = committed + chips[seat]
         if all_in <= self.high:
             return range(0)
@@ -151,8 +159,12 @@ class Betting:
         self.acted[seat] = True
         raised_by = total - self.high
         if raised_by > 0:
-            # A short all-in raise does not reopen the betting, at any limit.
-            full = raised_by >= (self.limit if self.limit > 0 else max(self.last_raise, 1))
+            # A short all-in raise does not reopen the betting; at a fixed limit, half a
+            # bet or more is not short (Robert's Rules of Poker).
+            if self.limit > 0:
+                full = 2 * raised_by >= self.limit
+            else:
+                full = raised_by >= max(self.last_raise, 1)
             if full:
                 self.last_raise = raised_by
                 self.bets_made += 1

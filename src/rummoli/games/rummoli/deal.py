@@ -21,9 +21,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rummoli.cards import NUM_RANKS
-from rummoli.engine.base import Event
-from rummoli.games.rummoli.constants import BIT, DRAW_CUT, DRAW_DEAL, IN_WIDOW
-from rummoli.games.rummoli.round_end import settle
+from rummoli.engine.base import Event, SetupError
+from rummoli.games.rummoli.constants import BIT, DRAW_CUT, DRAW_DEAL, IN_WIDOW, LAID, PLAY
+from rummoli.games.rummoli.round_end import fixed_draw, settle
+from rummoli.games.rummoli.stops import resume_play
 from rummoli.games.rummoli.widow import start_widow
 
 if TYPE_CHECKING:
@@ -31,15 +32,28 @@ if TYPE_CHECKING:
 
 
 def cut_for_dealer(state: RummoliState, events: list[Event]) -> None:
-    """Players still in cut; the highest rank deals, tied players cut again."""
+    """Players still in cut; the highest rank deals, tied players cut again.
+
+    A scenario may fix the cut's cards (``setup.cut``): each cut takes the next cards, one
+    per player cutting, in seat order; they must all be used."""
     contenders = [s for s in range(len(state.names)) if not state.out[s]]
+    fixed = list(state.setup.cut)
+    given = len(fixed)
     while len(contenders) > 1:
-        deck = state._draw_deck(DRAW_CUT)
+        if given:
+            deck = fixed_draw(fixed, len(contenders), "the cut for the first dealer")
+        else:
+            deck = state._draw_deck(DRAW_CUT)
         cut = dict(zip(contenders, deck, strict=False))
         for seat in contenders:
             events.append(("cut", seat, cut[seat]))
         best = max(cut[s] % NUM_RANKS for s in contenders)
         contenders = [s for s in contenders if cut[s] % NUM_RANKS == best]
+    if fixed:
+        raise SetupError(
+            f"the cut for the first dealer used {given - len(fixed)} of its "
+            f"{given} cards: {len(fixed)} left over"
+        )
     state.dealer = contenders[0]
 
 
@@ -49,8 +63,26 @@ def who_can_pay_ante(state: RummoliState) -> list[int]:
     return [s for s in range(len(state.names)) if not state.out[s] and state.chips[s] >= need]
 
 
+def check_hands(
+    state: RummoliState, hands: Sequence[Sequence[int]], playing: list[int], where: str
+) -> None:
+    """Fixed hands for a round must fit who plays it: cards for every player who pays the
+    ante, none for the others (``where`` names the deal in the message)."""
+    for seat, name in enumerate(state.names):
+        if seat in playing and not hands[seat]:
+            raise SetupError(f"{where}{name} plays this round but holds no card")
+        if seat not in playing and hands[seat]:
+            why = "is out of the game" if state.out[seat] else "cannot pay the ante"
+            raise SetupError(f"{where}{name} {why}, so cannot hold cards")
+    if len(playing) < 2:
+        raise SetupError(f"{where}fewer than two players can pay the ante")
+
+
 def begin_round(state: RummoliState, events: list[Event], rotate: bool) -> None:
     """Ante, elimination, end of game, or the deal of a new round."""
+    if state.round_no == 0 and state.setup.laid is not None:
+        begin_in_play(state, events)
+        return
     rules = state.rules
     if (rules.rounds and state.round_no >= rules.rounds) or state.end_requested:
         settle(state, events)
@@ -103,14 +135,19 @@ def begin_round(state: RummoliState, events: list[Event], rotate: bool) -> None:
 
 def deal(state: RummoliState, events: list[Event]) -> None:
     """Deal one card at a time from the dealer's left, the widow right after the dealer."""
-    setup = state.setup
     receivers = [*state.in_round, IN_WIDOW]
-    if state.round_no == 1 and setup.hands is not None:
-        given: list[Sequence[int]] = [setup.hands[seat] for seat in state.in_round]
-        given.append(setup.hands[-1])
+    setup = state.setup
+    # Fixed cards only in a scenario's (or its record's) rounds: one check per round.
+    fixed = setup.fixed_deal(state.round_no) if state.round_no == 1 or setup.later_deals else None
+    if fixed is not None and fixed.hands is not None:
+        fixed_hands = fixed.hands
+        if state.round_no > 1:
+            check_hands(state, fixed_hands, state.in_round, f"deal {state.round_no}: ")
+        given: list[Sequence[int]] = [fixed_hands[seat] for seat in state.in_round]
+        given.append(fixed_hands[-1])
     else:
-        if state.round_no == 1 and setup.deck is not None:
-            deck = list(setup.deck)
+        if fixed is not None and fixed.deck is not None:
+            deck = list(fixed.deck)
         else:
             deck = state._draw_deck(DRAW_DEAL)
         groups = len(receivers)
@@ -129,3 +166,46 @@ def deal(state: RummoliState, events: list[Event]) -> None:
             events.append(("hand", holder, mask))
     events.append(("widow_dealt", state.widow.bit_count()))
     start_widow(state, events)
+
+
+def begin_in_play(state: RummoliState, events: list[Event]) -> None:
+    """The first round from a position in the Rummoli phase (``setup.laid``): the players
+    holding cards are in it (the others out of the game), the cards laid so far are on
+    the table, and play goes on from the last of them (:func:`.stops.resume_play`)."""
+    setup = state.setup
+    hands = setup.hands
+    assert hands is not None and setup.laid is not None
+    n = len(state.names)
+    state._clear_round()
+    state.round_no = 1
+    events.append(("dealer", state.dealer))
+    for seat in range(n):
+        state.out[seat] = not hands[seat]
+    order = [(state.dealer + 1 + i) % n for i in range(n)]
+    state.in_round = [s for s in order if not state.out[s]]
+    for i, seat in enumerate(state.in_round):
+        state.next_in_round[seat] = state.in_round[(i + 1) % len(state.in_round)]
+    owner = state.owner
+    for seat in state.in_round:
+        mask = 0
+        for card in hands[seat]:
+            mask |= BIT[card]
+            owner[card] = seat
+        state.hands[seat] = mask
+        events.append(("hand", seat, mask))
+    widow = 0
+    for card in hands[-1]:
+        widow |= BIT[card]
+    state.widow = widow
+    for seat, card in setup.laid:
+        state.laid.append((seat, card))
+        state.laid_mask |= BIT[card]
+        owner[card] = LAID
+    state.phase = PLAY
+    if setup.laid:
+        state.leader = setup.laid[0][0]
+    else:
+        assert setup.lead is not None
+        state.leader = setup.lead
+        events.append(("leads", state.leader))
+    resume_play(state, events)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rummoli.engine.base import Event
+from rummoli.engine.base import Event, SetupError
 from rummoli.games.rummoli import actions as act
 from rummoli.games.rummoli.betting import NO_LIMIT, POT_LIMIT, Betting
 from rummoli.games.rummoli.constants import BETTING, BIT
@@ -106,6 +106,11 @@ def show(state: RummoliState, seats: list[int], events: list[Event]) -> dict[int
     keys = {}
     for seat in seats:
         hand = state.hands[seat]
+        if hand.bit_count() < 5:  # only a scenario's position can hold fewer
+            raise SetupError(
+                f"{state.names[seat]} holds {hand.bit_count()} cards: a showdown needs at "
+                "least 5 (give that hand five cards, or play without a showdown)"
+            )
         key = keys[seat] = hand_key(hand)
         five = 0
         for card in five_of(hand, key):

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rummoli.cards import NUM_RANKS, mask_of
-from rummoli.engine.base import CHANCE, CHANCE_ACTION, TERMINAL, Event
+from rummoli.cards import NUM_RANKS, format_cards, mask_of
+from rummoli.engine.base import CHANCE, CHANCE_ACTION, TERMINAL, Event, SetupError
 from rummoli.games.rummoli.constants import DRAW_SETTLE, NEXT_ROUND, OVER
 from rummoli.poker import hand_key
 
@@ -64,6 +64,7 @@ def settle(state: RummoliState, events: list[Event]) -> None:
     left = (state.dealer + 1) % n
     seats.sort(key=lambda s: (s - left) % n)
     method = state.rules.settlement
+    fixed = list(state.setup.settlement)
     if sum(state.board) == 0:
         pass
     elif len(seats) == 1:
@@ -78,21 +79,40 @@ def settle(state: RummoliState, events: list[Event]) -> None:
         for space in spaces:
             amount = state.board[space]
             state.board[space] = 0
-            settle_pot(state, state.spaces[space], amount, seats, events)
+            settle_pot(state, state.spaces[space], amount, seats, events, fixed)
     else:
         total = sum(state.board)
         state.board = [0] * len(state.board)
-        settle_pot(state, "all", total, seats, events)
+        settle_pot(state, "all", total, seats, events, fixed)
+    if fixed:
+        given = len(state.setup.settlement)
+        raise SetupError(
+            f"the settlement used {given - len(fixed)} of its {given} cards: {len(fixed)} left over"
+        )
     finish(state, events)
 
 
 def settle_pot(
-    state: RummoliState, name: str, amount: int, seats: list[int], events: list[Event]
+    state: RummoliState,
+    name: str,
+    amount: int,
+    seats: list[int],
+    events: list[Event],
+    fixed: list[int],
 ) -> None:
     """One space's chips (or the whole board's) to the best cut or five-card hand dealt
-    from the seed; ties split, the odd chips to the first winner from the dealer's left."""
-    deck = state._draw_deck(DRAW_SETTLE)
-    if state.rules.settlement == "high_card":
+    from the seed; ties split, the odd chips to the first winner from the dealer's left.
+
+    A scenario may fix the cards (``setup.settlement``, consumed from ``fixed``): each
+    pot's draw takes the next ones, a card (a cut) or five (a hand) per player still in,
+    in order from the dealer's left."""
+    high_card = state.rules.settlement == "high_card"
+    if state.setup.settlement:
+        count = len(seats) * (1 if high_card else 5)
+        deck = fixed_draw(fixed, count, f"the settlement of {name}")
+    else:
+        deck = state._draw_deck(DRAW_SETTLE)
+    if high_card:
         cut = dict(zip(seats, deck, strict=False))
         for seat in seats:
             events.append(("settle_cut", seat, cut[seat]))
@@ -118,3 +138,15 @@ def finish(state: RummoliState, events: list[Event]) -> None:
     state.options = []
     if not state.setup.single_round:
         events.append(("game_over", tuple(state.chips)))
+
+
+def fixed_draw(cards: list[int], count: int, what: str) -> list[int]:
+    """The next ``count`` of a scenario's fixed cards for a draw (removed from ``cards``):
+    a draw is from a fresh deck, so no card twice in it."""
+    if len(cards) < count:
+        raise SetupError(f"{what} needs {count} more cards, but only {len(cards)} are left")
+    draw = cards[:count]
+    del cards[:count]
+    if len(set(draw)) != count:
+        raise SetupError(f"{what}: a card comes twice in one draw ({format_cards(draw)})")
+    return draw

@@ -1,9 +1,13 @@
 """Where a Rummoli game starts: players, chips, dealer, board, and optionally fixed cards.
 
 A new game needs only the players; a scenario (a dispute to settle, a bug report, a
-golden test) also fixes the dealer, the board and the cards of the first round. Every
-check of such a position happens here, before any state exists, so bad input changes
-nothing and the error names the problem.
+golden test) also fixes the dealer, the board and the cards: of the first round, of later
+rounds, of the cut for the first dealer and of the settlement's deals; or a position in
+the middle of a round, at the Rummoli phase. Every check that needs only the data happens
+here, before any state exists, so bad input changes nothing and the error names the
+problem; what depends on the play (who is out when a later round is dealt, how many cards
+the settlement needs) is checked when the engine gets there (:mod:`.deal`,
+:mod:`.round_end`).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rummoli.cards import CardError, card_str, parse_cards
+from rummoli.cards import CardError, card_str, parse_card, parse_cards
 from rummoli.engine.base import SetupError
 
 MIN_PLAYERS = 2
@@ -20,9 +24,33 @@ MAX_PLAYERS = 8
 
 
 @dataclass(frozen=True)
+class Deal:
+    """The cards of one round: ``hands`` (seat order, then the widow) or a ``deck`` in
+    dealing order; neither: the seed deals it."""
+
+    hands: tuple[tuple[int, ...], ...] | None = None
+    deck: tuple[int, ...] | None = None
+
+    def to_dict(self, players: Sequence[str]) -> dict[str, Any]:
+        if self.hands is not None:
+            return {"hands": _hands_dict(self.hands, players)}
+        if self.deck is not None:
+            return {"deck": [card_str(c) for c in self.deck]}
+        return {}
+
+
+@dataclass(frozen=True)
 class Setup:
     """The start of a game. ``hands`` (seat order, then the widow) or ``deck`` fixes the
-    first round's cards; with neither, the game's seed shuffles."""
+    first round's cards, ``later_deals`` those of rounds 2, 3, ...; with neither, the
+    game's seed shuffles. ``cut`` and ``settlement`` fix the cards of the cut for the first
+    dealer and of the settlement's deals, in the order they are drawn (a fresh deck for
+    each cut again after a tie, and for each pot).
+
+    With ``laid`` (possibly empty), the game starts in the Rummoli phase of its first
+    round: ``hands`` are the cards still held, ``laid`` the cards laid so far (seat, card)
+    in order, ``lead`` who led the phase (the winner of the poker phase), ``chips`` and
+    ``board`` as they are at that moment."""
 
     players: tuple[str, ...]
     chips: tuple[int, ...]
@@ -31,6 +59,23 @@ class Setup:
     hands: tuple[tuple[int, ...], ...] | None = None
     deck: tuple[int, ...] | None = None
     single_round: bool = False
+    later_deals: tuple[Deal, ...] = ()
+    cut: tuple[int, ...] = ()
+    settlement: tuple[int, ...] = ()
+    laid: tuple[tuple[int, int], ...] | None = None
+    lead: int | None = None
+
+    def fixed_deal(self, round_no: int) -> Deal | None:
+        """The fixed cards of round ``round_no`` (from 1), or None: the seed deals."""
+        if round_no == 1:
+            if self.hands is None and self.deck is None:
+                return None
+            return Deal(self.hands, self.deck)
+        index = round_no - 2
+        if index >= len(self.later_deals):
+            return None
+        deal = self.later_deals[index]
+        return None if deal.hands is None and deal.deck is None else deal
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"players": list(self.players), "chips": list(self.chips)}
@@ -39,15 +84,29 @@ class Setup:
         if self.board:
             data["board"] = dict(self.board)
         if self.hands is not None:
-            data["hands"] = {
-                name: [card_str(c) for c in hand]
-                for name, hand in zip((*self.players, "widow"), self.hands, strict=True)
-            }
+            data["hands"] = _hands_dict(self.hands, self.players)
         if self.deck is not None:
             data["deck"] = [card_str(c) for c in self.deck]
         if self.single_round:
             data["single_round"] = True
+        if self.later_deals:
+            data["later_deals"] = [deal.to_dict(self.players) for deal in self.later_deals]
+        if self.cut:
+            data["cut"] = [card_str(c) for c in self.cut]
+        if self.settlement:
+            data["settlement"] = [card_str(c) for c in self.settlement]
+        if self.laid is not None:
+            data["laid"] = [{"player": self.players[s], "card": card_str(c)} for s, c in self.laid]
+        if self.lead is not None:
+            data["lead"] = self.lead
         return data
+
+
+def _hands_dict(hands: tuple[tuple[int, ...], ...], players: Sequence[str]) -> dict[str, Any]:
+    return {
+        name: [card_str(c) for c in hand]
+        for name, hand in zip((*players, "widow"), hands, strict=True)
+    }
 
 
 def players_from(value: object) -> tuple[str, ...]:
@@ -71,8 +130,20 @@ def _whole(value: object, what: str) -> int:
     return value
 
 
-def setup_from_dict(data: Mapping[str, Any], default_chips: int) -> Setup:
-    """Read the setup part of a scenario or record, checking everything."""
+def seat_from(value: object, players: Sequence[str], what: str) -> int:
+    """A seat given as its index or the player's name."""
+    if isinstance(value, str) and value in players:
+        return players.index(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SetupError(f"{what} must be a seat index or a player's name, not {value!r}")
+    if not 0 <= value < len(players):
+        raise SetupError(f"{what} {value} is not a seat (0..{len(players) - 1})")
+    return value
+
+
+def setup_from_dict(data: Mapping[str, Any], default_chips: int, first: str = "") -> Setup:
+    """Read the setup part of a scenario or record, checking everything. ``first`` names
+    the first round's cards in messages about them (``"deal 1: "`` in a whole game)."""
     players = players_from(data.get("players"))
     raw_chips = data.get("chips", default_chips)
     if isinstance(raw_chips, list):
@@ -83,38 +154,105 @@ def setup_from_dict(data: Mapping[str, Any], default_chips: int) -> Setup:
         chips = (_whole(raw_chips, "chips"),) * len(players)
     dealer = data.get("dealer")
     if dealer is not None:
-        if isinstance(dealer, str) and dealer in players:
-            dealer = players.index(dealer)
-        if isinstance(dealer, bool) or not isinstance(dealer, int):
-            raise SetupError(f"dealer must be a seat index or a player's name, not {dealer!r}")
-        if not 0 <= dealer < len(players):
-            raise SetupError(f"dealer {dealer} is not a seat (0..{len(players) - 1})")
+        dealer = seat_from(dealer, players, "dealer")
     board_data = data.get("board", {})
     if not isinstance(board_data, dict):
         raise SetupError("board must be an object of chips by space")
     board = {str(k): _whole(v, f"board space {k}") for k, v in board_data.items()}
-    hands = deck = None
     if "hands" in data and "deck" in data:
         raise SetupError("give either hands or deck, not both")
+    laid = lead = None
+    if "laid" in data or "lead" in data:
+        if "hands" not in data:
+            raise SetupError(
+                "a position in the Rummoli phase needs the hands still held (and the widow)"
+            )
+        laid = _laid_from(data.get("laid", []), players)
+        if data.get("lead") is not None:
+            lead = seat_from(data["lead"], players, "lead")
+    try:
+        first_deal = _deal_from(data, players, laid)
+    except SetupError as error:
+        raise SetupError(f"{first}{error}") from None
+    cut = _draws_from(data.get("cut", []), "cut")
+    if cut and dealer is not None:
+        raise SetupError("give either the dealer or the cut for the first dealer, not both")
+    if first_deal is not None and dealer is None and (laid is not None or not cut):
+        raise SetupError(
+            "a position with fixed cards must name the dealer"
+            + ("" if laid is not None else " (or give the cut for the first dealer)")
+        )
+    raw_later = data.get("later_deals", [])
+    if not isinstance(raw_later, list):
+        raise SetupError("later_deals must be a list of deals")
+    later = tuple(_later_deal(item, players, n) for n, item in enumerate(raw_later, start=2))
+    single = data.get("single_round", False)
+    if not isinstance(single, bool):
+        raise SetupError("single_round must be true or false")
+    setup = Setup(
+        players,
+        chips,
+        dealer,
+        board,
+        first_deal.hands if first_deal else None,
+        first_deal.deck if first_deal else None,
+        single,
+        later,
+        cut,
+        _draws_from(data.get("settlement", []), "settlement"),
+        laid,
+        lead,
+    )
+    if laid is not None:
+        _check_play_position(setup)
+    return setup
+
+
+def _deal_from(
+    data: Mapping[str, Any], players: Sequence[str], laid: tuple[tuple[int, int], ...] | None
+) -> Deal | None:
+    """The cards of a deal: ``hands`` (with the cards already laid, all 52) or ``deck``."""
     if "hands" in data:
-        hands = _hands_from(data["hands"], players)
-    elif "deck" in data:
+        already = {card: players[seat] for seat, card in laid or ()}
+        return Deal(hands=_hands_from(data["hands"], players, already))
+    if "deck" in data:
         try:
             cards = parse_cards(data["deck"], what="deck")
         except CardError as error:
             raise SetupError(str(error)) from None
         if len(cards) != 52:
             raise SetupError(f"the deck must hold all 52 cards, not {len(cards)}")
-        deck = tuple(cards)
-    if (hands is not None or deck is not None) and dealer is None:
-        raise SetupError("a position with fixed cards must name the dealer")
-    single = data.get("single_round", False)
-    if not isinstance(single, bool):
-        raise SetupError("single_round must be true or false")
-    return Setup(players, chips, dealer, board, hands, deck, single)
+        return Deal(deck=tuple(cards))
+    return None
 
 
-def _hands_from(value: object, players: Sequence[str]) -> tuple[tuple[int, ...], ...]:
+def _later_deal(item: object, players: Sequence[str], number: int) -> Deal:
+    """A later round's cards: ``{"hands": ...}``, ``{"deck": ...}`` or ``{}`` (the seed's)."""
+    if not isinstance(item, dict) or set(item) - {"hands", "deck"}:
+        raise SetupError(f"deal {number} must be an object with hands or a deck (or neither)")
+    if "hands" in item and "deck" in item:
+        raise SetupError(f"deal {number}: give either hands or deck, not both")
+    try:
+        deal = _deal_from(item, players, None)
+    except SetupError as error:
+        raise SetupError(f"deal {number}: {error}") from None
+    return deal or Deal()
+
+
+def _draws_from(value: object, what: str) -> tuple[int, ...]:
+    """Cards drawn one after another, each draw from a fresh deck (a card may come again
+    in a later draw, so duplicates are checked where a draw is made)."""
+    if not isinstance(value, list):
+        raise SetupError(f"{what} must be a list of cards")
+    try:
+        return tuple(parse_card(text) for text in value)
+    except CardError as error:
+        raise SetupError(f"{what}: {error}") from None
+
+
+def _hands_from(
+    value: object, players: Sequence[str], already: Mapping[int, str]
+) -> tuple[tuple[int, ...], ...]:
     if not isinstance(value, dict):
         raise SetupError("hands must be an object of cards by player name and 'widow'")
     unknown = [k for k in value if k not in players and k != "widow"]
@@ -132,8 +270,72 @@ def _hands_from(value: object, players: Sequence[str]) -> tuple[tuple[int, ...],
                 raise SetupError(
                     f"card {card_str(card)} is in the hands of both {seen[card]} and {name}"
                 )
+            if card in already:
+                raise SetupError(
+                    f"card {card_str(card)} is in the hand of {name} but was laid by "
+                    f"{already[card]}"
+                )
             seen[card] = name
         hands.append(tuple(cards))
-    if len(seen) != 52:
+    if already:
+        if len(seen) + len(already) != 52:
+            raise SetupError(
+                "the hands, widow and laid cards must hold all 52 cards, not "
+                f"{len(seen) + len(already)}"
+            )
+    elif len(seen) != 52:
         raise SetupError(f"the hands and widow must hold all 52 cards, not {len(seen)}")
     return tuple(hands)
+
+
+def _laid_from(value: object, players: Sequence[str]) -> tuple[tuple[int, int], ...]:
+    """Cards laid in the Rummoli phase, in order: ``[{"player": "Ann", "card": "7H"}]``."""
+    if not isinstance(value, list):
+        raise SetupError("laid must be a list of {'player': name, 'card': card}, in order")
+    laid: list[tuple[int, int]] = []
+    seen: set[int] = set()
+    for number, item in enumerate(value, start=1):
+        if not isinstance(item, dict) or set(item) != {"player", "card"}:
+            raise SetupError(f"laid card {number} must be {{'player': name, 'card': card}}")
+        seat = seat_from(item["player"], players, f"the player of laid card {number}")
+        try:
+            card = parse_card(item["card"])
+        except CardError as error:
+            raise SetupError(f"laid card {number}: {error}") from None
+        if card in seen:
+            raise SetupError(f"card {card_str(card)} is laid twice")
+        seen.add(card)
+        laid.append((seat, card))
+    return tuple(laid)
+
+
+def _check_play_position(setup: Setup) -> None:
+    """A position in the Rummoli phase: who holds cards is in the round (the others are
+    out of the game); the dealer, the lead and every player who laid a card are in it."""
+    assert setup.hands is not None and setup.laid is not None
+    names = setup.players
+    holding = [seat for seat in range(len(names)) if setup.hands[seat]]
+    if len(holding) < 2:
+        raise SetupError("a round needs at least two players holding cards")
+    assert setup.dealer is not None
+    for seat, what in ((setup.dealer, "the dealer"), (setup.lead, "the lead")):
+        if seat is not None and seat not in holding:
+            raise SetupError(
+                f"{what} {names[seat]} holds no card: a player without cards is out of the "
+                "game (or has won the round)"
+            )
+    for seat, card in setup.laid:
+        if seat not in holding:
+            raise SetupError(
+                f"{names[seat]} laid {card_str(card)} but holds no card: he has already won "
+                "the round"
+            )
+    if not setup.laid and setup.lead is None:
+        raise SetupError("name the lead: the player who leads the first card of the phase")
+    if setup.laid and setup.lead is not None and setup.laid[0][0] != setup.lead:
+        first = names[setup.laid[0][0]]
+        raise SetupError(
+            f"the lead {names[setup.lead]} leads the first card of the phase, but {first} laid it"
+        )
+    if setup.later_deals:
+        raise SetupError("a position in the Rummoli phase plays that round only")

@@ -53,7 +53,7 @@ from rummoli.games.rummoli.constants import (
     START,
     WIDOW,
 )
-from rummoli.games.rummoli.deal import begin_round, who_can_pay_ante
+from rummoli.games.rummoli.deal import begin_round, check_hands, who_can_pay_ante
 from rummoli.games.rummoli.poker_phase import bet
 from rummoli.games.rummoli.rules import Rules
 from rummoli.games.rummoli.setup import Setup
@@ -182,8 +182,8 @@ class RummoliState(SteppableBase):
         self.end_requested_after: int | None = None
         self.draws = 0
         self._clear_round()
-        if setup.hands is not None:
-            self._check_position_hands(setup.hands)
+        if setup.laid is None:
+            self._check_first_round(setup)
 
     # ----------------------------------------------------------------- set-up helpers
 
@@ -198,18 +198,19 @@ class RummoliState(SteppableBase):
         names = players_from(players)
         return cls(rules, Setup(names, (rules.starting_chips,) * len(names)), seed)
 
-    def _check_position_hands(self, hands: tuple[tuple[int, ...], ...]) -> None:
+    def _check_first_round(self, setup: Setup) -> None:
+        """A named dealer must play the first round; fixed hands must fit who plays it.
+
+        Hands need not have five cards: only a showdown needs five, and it says so if it
+        comes (:func:`~rummoli.games.rummoli.poker_phase.show`)."""
         playing = who_can_pay_ante(self)
-        for seat, name in enumerate(self.names):
-            if seat in playing and len(hands[seat]) < 5:
-                raise SetupError(
-                    f"{name} holds {len(hands[seat])} cards: a hand needs at least 5 "
-                    "for the poker phase"
-                )
-            if seat not in playing and hands[seat]:
-                raise SetupError(f"{name} cannot pay the ante, so cannot hold cards")
-        if len(playing) < 2:
-            raise SetupError("fewer than two players can pay the ante")
+        if setup.dealer is not None and setup.dealer not in playing:
+            raise SetupError(
+                f"the dealer {self.names[setup.dealer]} cannot pay the ante, so is out of "
+                "the game and cannot deal: name a dealer who plays"
+            )
+        if setup.hands is not None:
+            check_hands(self, setup.hands, playing, "")
 
     def _clear_round(self) -> None:
         n = len(self.names)

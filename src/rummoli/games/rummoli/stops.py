@@ -124,6 +124,31 @@ def start_play(state: RummoliState, leader: int, events: list[Event]) -> None:
     offer_lay(state, leader, cards, events)
 
 
+def resume_play(state: RummoliState, events: list[Event]) -> None:
+    """Play on from a position in the Rummoli phase, after its last laid card, as
+    :func:`run` would have after laying it: the holder of the next card of the suit lays
+    it, or the run stops there and the player who laid it leads after the stop. With no
+    card laid yet, the leader leads the first."""
+    if not state.laid:
+        start_play(state, state.leader, events)
+        return
+    seat, card = state.laid[-1]
+    holder = -1 if BIT[card] & _ACES else state.owner[card + 1]
+    if holder >= 0:
+        card += 1
+        if state.rules.must_claim:
+            space = space_for(state, holder, card)
+            if space != NO_SPACE and state.board[space]:
+                offer_lay(state, holder, (card,), events)
+                return
+        run(state, holder, card, True, events)
+        return
+    events.append(_STOP_EVENT[card])
+    nxt = after_stop(state, seat, card, events)
+    if nxt is not None:
+        run(state, nxt[0], nxt[1], True, events)
+
+
 def space_for(state: RummoliState, seat: int, card: int) -> int:
     """The space that laying ``card`` now would win for ``seat`` (or NO_SPACE)."""
     space = state.single_space[card]

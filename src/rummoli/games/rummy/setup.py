@@ -1,10 +1,11 @@
-"""Where a game of Basic Rummy starts: players, dealer, scores, and optionally a position.
+"""Where a game of Basic Rummy starts: players, dealer, scores, and optionally fixed cards.
 
 A new game needs only the players. A scenario (a dispute, a bug report, a golden test) also
 fixes the dealer and the first hand's position: every hand, the stock (top first), the
-discard pile (bottom first) and melds already on the table. Every check of such a position
-happens here, before any state exists, so bad input changes nothing and the error names
-the problem.
+discard pile (bottom first) and melds already on the table, perhaps from the middle of
+the hand; or the cards of every hand of a match (each a position or a deck in dealing
+order) and of the cut for the first dealer. Every check of such cards happens here,
+before any state exists, so bad input changes nothing and the error names the problem.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rummoli.cards import CardError, card_str, cards_of, format_cards, parse_cards
+from rummoli.cards import CardError, card_str, cards_of, format_cards, parse_card, parse_cards
 from rummoli.engine.base import SetupError
 from rummoli.games.rummy.melds import MAX_MELDS, is_meld, meld_cards, sorted_hand
 
@@ -21,13 +22,51 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 #: The keys of a position (the first hand's cards), all optional but ``hands``.
 POSITION_KEYS = ("hands", "stock", "discard", "melds")
+#: The keys that make a position one from the middle of a hand (optional; need ``hands``).
+MID_HAND_KEYS = ("turn", "reshuffled", "played")
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The cards of a later hand of a match: a position at its start (``hands``, the
+    ``stock`` top first, the ``discard`` pile bottom first), or a ``deck`` in dealing
+    order; neither: the seed deals it."""
+
+    hands: tuple[tuple[int, ...], ...] | None = None
+    stock: tuple[int, ...] = ()
+    discard: tuple[int, ...] = ()
+    deck: tuple[int, ...] | None = None
+
+    def to_dict(self, players: tuple[str, ...]) -> dict[str, Any]:
+        if self.deck is not None:
+            return {"deck": [card_str(c) for c in self.deck]}
+        if self.hands is None:
+            return {}
+        return {
+            "hands": {
+                name: [card_str(c) for c in hand]
+                for name, hand in zip(players, self.hands, strict=True)
+            },
+            "stock": [card_str(c) for c in self.stock],
+            "discard": [card_str(c) for c in self.discard],
+        }
 
 
 @dataclass(frozen=True)
 class Setup:
     """The start of a game. With ``hands`` the first hand starts from that position (and
     ``stock``, ``discard``, ``melds`` complete it to 52 cards); without, the seed deals.
-    ``single_hand`` ends the game after the first hand (scenarios)."""
+    ``single_hand`` ends the game after the first hand (scenarios).
+
+    A position may come from the middle of a hand, at the start of a turn: ``turn`` is the
+    seat to play (default: the dealer's left), ``reshuffled`` says the stock was already
+    rebuilt from the discard pile once (so its next depletion is a stalemate, and the
+    cards below the pile's top are out of play), ``played`` the seats that melded or laid
+    off earlier in the hand (their going out is not Going Rummy).
+
+    Instead of a position, ``deck`` deals the first hand from a deck in dealing order;
+    ``later_deals`` fix the cards of hands 2, 3, ...; ``cut`` the cards of the cut for the
+    first dealer, in the order they are drawn (a fresh deck for each cut after a tie)."""
 
     players: tuple[str, ...]
     dealer: int | None = None
@@ -37,6 +76,23 @@ class Setup:
     discard: tuple[int, ...] = ()
     melds: tuple[tuple[int, ...], ...] = ()
     single_hand: bool = False
+    turn: int | None = None
+    reshuffled: bool = False
+    played: tuple[int, ...] = ()
+    deck: tuple[int, ...] | None = None
+    later_deals: tuple[Deal, ...] = ()
+    cut: tuple[int, ...] = ()
+
+    def deal_for(self, hand_no: int) -> Deal | None:
+        """The fixed cards of hand ``hand_no`` (from 1) if it is dealt from a deck or is a
+        later hand's position; None: the seed deals (or hand 1 is the position above)."""
+        if hand_no == 1:
+            return Deal(deck=self.deck) if self.deck is not None else None
+        index = hand_no - 2
+        if index >= len(self.later_deals):
+            return None
+        deal = self.later_deals[index]
+        return None if deal.hands is None and deal.deck is None else deal
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"players": list(self.players)}
@@ -52,6 +108,18 @@ class Setup:
             data["stock"] = [card_str(c) for c in self.stock]
             data["discard"] = [card_str(c) for c in self.discard]
             data["melds"] = [[card_str(c) for c in meld] for meld in self.melds]
+        if self.turn is not None:
+            data["turn"] = self.turn
+        if self.reshuffled:
+            data["reshuffled"] = True
+        if self.played:
+            data["played"] = [self.players[seat] for seat in self.played]
+        if self.deck is not None:
+            data["deck"] = [card_str(c) for c in self.deck]
+        if self.later_deals:
+            data["later_deals"] = [deal.to_dict(self.players) for deal in self.later_deals]
+        if self.cut:
+            data["cut"] = [card_str(c) for c in self.cut]
         if self.single_hand:
             data["single_hand"] = True
         return data
@@ -91,18 +159,30 @@ def _scores_from(value: object, players: tuple[str, ...]) -> tuple[int, ...]:
     raise SetupError("scores must be an object of points by player name (or a list)")
 
 
-def _dealer_from(value: object, players: tuple[str, ...]) -> int:
+def _dealer_from(value: object, players: tuple[str, ...], what: str = "dealer") -> int:
     if isinstance(value, str) and value in players:
         return players.index(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise SetupError(f"dealer must be a seat index or a player's name, not {value!r}")
+        raise SetupError(f"{what} must be a seat index or a player's name, not {value!r}")
     if not 0 <= value < len(players):
-        raise SetupError(f"dealer {value} is not a seat (0..{len(players) - 1})")
+        raise SetupError(f"{what} {value} is not a seat (0..{len(players) - 1})")
     return value
 
 
-def setup_from_dict(data: Mapping[str, Any]) -> Setup:
-    """Read the setup part of a scenario or record, checking everything."""
+def setup_from_dict(data: Mapping[str, Any], first: str = "") -> Setup:
+    """Read the setup part of a scenario or record, checking everything. ``first`` names
+    the first hand's cards in messages about them (``"deal 1: "`` in a whole match)."""
+    try:
+        return _setup_from_dict(data, first)
+    except _FirstDealError as error:
+        raise SetupError(f"{first}{error}") from None
+
+
+class _FirstDealError(SetupError):
+    """A problem with the first hand's cards (named by ``setup_from_dict``'s caller)."""
+
+
+def _setup_from_dict(data: Mapping[str, Any], first: str) -> Setup:
     players = players_from(data.get("players"))
     dealer = data.get("dealer")
     if dealer is not None:
@@ -113,14 +193,84 @@ def setup_from_dict(data: Mapping[str, Any]) -> Setup:
     single = data.get("single_hand", False)
     if not isinstance(single, bool):
         raise SetupError("single_hand must be true or false")
-    setup = Setup(players, dealer, scores, single_hand=single)
+    raw_later = data.get("later_deals", [])
+    if not isinstance(raw_later, list):
+        raise SetupError("later_deals must be a list of deals")
+    later = tuple(_later_deal(item, players, n) for n, item in enumerate(raw_later, start=2))
+    cut = _draws_from(data.get("cut", []), "cut")
+    if cut and dealer is not None:
+        raise SetupError("give either the dealer or the cut for the first dealer, not both")
+    deck = None
+    if "deck" in data:
+        if any(key in data for key in (*POSITION_KEYS, *MID_HAND_KEYS)):
+            raise SetupError("give either a position (hands, stock, ...) or a deck, not both")
+        try:
+            deck = _deck_from(data["deck"])
+        except SetupError as error:
+            raise _FirstDealError(str(error)) from None
+    setup = Setup(
+        players, dealer, scores, single_hand=single, deck=deck, later_deals=later, cut=cut
+    )
+    if deck is not None and dealer is None and not cut:
+        raise SetupError(
+            "a position with fixed cards must name the dealer (or give the cut for the "
+            "first dealer)"
+        )
     if not any(key in data for key in POSITION_KEYS):
+        given = [key for key in MID_HAND_KEYS if key in data]
+        if given:
+            raise SetupError(f"{given[0]} describes a position: give the players' hands too")
         return setup
     if "hands" not in data:
         raise SetupError("a position needs the players' hands, not only a stock or melds")
-    if dealer is None:
-        raise SetupError("a position with fixed cards must name the dealer")
-    return _with_position(setup, data)
+    if dealer is None and not cut:
+        raise SetupError(
+            "a position with fixed cards must name the dealer (or give the cut for the "
+            "first dealer)"
+        )
+    try:
+        return _with_position(setup, data)
+    except SetupError as error:
+        raise _FirstDealError(str(error)) from None
+
+
+def _deck_from(value: object) -> tuple[int, ...]:
+    cards = _cards(value, "the deck")
+    if len(cards) != 52:
+        raise SetupError(f"the deck must hold all 52 cards, not {len(cards)}")
+    return tuple(cards)
+
+
+def _later_deal(item: object, players: tuple[str, ...], number: int) -> Deal:
+    """A later hand's cards: ``{"deck": ...}``, a position without melds, or ``{}``."""
+    if not isinstance(item, dict) or set(item) - {"hands", "stock", "discard", "deck"}:
+        raise SetupError(
+            f"deal {number} must be an object with a deck, or hands, stock and discard"
+        )
+    try:
+        if "deck" in item:
+            if len(item) > 1:
+                raise SetupError("give either a position (hands, stock, ...) or a deck")
+            return Deal(deck=_deck_from(item["deck"]))
+        if not item:
+            return Deal()
+        if "hands" not in item:
+            raise SetupError("a position needs the players' hands, not only a stock")
+        position = _with_position(Setup(players), item)
+    except SetupError as error:
+        raise SetupError(f"deal {number}: {error}") from None
+    return Deal(position.hands, position.stock, position.discard)
+
+
+def _draws_from(value: object, what: str) -> tuple[int, ...]:
+    """Cards drawn one after another, each draw from a fresh deck (a card may come again
+    in a later draw, so duplicates are checked where a draw is made)."""
+    if not isinstance(value, list):
+        raise SetupError(f"{what} must be a list of cards")
+    try:
+        return tuple(parse_card(text) for text in value)
+    except CardError as error:
+        raise SetupError(f"{what}: {error}") from None
 
 
 def _cards(value: object, what: str) -> list[int]:
@@ -179,6 +329,12 @@ def _with_position(setup: Setup, data: Mapping[str, Any]) -> Setup:
             f"the hands, stock, discard pile and melds must hold all 52 cards, not "
             f"{len(places)}; missing: {format_cards(missing)}"
         )
+    turn = data.get("turn")
+    if turn is not None:
+        turn = _dealer_from(turn, players, "turn")
+    reshuffled = data.get("reshuffled", False)
+    if not isinstance(reshuffled, bool):
+        raise SetupError("reshuffled must be true or false")
     return Setup(
         players,
         setup.dealer,
@@ -188,4 +344,22 @@ def _with_position(setup: Setup, data: Mapping[str, Any]) -> Setup:
         discard,
         tuple(melds),
         setup.single_hand,
+        turn,
+        reshuffled,
+        _played_from(data.get("played", []), players),
+        setup.deck,
+        setup.later_deals,
+        setup.cut,
     )
+
+
+def _played_from(value: object, players: tuple[str, ...]) -> tuple[int, ...]:
+    """The seats that melded or laid off earlier in the hand, in seat order."""
+    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+        raise SetupError("played must be a list of the names of players who melded or laid off")
+    for name in value:
+        if name not in players:
+            raise SetupError(f"played names unknown player {name!r}")
+    if len(set(value)) != len(value):
+        raise SetupError("played names a player twice")
+    return tuple(seat for seat, name in enumerate(players) if name in value)

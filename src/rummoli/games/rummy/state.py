@@ -23,19 +23,27 @@ from rummoli.engine.apply import apply_action, legal_summary
 from rummoli.engine.base import CHANCE, CHANCE_ACTION, TERMINAL, Event, SetupError
 from rummoli.engine.rng import shuffled_deck
 from rummoli.games.rummy import actions as act
+from rummoli.games.rummy.deal import DRAW_RESHUFFLE, cut_for_dealer, deal_hand
+from rummoli.games.rummy.deal import cards_per_player as cards_per_player  # (its old home)
 from rummoli.games.rummy.melds import (
     CATALOGUE,
     MAX_MELDS,
     fit_mask,
     hand_points,
-    low_rank,
     meld_cards,
     melds_in,
     sorted_hand,
 )
 from rummoli.games.rummy.rules import Rules
 from rummoli.games.rummy.setup import Setup
-from rummoli.games.rummy.stalemate import BLOCKED, STOCK_OUT, nobody_can_go_out
+from rummoli.games.rummy.stalemate import (
+    BLOCKED,
+    STALL_TURNS,
+    STALLED,
+    STOCK_OUT,
+    live_cards,
+    nobody_can_go_out,
+)
 
 if TYPE_CHECKING:
     from rummoli.games.rummy.view import RummyObservation
@@ -44,18 +52,11 @@ if TYPE_CHECKING:
 START, DRAW, PLAY, RESHUFFLE, HAND_OVER, OVER = range(6)
 PHASE_NAMES = ("start", "draw", "play", "reshuffle", "hand_over", "over")
 
-# Purposes of the seeded draws (see rummoli.engine.rng).
-_DRAW_CUT, _DRAW_DEAL, _DRAW_RESHUFFLE = 1, 2, 3
 
 _BIT = tuple(1 << card for card in range(52))
 _MELD_BASE = act.MELD_BASE
 _LAYOFF_BASE = act.LAYOFF_BASE
 _DISCARD_BASE = act.DISCARD_BASE
-
-
-def cards_per_player(players: int) -> int:
-    """The seed's deal: 10 cards each for two players, 7 each for three or four."""
-    return 10 if players == 2 else 7
 
 
 class RummyState:
@@ -73,6 +74,7 @@ class RummyState:
         "hand_no",
         "hand_points",
         "hands",
+        "idle_turns",
         "match_winner",
         "melded_this_turn",
         "melds",
@@ -149,6 +151,9 @@ class RummyState:
         #: (a player who had not, and goes out, goes Rummy).
         self.played_before = [False] * n
         self.reshuffles = 0
+        #: Turns in a row without a draw from the stock and without a card put on the
+        #: table (the stall rule, :mod:`.stalemate`).
+        self.idle_turns = 0
         self.winner = -1
         self.going_rummy = False
         self.stalemate = ""
@@ -296,19 +301,6 @@ class RummyState:
         self.draws += 1
         return shuffled_deck(self.seed, purpose, self.draws)
 
-    def _cut_for_dealer(self, events: list[Event]) -> None:
-        """Every player cuts a card; the highest deals (aces low: the king is highest, suits
-        do not count); tied players cut again from a fresh deck."""
-        contenders = list(range(len(self.names)))
-        while len(contenders) > 1:
-            deck = self._draw_deck(_DRAW_CUT)
-            cut = dict(zip(contenders, deck, strict=False))
-            for seat in contenders:
-                events.append(("cut", seat, cut[seat]))
-            best = max(low_rank(cut[s]) for s in contenders)
-            contenders = [s for s in contenders if low_rank(cut[s]) == best]
-        self.dealer = contenders[0]
-
     def _begin_hand(self, events: list[Event]) -> None:
         """The chance step between hands: the first dealer's cut, the deal, the first turn."""
         if self.end_requested:
@@ -316,33 +308,22 @@ class RummyState:
             return
         n = len(self.names)
         if self.dealer < 0:
-            self._cut_for_dealer(events)
+            cut_for_dealer(self, events)
         elif self.hand_no > 0:
             self.dealer = (self.dealer + 1) % n
         events.append(("dealer", self.dealer))
         self._clear_hand()
         self.hand_no += 1
         setup = self.setup
-        if self.hand_no == 1 and setup.hands is not None:
-            self.hands = [sum(_BIT[c] for c in hand) for hand in setup.hands]
-            self.stock = list(reversed(setup.stock))
-            self.discard = list(setup.discard)
-            self.melds = [sum(_BIT[c] for c in meld) for meld in setup.melds]
-            self.fits = [fit_mask(meld) for meld in self.melds]
-            upcard = -1
-        else:
-            deck = self._draw_deck(_DRAW_DEAL)
-            dealt = cards_per_player(n) * n
-            for i in range(dealt):
-                self.hands[(self.dealer + 1 + i) % n] |= _BIT[deck[i]]
-            upcard = deck[dealt]
-            self.discard = [upcard]
-            self.stock = deck[:dealt:-1]
+        upcard = deal_hand(self)
         for seat in range(n):
             events.append(("hand", seat, self.hands[seat]))
         if upcard >= 0:
             events.append(("upcard", upcard))
-        self._start_turn((self.dealer + 1) % n, events)
+        first = (self.dealer + 1) % n
+        if self.hand_no == 1 and setup.turn is not None:
+            first = setup.turn
+        self._start_turn(first, events)
 
     # ----------------------------------------------------------------- a turn
 
@@ -352,8 +333,12 @@ class RummyState:
         self.taken = -1
         self.melded_this_turn = False
         self.played_this_turn = False
-        if nobody_can_go_out(self.hands, self.melds, self.fits):
+        live = live_cards(self.hands, self.stock, self.discard, self.reshuffles > 0)
+        if nobody_can_go_out(self.hands, self.melds, self.fits, live):
             self._stalemate(BLOCKED, events)
+            return
+        if self.idle_turns >= STALL_TURNS:
+            self._stalemate(STALLED, events)
             return
         if not self.stock:
             if self.reshuffles == 0 and self.discard:
@@ -373,7 +358,7 @@ class RummyState:
     def _reshuffle(self, events: list[Event]) -> None:
         """The stock ran out for the first time: the whole discard pile, shuffled by the
         seed, becomes the new stock, and the discard pile is empty."""
-        order = self._draw_deck(_DRAW_RESHUFFLE)
+        order = self._draw_deck(DRAW_RESHUFFLE)
         position = {card: i for i, card in enumerate(order)}
         self.stock = sorted(self.discard, key=position.__getitem__)
         self.discard = []
@@ -453,6 +438,10 @@ class RummyState:
                 return
             if self.played_this_turn:
                 self.played_before[seat] = True
+            if self.played_this_turn or self.taken < 0:
+                self.idle_turns = 0
+            else:
+                self.idle_turns += 1
             self._start_turn((seat + 1) % len(self.names), events)
             return
         if action >= _LAYOFF_BASE:
