@@ -141,9 +141,11 @@ class RummoliAdapter(GameAdapter):
         self, config: EnvConfig, carry: Any, dealer: int, rounds: int, seed: int
     ) -> tuple[Any, int, bool, list[Event]]:
         description = self.description()
-        probe = description.stored_game(
-            dict(config.rules), self._setup(config, carry, dealer), seed
-        )
+        playing = self._playing_dealer(config, carry, dealer)
+        setup = self._setup(config, carry, dealer)
+        setup["dealer"] = playing
+        probe = description.stored_game(dict(config.rules), setup, seed)
+        dealer = dealer if playing is None else playing
         if rounds >= self.rules_object(config).rounds:
             probe.request_end()  # type: ignore[attr-defined]
         events = probe.apply(CHANCE_ACTION)
@@ -159,6 +161,20 @@ class RummoliAdapter(GameAdapter):
             if seat in obs.in_round:
                 break
         return carry, seat, False, []
+
+    def _playing_dealer(self, config: EnvConfig, carry: Any, dealer: int) -> int | None:
+        """``dealer``, or the first player on his left who can still ante: the engine
+        refuses to name a dealer who is out (the deal passes over players out of chips).
+        With nobody able to ante, no dealer (the game ends at the ante, before a cut)."""
+        chips = carry[0]
+        rules = self.rules_object(config)
+        need = len(self.spaces(config)) if rules.short_ante == "out" else 1
+        n = config.players
+        for step in range(n):
+            seat = (dealer + step) % n
+            if chips[seat] >= need:
+                return seat
+        return None
 
     def game_returns(self, config: EnvConfig, start: Any, end: Any) -> list[float]:
         return [float(e - s) for e, s in zip(end[0], start[0], strict=True)]

@@ -143,7 +143,7 @@ def resume_play(state: RummoliState, events: list[Event]) -> None:
                 return
         run(state, holder, card, True, events)
         return
-    events.append(_STOP_EVENT[card])
+    events.append(_STOP_EVENT[card][0 if BIT[card] & _ACES else 1 if holder == LAID else 2])
     nxt = after_stop(state, seat, card, events)
     if nxt is not None:
         run(state, nxt[0], nxt[1], True, events)
