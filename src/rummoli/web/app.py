@@ -28,7 +28,7 @@ from rummoli.web.limits import Limits
 from rummoli.web.replay import record_of, replay_frames
 from rummoli.web.room import Room, Timing
 from rummoli.web.security import hosts_of, token_matches
-from rummoli.web.settings import SettingsError, lobby_options, settings_from_request
+from rummoli.web.settings import SettingsError, check_name, lobby_options, settings_from_request
 from rummoli.web.socket import table_socket
 from rummoli.web.storage import DEFAULT_DB_URL, FINISHED, Storage, StoredGame
 
@@ -160,8 +160,14 @@ def create_app(
         """A new table, private unless ``"public": true``. The answer holds the
         invitation secret (``invite``: the seat link is ``url#invite=...``) and the
         host's secret (``host``), each shown this once."""
+        payload = dict(payload)
+        # The creator's name, if given, is checked before anything exists, and he sits in
+        # seat 1 in the same request: a refused name leaves no table behind.
+        name = payload.pop("name", None)
         try:
             settings = settings_from_request(payload)
+            if name is not None:
+                name = check_name(name, [])
         except SettingsError as error:
             raise HTTPException(400, str(error)) from None
         hub = _hub(request)
@@ -170,14 +176,18 @@ def create_app(
                 429, f"at most {hub.limits.tables_per_minute} new tables a minute: wait a little"
             )
         room, invite, host = await hub.create(settings)
-        return {
+        answer: dict[str, Any] = {
             "id": room.id,
             "url": f"/table/{room.id}",
             "invite": invite,
             "invite_url": f"/table/{room.id}#invite={invite}",
             "host": host,
-            "table": table_info(room),
         }
+        if name is not None:
+            seat, token = await hub.join(room, 0, name)
+            answer["seat"] = {"seat": seat, "token": token, "name": room.seats[seat].name}
+        answer["table"] = table_info(room)
+        return answer
 
     @app.get("/api/tables/{table_id}")
     async def table(

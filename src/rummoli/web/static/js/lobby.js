@@ -232,8 +232,9 @@ function buildForm() {
     };
     const name = form.elements.name.value;
     try {
-      const created = await api("/api/tables", { method: "POST", body });
-      const seat = await api(`/api/tables/${encodeURIComponent(created.id)}/join`, { method: "POST", body: { name, seat: 0, invite: created.invite } });
+      // One request creates the table and seats its creator: a refused name creates nothing.
+      const created = await api("/api/tables", { method: "POST", body: { ...body, name } });
+      const seat = created.seat;
       // The seat token, the host's secret and the invitation stay in this browser only.
       localStorage.setItem(`rummoli.seat.${created.id}`, JSON.stringify({ token: seat.token, seat: seat.seat, name: seat.name }));
       localStorage.setItem(`rummoli.host.${created.id}`, created.host);
