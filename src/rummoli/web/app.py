@@ -13,10 +13,14 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Body, FastAPI, Header, HTTPException, Query, Request, WebSocket
+from fastapi import Body, FastAPI, Header, HTTPException, Query, Request, Response, WebSocket
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from markdown_it import MarkdownIt
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from rummoli.engine.base import GameError
+from rummoli.web import games
 from rummoli.web.broadcast import table_info
 from rummoli.web.chat import replay_chat
 from rummoli.web.commands import Host
@@ -41,7 +45,10 @@ _PAGES = {
     "history": "history.html",
     "replay": "replay.html",
     "player": "player.html",
+    "rules": "rules.html",
 }
+#: The rules texts as HTML: CommonMark with tables; raw HTML in a text is escaped.
+_RULES_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
 def _hub(request: Request) -> Hub:
@@ -141,7 +148,38 @@ def create_app(
     async def player_page() -> FileResponse:
         return page("player")
 
+    @app.get("/rules", include_in_schema=False)
+    async def rules_page() -> FileResponse:
+        return page("rules")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def not_found(request: Request, error: StarletteHTTPException) -> Response:
+        """A person who follows a wrong link gets a page that says so and leads back; a
+        program (the API, the WebSocket) gets the JSON error as before."""
+        path = request.url.path
+        if error.status_code == 404 and not path.startswith(("/api/", "/ws/", "/static/")):
+            return FileResponse(STATIC / "404.html", status_code=404, media_type="text/html")
+        return JSONResponse(
+            {"detail": error.detail},
+            status_code=error.status_code,
+            headers=getattr(error, "headers", None),
+        )
+
     # ------------------------------------------------------------------ the API
+
+    @app.get("/api/rules/{game}")
+    async def rules_of(game: str) -> dict[str, Any]:
+        """A game's rules as played, as HTML rendered here from the game's own text (raw
+        HTML in the text is escaped, never passed on)."""
+        try:
+            description = games.description(game)
+        except GameError:
+            raise HTTPException(404, f"unknown game {game!r}") from None
+        return {
+            "game": description.name,
+            "title": description.title,
+            "html": _RULES_MARKDOWN.render(description.rules_document("en")),
+        }
 
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
