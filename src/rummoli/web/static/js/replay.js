@@ -3,6 +3,7 @@
 import { renderBoard, renderHand, renderLaid, renderPlayers, renderShowdown, renderStatus } from "./board.js";
 import { $, api, fill, h, header, notice } from "./dom.js";
 import { narrate } from "./narrate.js";
+import { frames } from "./playback.js";
 import { narrateRummy, renderMelds, renderPiles, renderRummyHand, renderRummyPlayers, renderRummyStatus } from "./rummy.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -24,6 +25,13 @@ async function load() {
     }
     const headers = token ? { "X-Rummoli-Token": token } : {};
     data = await api(`/api/games/${encodeURIComponent(gameId)}/replay${seat === null ? "" : `?seat=${seat}`}`, { headers });
+    // Every laid card is a step of its own, as at the table (the server's frames are one
+    // per action, and one action may lay a whole run).
+    data.frames = data.frames.flatMap((f) => {
+      const game = f.view && CLIENTS[f.view.game];
+      if (!game || !game.frames) return [f];
+      return game.frames(f.view, f.events).map(([view, events]) => ({ ...f, view, events }));
+    });
   } catch (error) {
     notice($("#notice"), error.message);
     return;
@@ -47,6 +55,7 @@ const CLIENTS = {
     },
     hand: (view) => renderHand($("#hand"), view, null),
     narrate,
+    frames,
   },
   rummy: {
     table(view) {

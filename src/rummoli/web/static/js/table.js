@@ -13,6 +13,7 @@ import {
 import { SPACE_LABEL } from "./cards.js";
 import { $, api, fill, h, header, notice } from "./dom.js";
 import { narrate, roundSummary } from "./narrate.js";
+import { frames, PACES, paceName, setPace } from "./playback.js";
 import {
   narrateRummy,
   renderMelds,
@@ -91,6 +92,10 @@ const st = {
   // Rummy: the cards of this seat's hand selected for a meld, a lay-off or a discard.
   selected: [],
   chat: chatState(),
+  // Updates waiting to be shown while a run is shown card by card (playback.js), and the
+  // timer of the next card; a fresh "state" cancels both.
+  queue: [],
+  playing: null,
 };
 
 // The game of this table, as the server names it (its view, or the table before a view).
@@ -189,9 +194,47 @@ function play(action) {
   }
 }
 
+// ------------------------------------------------------------------ updates, card by card
+
+function stopPlayback() {
+  if (st.playing) clearTimeout(st.playing);
+  st.playing = null;
+  st.queue = [];
+}
+
+// Show the next queued update: at once, or (a run of laid cards at a pace other than
+// instant) one laid card at a time, each step's events joining the log as it is shown.
+function playNext() {
+  st.playing = null;
+  const message = st.queue.shift();
+  if (!message) return;
+  st.table = message.table;
+  st.step = message.step;
+  st.pending = false;
+  const pace = PACES[paceName()];
+  const parts = pace && client().frames ? client().frames(message.view, message.events) : [[message.view, message.events]];
+  const show = (index) => {
+    const [view, events] = parts[index];
+    st.view = view;
+    for (const e of events) {
+      st.log.push(e);
+      track(e);
+    }
+    if (st.log.length > LOG_LINES * 2) st.log = st.log.slice(-LOG_LINES);
+    ui.root.dataset.playing = String(index < parts.length - 1);
+    setTimer();
+    render();
+    if (index < parts.length - 1) st.playing = setTimeout(() => show(index + 1), pace);
+    else if (st.queue.length) st.playing = setTimeout(playNext, 0);
+    else st.playing = null;
+  };
+  show(0);
+}
+
 function receive(message) {
   switch (message.type) {
     case "state":
+      stopPlayback();
       st.retry = 0;
       st.seat = message.seat;
       st.table = message.table;
@@ -208,17 +251,8 @@ function receive(message) {
       render();
       break;
     case "update":
-      st.table = message.table;
-      st.view = message.view;
-      st.step = message.step;
-      st.pending = false;
-      for (const e of message.events) {
-        st.log.push(e);
-        track(e);
-      }
-      if (st.log.length > LOG_LINES * 2) st.log = st.log.slice(-LOG_LINES);
-      setTimer();
-      render();
+      st.queue.push(message);
+      if (!st.playing) playNext();
       break;
     case "table":
       st.table = message.table;
@@ -583,9 +617,14 @@ function reconnect() {
 }
 
 const CLIENTS = {
-  rummoli: { render: renderRummoli, standings: renderRummoliStandings, narrate },
+  rummoli: { render: renderRummoli, standings: renderRummoliStandings, narrate, frames },
   rummy: { render: renderRummy, standings: renderRummyStandings, narrate: narrateRummy },
 };
+
+// The pace of a run of laid cards: chosen here, remembered in this browser.
+const paceSelect = $("#pace");
+paceSelect.value = paceName();
+paceSelect.addEventListener("change", () => setPace(paceSelect.value));
 
 document.body.prepend(header("table"));
 $("#table-id").textContent = tableId;

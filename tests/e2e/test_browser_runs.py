@@ -1,0 +1,134 @@
+"""The Rummoli phase as a family follows it: a run of forced cards appears one card at a
+time at the default pace and all at once at "instant" (remembered by the browser), each
+stop says why, and the replay of the finished game steps through every laid card."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import time
+import urllib.request
+from typing import Any
+
+from playwright.sync_api import Browser, Page
+
+from e2e.conftest import LiveServer
+from e2e.pages import DESKTOP, TIMEOUT_MS, get_json
+
+#: Samples of the number of laid cards shown, every 40 ms, kept in the page.
+SAMPLER = """() => {
+  window.__laid = [];
+  const count = () => document.querySelectorAll('[data-testid="laid"] .laid-cell.on').length;
+  setInterval(() => window.__laid.push(count()), 40);
+}"""
+
+
+def _post(url: str, body: dict[str, Any]) -> Any:
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:  # loopback only
+        return json.load(response)
+
+
+def _table(live_server: LiveServer, page: Page) -> str:
+    """A public table: Ann (this page) and three computer players, no widow and a plain
+    betting round, so the round waits for Ann's first bet (the page is open by then)."""
+    created = _post(
+        live_server.url + "/api/tables",
+        {
+            "seats": ["human", "basic", "basic", "basic"],
+            "public": True,
+            "name": "Ann",
+            "rules": {"rounds": 2, "widow": "none", "poker": "betting"},
+        },
+    )
+    page.goto(live_server.url + "/")
+    page.evaluate(
+        "([id, seat]) => localStorage.setItem(`rummoli.seat.${id}`, JSON.stringify(seat))",
+        [created["id"], created["seat"]],
+    )
+    return str(created["id"])
+
+
+def _play_along(page: Page, seconds: float, until: str = "over") -> None:
+    """Ann takes the first choice offered whenever it is her turn, until the phase."""
+    deadline = time.monotonic() + seconds
+    while page.get_by_test_id("table").get_attribute("data-phase") != until:
+        assert time.monotonic() < deadline, "the game did not get there in time"
+        button = page.locator('[data-testid="actions"] button').first
+        if button.count() and button.is_visible():
+            button.click()
+        page.wait_for_timeout(60)
+
+
+def _increments(samples: list[int]) -> list[int]:
+    return [b - a for a, b in itertools.pairwise(samples) if b > a]
+
+
+def test_a_run_is_shown_card_by_card_then_at_once_and_the_replay_steps_each_card(
+    browser: Browser, live_server: LiveServer
+) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    try:
+        table = _table(live_server, page)
+        page.goto(f"{live_server.url}/table/{table}")
+        page.evaluate(SAMPLER)
+        assert page.get_by_test_id("pace").input_value() == "normal"
+        # At the default pace, the first laid cards come one at a time.
+        deadline = time.monotonic() + 60
+        while sum(_increments(page.evaluate("window.__laid"))) < 10:
+            assert time.monotonic() < deadline, (
+                "no run was laid",
+                page.get_by_test_id("status").inner_text(),
+                page.evaluate("window.__laid.slice(-3)"),
+            )
+            button = page.locator('[data-testid="actions"] button').first
+            if button.count() and button.is_visible():
+                button.click()
+            page.wait_for_timeout(100)
+        steps = _increments(page.evaluate("window.__laid"))
+        assert steps and max(steps) == 1, steps
+        # A stop says why the run ended.
+        page.locator('[data-testid="log"] li.stop').first.wait_for()
+        stop = page.locator('[data-testid="log"] li.stop').first.inner_text()
+        reasons = ("an ace ends its suit", "was laid before", "is in the widow")
+        assert stop.startswith("Stop at") and any(why in stop for why in reasons), stop
+
+        # "Instant", chosen once, is remembered: after a reload, the next round's runs
+        # arrive at once (the server waits for Ann's bet, then lays the run in one step).
+        page.get_by_test_id("pace").select_option("instant")
+        page.reload()
+        assert page.get_by_test_id("pace").input_value() == "instant"
+        page.evaluate(SAMPLER)
+        _play_along(page, 60)
+        jumps = _increments(page.evaluate("window.__laid"))
+        assert jumps and max(jumps) > 1, jumps  # a run arrives at once
+        record = get_json(f"{live_server.url}/api/games/{table}/record")
+        assert record["actions"]
+    finally:
+        context.close()
+
+    # The replay: a step for every laid card of the round.
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    try:
+        page.goto(f"{live_server.url}/replay/{table}?seat=0")
+        page.wait_for_function(
+            "() => /of [1-9]/.test(document.querySelector('#counter').textContent)"
+        )
+        total = int(page.locator("#counter").inner_text().rsplit(" ", 1)[1])
+        seen = []
+        for step in range(total + 1):
+            page.locator("#slider").evaluate(
+                "(el, v) => { el.value = v; el.dispatchEvent(new Event('input')); }", step
+            )
+            seen.append(page.locator("#laid .laid-cell.on").count())
+        jumps = _increments(seen)
+        assert jumps and max(jumps) == 1, jumps  # never two laid cards in one step
+        assert max(seen) >= 10
+    finally:
+        context.close()
