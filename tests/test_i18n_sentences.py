@@ -136,3 +136,18 @@ def test_a_translated_error_keeps_names_codes_and_numbers() -> None:
     assert message == (
         "домашнее правило widow принимает значения exchange_or_auction, none, а не 'x'"
     )
+
+
+def test_a_bound_is_translated_with_the_numbers_of_the_language() -> None:
+    with pytest.raises(OptionError) as problem:
+        build_rules(["target=0"], None, "rummy")
+    english = str(problem.value)
+    assert english == "house rule target must be a whole number from 1 to 10000, not 0"
+    with i18n.language("fr"):
+        assert error(english) == (
+            "la règle maison target doit être un nombre entier de 1 à 10\u202f000, pas 0"
+        )
+    with i18n.language("ru"):
+        assert error(english) == (
+            "домашнее правило target должно быть целым числом от 1 до 10\u00a0000, а не 0"
+        )

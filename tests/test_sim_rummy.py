@@ -255,3 +255,46 @@ def test_a_bot_answering_an_illegal_action_is_named(monkeypatch: pytest.MonkeyPa
     set_bot_levels(monkeypatch, "rummy", {"illegal": Illegal})
     with pytest.raises(BotError, match=r"Illegal \(illegal\) chose -5"):
         run(spec("basic,illegal", total=5))
+
+
+class Staller:
+    """Takes the discard top every turn and discards another card: never draws from the
+    stock, never melds, so every hand ends by the stall rule."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, observation: Any, legal: list[int]) -> Decision:
+        from rummoli.games.rummy import actions as act
+
+        if act.DRAW_DISCARD in legal:
+            return Decision(act.DRAW_DISCARD)
+        return Decision(max(a for a in legal if act.is_discard_action(a)))
+
+
+def test_a_stalled_hand_is_counted_as_stalled(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from rich.console import Console
+
+    from rummoli.sim.rummy.report import hands_table
+
+    set_bot_levels(monkeypatch, "rummy", {"staller": Staller})
+    stalled = spec("staller,staller", total=6, seed=2, chunk_size=3)
+    stats = run(stalled)
+    assert (stats.stalemate_stalled, stats.stalemate_stock, stats.stalemate_blocked) == (6, 0, 0)
+    figures = summarize_rummy(stats, stalled)
+    assert figures["stalemate"] == {
+        "hands": 6,
+        "rate": 1.0,
+        "stock_ran_out": 0,
+        "detected": 0,
+        "stalled": 6,
+    }
+    assert figures["points"]["consistent"]
+    out = io.StringIO()
+    Console(file=out, width=120).print(hands_table(figures))
+    assert "stalemates (stock ran out twice / detected / stalled)" in out.getvalue()
+    assert "100.0% (0 / 0 / 6)" in out.getvalue()
+    # Real bots never come near the stall rule (docs/rummy.md).
+    assert run(spec("random,random", total=40, seed=1)).stalemate_stalled == 0

@@ -339,3 +339,41 @@ def test_the_menu_takes_the_language_s_words_and_the_english_ones(
     with pytest.raises(ValueError) as error:
         menu.parse(bet.split()[0] + " 92")
     assert str(error.value) == refused
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "fr",
+            [
+                "arrêt : un as termine sa couleur",
+                "arrêt : la carte suivante est déjà posée",
+                "arrêt : la carte suivante est dans la veuve",
+            ],
+        ),
+        (
+            "ru",
+            [
+                "стоп: туз заканчивает масть",
+                "стоп: следующая карта уже выложена",
+                "стоп: следующая карта во вдове",
+            ],
+        ),
+    ],
+)
+def test_every_stop_reason_of_the_engine_is_said_in_the_language(
+    lang: str, said: list[str]
+) -> None:
+    from rummoli.games.rummoli.stops import STOP_REASONS
+    from rummoli.games.rummoli.view import event_to_json
+    from rummoli.tui.rummoli.narrate import Narrator
+
+    i18n.set_language(lang)
+    lines = []
+    for reason in STOP_REASONS:
+        narrator = Narrator("Ana")
+        narrator.feed(event_to_json(("lay", 0, 11), ["Ana", "Bea"]))
+        narrator.feed(event_to_json(("stop", 11, reason), ["Ana", "Bea"]))
+        lines.append(narrator.take()[-1].plain)
+    assert [line.rpartition(" ▪ ")[2] for line in lines] == said

@@ -530,3 +530,67 @@ def test_a_hint_with_a_score_says_what_the_score_means() -> None:
         play_rummy(state, console, human, bots, hint_bot=bot)
         text = " ".join(out.getvalue().split())
         assert (" ".join(SCORE_EXPLAINED.split()) in text) is explained
+
+
+def stalled_hand_events() -> list[dict[str, Any]]:
+    """The events seat 0 sees at the end of a real hand the stall rule ends: both players
+    only take the discard top and discard another card, turn after turn."""
+    state = RummyState.new_game(["You", "Bea"], Rules(), seed=3)
+    events = list(state.apply(0))
+    while not state.stalemate:
+        assert state.winner < 0 and len(events) < 2_000
+        events += state.apply(act.DRAW_DISCARD)
+        if not state.stalemate:  # discard another card than the one taken
+            events += state.apply(max(a for a in state.legal_actions() if act.is_discard_action(a)))
+    return events_for(events, 0, state.names)
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "en",
+            "Stalemate: for 40 turns in a row, players only took the discard top and laid "
+            "nothing down. Nobody scores.",
+        ),
+        (
+            "fr",
+            "Impasse : pendant 40 tours d'affilée, les joueurs n'ont fait que prendre la "
+            "carte du dessus de la défausse, sans rien poser. Personne ne marque.",
+        ),
+        (
+            "ru",
+            "Ничья: 40 ходов подряд игроки только брали верхнюю карту сброса и ничего не "
+            "выкладывали. Очков не получает никто.",
+        ),
+    ],
+)
+def test_a_stalled_hand_is_narrated_in_every_language(lang: str, expected: str) -> None:
+    from rummoli import i18n
+
+    events = stalled_hand_events()
+    assert {"type": "stalemate", "reason": "stalled"} in events
+    with i18n.language(lang):
+        narrator = RummyNarrator("You")
+        for event in events:
+            narrator.feed(event)
+        lines = [t.plain for t in narrator.take()]
+    assert lines[-1] == expected
+
+
+def test_every_stalemate_reason_of_the_engine_has_its_sentence() -> None:
+    from rummoli import i18n
+    from rummoli.games.rummy import stalemate
+
+    reasons = [stalemate.STOCK_OUT, stalemate.BLOCKED, stalemate.STALLED]
+    for lang in ("en", "fr", "ru"):
+        with i18n.language(lang):
+            said = set()
+            for reason in reasons:
+                narrator = RummyNarrator("You")
+                narrator.feed({"type": "stalemate", "reason": reason})
+                (line,) = narrator.take()
+                # An unknown reason would be shown as its code: "Stalemate: stalled. ..."
+                assert f" {reason}. " not in line.plain, (lang, line.plain)
+                said.add(line.plain)
+        assert len(said) == len(reasons), lang  # three different sentences

@@ -49,13 +49,16 @@ ERRORS = (
     _s(ERROR, NP_("error", "unknown house rule {names}")),
     _s(ERROR, NP_("error", "house rule {name} must be one of {choices}, not {value}")),
     _s(ERROR, NP_("error", "house rule {name} must be true or false")),
-    _s(ERROR, NP_("error", "house rule {name} must be a whole number >= {low}, not {value}")),
-    _s(ERROR, NP_("error", "house rule {name} must be a whole number >= {low}")),
+    _s(
+        ERROR,
+        NP_("error", "house rule {name} must be a whole number from {low} to {high}, not {value}"),
+    ),
     _s(
         ERROR,
         NP_(
             "error",
-            "house rule bet_limit must be no_limit, pot_limit or a whole number >= 1, not {value}",
+            "house rule bet_limit must be no_limit, pot_limit or a whole number "
+            "from {low} to {high}, not {value}",
         ),
     ),
     _s(ERROR, NP_("error", "rules must be an object of house rules by name")),

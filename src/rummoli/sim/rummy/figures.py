@@ -166,6 +166,7 @@ def summarize_rummy(stats: RummyStats, spec: SimSpec) -> dict[str, Any]:
             "rate": _rate(stats.stalemates, hands),
             "stock_ran_out": stats.stalemate_stock,
             "detected": stats.stalemate_blocked,
+            "stalled": stats.stalemate_stalled,
         },
         "going_rummy": {
             "hands": stats.going_rummy,

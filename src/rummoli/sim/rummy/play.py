@@ -15,6 +15,7 @@ from __future__ import annotations
 from rummoli.bots import Bot, BotError, make_bot
 from rummoli.engine.base import CHANCE, CHANCE_ACTION, TERMINAL, Event, IllegalActionError
 from rummoli.games.rummy import RummyState
+from rummoli.games.rummy.stalemate import BLOCKED, STALLED, STOCK_OUT
 from rummoli.games.rummy.state import HAND_OVER, OVER
 from rummoli.games.rummy.view import build_observation
 from rummoli.sim.rummy.stats import RummyStats
@@ -123,10 +124,15 @@ def _tally_hand(
         elif kind == "reshuffle":
             stats.reshuffled += 1
         elif kind == "stalemate":
-            if event[1] == "blocked":
+            reason = event[1]
+            if reason == BLOCKED:
                 stats.stalemate_blocked += 1
-            else:
+            elif reason == STALLED:
+                stats.stalemate_stalled += 1
+            elif reason == STOCK_OUT:
                 stats.stalemate_stock += 1
+            else:  # a new reason must get its own count, not hide in another one
+                raise ValueError(f"unknown stalemate reason {reason!r}")
         elif kind == "goes_out":
             seat = event[1]
             bot = seat_bot[seat]

@@ -116,9 +116,10 @@ def hands_table(figures: dict[str, Any]) -> Table:
     )
     table.add_row("turns per player and hand", number(length["mean_turns_per_player"], 1))
     table.add_row(
-        "stalemates (stock ran out twice / detected)",
+        "stalemates (stock ran out twice / detected / stalled)",
         f"{percent(stalemate['rate'])} "
-        f"({stalemate['stock_ran_out']:,} / {stalemate['detected']:,})",
+        f"({stalemate['stock_ran_out']:,} / {stalemate['detected']:,} / "
+        f"{stalemate['stalled']:,})",
     )
     table.add_row(
         "Going Rummy: of hands / of hands won",

@@ -50,8 +50,11 @@ class RummyStats:
     #: Hands each bot played in each seat: ``bot_seat_hands[bot][seat]``.
     bot_seat_hands: list[list[int]] = field(default_factory=list)
     going_rummy: int = 0
+    #: Stalemates by the engine's reason (``games/rummy/stalemate.py``): the stock ran
+    #: out a second time, the detection found nobody can go out, the stall rule.
     stalemate_stock: int = 0
     stalemate_blocked: int = 0
+    stalemate_stalled: int = 0
     #: Hands in which the stock ran out once and the discard pile became the stock.
     reshuffled: int = 0
     #: Draws from the discard pile (the rest of the turns drew from the stock).
@@ -83,7 +86,7 @@ class RummyStats:
 
     @property
     def stalemates(self) -> int:
-        return self.stalemate_stock + self.stalemate_blocked
+        return self.stalemate_stock + self.stalemate_blocked + self.stalemate_stalled
 
     @property
     def turns(self) -> int:
@@ -117,6 +120,7 @@ class RummyStats:
         self.going_rummy += other.going_rummy
         self.stalemate_stock += other.stalemate_stock
         self.stalemate_blocked += other.stalemate_blocked
+        self.stalemate_stalled += other.stalemate_stalled
         self.reshuffled += other.reshuffled
         self.discard_draws += other.discard_draws
         self.winner_points.merge(other.winner_points)

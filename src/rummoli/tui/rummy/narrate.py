@@ -15,7 +15,8 @@ from typing import Any
 
 from rich.text import Text
 
-from rummoli.i18n import N_, _, nformat
+from rummoli.games.rummy.stalemate import STALL_TURNS, STALLED
+from rummoli.i18n import N_, NN_, _, nformat
 from rummoli.tui.cards import card, cards
 from rummoli.tui.phrases import fill
 from rummoli.tui.rummy.render import meld_number
@@ -27,6 +28,12 @@ _STALEMATE = {
     "stock": N_("the stock ran out a second time"),
     "blocked": N_("nobody can go out any more (no card fits a meld, no new meld can be made)"),
 }
+#: The stall rule (:mod:`rummoli.games.rummy.stalemate`): ``STALL_TURNS`` idle turns in a
+#: row, told with the engine's number so the sentence cannot drift from the rule.
+_STALLED = NN_(
+    "for {n} turn in a row, players only took the discard top and laid nothing down",
+    "for {n} turns in a row, players only took the discard top and laid nothing down",
+)
 
 
 # Lines that are nobody's turn; names are stripped, so these can be no player's name.
@@ -186,5 +193,8 @@ class RummyNarrator:
 
     def _stalemate(self, e: dict[str, Any]) -> None:
         reason = e["reason"]
-        why = _(_STALEMATE[reason]) if reason in _STALEMATE else reason
+        if reason == STALLED:
+            why = nformat(*_STALLED, STALL_TURNS)
+        else:
+            why = _(_STALEMATE[reason]) if reason in _STALEMATE else reason
         self._own_line(Text(_("Stalemate: {why}. Nobody scores.").format(why=why), style="yellow"))
