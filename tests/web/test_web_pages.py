@@ -1,5 +1,5 @@
 """A wrong address gets a friendly page (the API keeps its JSON), and each game's rules
-are served as HTML made from its own rules text, with raw HTML escaped."""
+are served as a tree of plain elements made from its own rules text (no raw HTML)."""
 
 from __future__ import annotations
 
@@ -25,14 +25,29 @@ def test_the_rules_of_each_game_as_html(tmp_path: Path) -> None:
         assert "rules.js" in client.get("/rules").text
         rummoli = client.get("/api/rules/rummoli").json()
         assert rummoli["title"] == "Rummoli"
-        assert "<h1>Rummoli</h1>" in rummoli["html"] and "<strong>stops</strong>" in rummoli["html"]
+        blocks = rummoli["blocks"]
+        assert blocks[0] == ["h1", "Rummoli"]
+        assert ["strong", "stops"] in str_tree(blocks)
         rummy = client.get("/api/rules/rummy").json()
-        assert "Going Rummy" in rummy["html"]
+        assert "Going Rummy" in str(rummy["blocks"])
         assert client.get("/api/rules/chess").status_code == 404
 
 
-def test_raw_html_in_a_rules_text_is_escaped() -> None:
-    from rummoli.web.app import _RULES_MARKDOWN
+def str_tree(blocks: list[object]) -> list[object]:
+    """Every element of a tree, flattened."""
+    out: list[object] = []
+    for node in blocks:
+        if isinstance(node, list):
+            out.append(node)
+            out.extend(str_tree(node[1:]))
+    return out
 
-    html = _RULES_MARKDOWN.render("# Title\n\n<script>alert(1)</script>\n")
-    assert "<script>" not in html and "&lt;script&gt;" in html
+
+def test_raw_html_in_a_rules_text_never_becomes_an_element() -> None:
+    from rummoli.web.rulestext import TAGS, rules_tree
+
+    tree = rules_tree("# Title\n\n<script>alert(1)</script>\n\n- **a** and `b`\n")
+    assert all(node[0] in TAGS for node in str_tree(tree))
+    assert "script" not in [node[0] for node in str_tree(tree)]
+    assert tree[0] == ["h1", "Title"]
+    assert ["li", ["strong", "a"], " and ", ["code", "b"]] in str_tree(tree)

@@ -87,6 +87,7 @@ def test_options_offer_rummy_with_its_rules_levels_and_seats(tmp_path: Path) -> 
         "default": False,
         "kind": "bool",
         "help": rules["one_meld_per_turn"]["help"],
+        "title": "One meld per turn",
     }
     assert all(r["help"] for r in rummy["rules"])
     # Rummoli's part is unchanged at the top level, and listed among the games.

@@ -28,8 +28,16 @@ def test_the_lobby_offers_it_and_a_table_plays_it_to_the_end(tmp_path: Path) -> 
         high = options["games"]["highcard"]
         assert high["title"] == "High card"
         assert high["seats"] == {"min": 2, "max": 6}
+        # A game without titles of its own gets its rules' code names, readably.
         assert high["rules"] == [
-            {"name": "rounds", "default": 3, "kind": "int", "help": "rounds to play", "minimum": 1}
+            {
+                "name": "rounds",
+                "default": 3,
+                "kind": "int",
+                "help": "rounds to play",
+                "minimum": 1,
+                "title": "Rounds",
+            }
         ]
         assert high["levels"] == ["random"] and high["standin"] == "random"
         refused = client.post("/api/tables", json={"game": "highcard", "seats": ["human"] * 7})

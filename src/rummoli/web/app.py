@@ -16,7 +16,6 @@ from typing import Annotated, Any
 from fastapi import Body, FastAPI, Header, HTTPException, Query, Request, Response, WebSocket
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from markdown_it import MarkdownIt
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from rummoli.engine.base import GameError
@@ -31,6 +30,7 @@ from rummoli.web.hub import Hub
 from rummoli.web.limits import Limits
 from rummoli.web.replay import record_of, replay_frames
 from rummoli.web.room import Room, Timing
+from rummoli.web.rulestext import rules_tree
 from rummoli.web.security import hosts_of, token_matches
 from rummoli.web.settings import SettingsError, check_name, lobby_options, settings_from_request
 from rummoli.web.socket import table_socket
@@ -47,8 +47,6 @@ _PAGES = {
     "player": "player.html",
     "rules": "rules.html",
 }
-#: The rules texts as HTML: CommonMark with tables; raw HTML in a text is escaped.
-_RULES_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
 def _hub(request: Request) -> Hub:
@@ -169,8 +167,8 @@ def create_app(
 
     @app.get("/api/rules/{game}")
     async def rules_of(game: str) -> dict[str, Any]:
-        """A game's rules as played, as HTML rendered here from the game's own text (raw
-        HTML in the text is escaped, never passed on)."""
+        """A game's rules as played: its own text as a tree of plain elements
+        (:mod:`.rulestext`), which the page builds without parsing any HTML."""
         try:
             description = games.description(game)
         except GameError:
@@ -178,7 +176,7 @@ def create_app(
         return {
             "game": description.name,
             "title": description.title,
-            "html": _RULES_MARKDOWN.render(description.rules_document("en")),
+            "blocks": rules_tree(description.rules_document("en")),
         }
 
     @app.get("/api/options")

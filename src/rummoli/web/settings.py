@@ -22,6 +22,7 @@ from rummoli.engine.description import (
     HouseRule,
 )
 from rummoli.games.registry import default_game
+from rummoli.i18n.terms import house_rule_title
 from rummoli.web import games
 from rummoli.web.games import AnyRules, check_game, seat_limits, web_part
 from rummoli.web.names import MAX_NAME, BadName
@@ -160,7 +161,10 @@ def game_options(description: GameDescription) -> dict[str, Any]:
         "intro": web_part(description.name).intro,
         "round_word": description.round_word,
         "amount": description.amount,
-        "rules": [rule_entry(rule) for rule in description.house_rules],
+        "rules": [
+            {**rule_entry(rule), "title": house_rule_title(description, rule)}
+            for rule in description.house_rules
+        ],
         "presets": {name: dict(changes) for name, changes in description.presets.items()},
         "levels": levels(description.name),
         "standin": standin_level(description.name),

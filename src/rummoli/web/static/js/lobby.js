@@ -120,7 +120,7 @@ function ruleInput(rule) {
   return h(
     "div",
     { className: "rule" },
-    h("label", { for: id, className: "rule-name" }, rule.name.replaceAll("_", " ")),
+    h("label", { for: id, className: "rule-name", title: rule.name }, rule.title || rule.name.replaceAll("_", " ")),
     input,
     h("p", { className: "help" }, rule.help, h("span", { className: "default" }, ` Default: ${rule.default === null ? "by players" : rule.default === false ? "off" : rule.default === true ? "on" : String(rule.default)}.`)),
   );

@@ -12,9 +12,10 @@ async function show(wanted) {
       $("#games"),
       Object.entries(options.games).map(([key, g]) => h("a", { className: `btn ${key === game ? "primary" : ""}`, href: `/rules?game=${encodeURIComponent(key)}`, testid: `rules-game-${key}` }, g.title)),
     );
-    // The server renders the game's own rules text (Markdown) as HTML it wrote itself.
-    const article = $("#rules");
-    article.innerHTML = rules.html;
+    // The game's own rules text, as the server's tree of plain elements: built with the
+    // DOM, text written as text (no HTML is parsed).
+    const build = (node) => (typeof node === "string" ? node : h(node[0], {}, node.slice(1).map(build)));
+    fill($("#rules"), rules.blocks.map(build));
     document.title = `${rules.title}: how to play`;
     const about = options.games[game];
     fill(
