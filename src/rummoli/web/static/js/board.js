@@ -62,14 +62,18 @@ export function renderPlayers(node, view, table, me) {
         badges.push(badge("offline", "offline", "Not connected"));
       }
       if (p.out) badges.push(badge("out", "out", "Out of the game"));
-      if (p.folded) badges.push(badge("folded", "folded", "Folded (poker only)"));
+      // The poker's marks last as long as the poker: not into the Rummoli phase or the end.
+      if (p.folded && view.phase === "betting") badges.push(badge("folded", "folded", "Folded (poker only)"));
       if (view.poker_winners.includes(i) && view.phase === "play") badges.push(badge("leads", "leads", "Won the poker"));
       if (view.round_winner === i) badges.push(badge("won", "won", "Won the round"));
       const classes = ["player"];
       if (view.to_move === i) classes.push("to-move");
       if (i === me) classes.push("me");
       if (p.out) classes.push("is-out");
-      const shown = view.shown[String(i)];
+      // A shown poker hand stays beside the player at the showdown, until the first card of
+      // the Rummoli phase is laid (then his card count is what counts; the round's
+      // summary keeps the showdown).
+      const shown = view.laid.length === 0 && ["betting", "play"].includes(view.phase) ? view.shown[String(i)] : null;
       return h(
         "div",
         { className: classes.join(" "), testid: `player-${i}`, dataset: { seat: String(i) } },
@@ -85,7 +89,7 @@ export function renderPlayers(node, view, table, me) {
           { className: "player-stats" },
           h("span", { className: "chips", title: "Chips", testid: `player-chips-${i}` }, h("i", { className: "chip-icon" }), String(p.chips)),
           h("span", { className: "count", title: "Cards in hand", testid: `player-cards-${i}` }, h("i", { className: "cards-icon" }), String(p.cards)),
-          view.phase === "betting" || p.bet ? h("span", { className: "bet", title: "Bet this round" }, `bet ${p.bet}`) : null,
+          view.phase === "betting" ? h("span", { className: "bet", title: "Bet this round" }, `bet ${p.bet}`) : null,
         ),
         shown ? h("div", { className: "shown", testid: `shown-${i}` }, cardRow(shown)) : null,
       );

@@ -9,6 +9,8 @@ const STOP_REASON = {
 };
 
 const cards = (list) => list.map(cardText).join(" ");
+// "1 chip", "2 chips": never "1 chips".
+export const chipCount = (n) => `${n} chip${n === 1 ? "" : "s"}`;
 const space = (name) => SPACE_LABEL[name] || name;
 
 /**
@@ -62,7 +64,7 @@ export function narrate(event, me) {
       return line(`${who(e.player)} show${e.player === me ? "" : "s"} ${cards(e.cards)}: ${e.hand}`, "show");
     case "poker_pot": {
       const pot = e.pot === 0 ? "the poker pot" : `side pot ${e.pot}`;
-      if (e.winners.length === 1) return line(`${who(e.winners[0])} win${e.winners[0] === me ? "" : "s"} ${pot}: ${e.chips} chips`, "won");
+      if (e.winners.length === 1) return line(`${who(e.winners[0])} win${e.winners[0] === me ? "" : "s"} ${pot}: ${chipCount(e.chips)}`, "won");
       return line(`${e.winners.map(who).join(" and ")} split ${pot}: ${e.share} each`, "won");
     }
     case "leads":
@@ -70,7 +72,7 @@ export function narrate(event, me) {
     case "lay":
       return line(`${who(e.player)} ${cardText(e.card)}`, "lay");
     case "space":
-      return line(`${who(e.player)} take${e.player === me ? "" : "s"} the ${space(e.space)} space: ${e.chips} chips`, "won");
+      return line(`${who(e.player)} take${e.player === me ? "" : "s"} the ${space(e.space)} space: ${chipCount(e.chips)}`, "won");
     case "unclaimed":
       return line(`${who(e.player)} did not claim ${space(e.space)}: the chips stay`);
     case "stop":
@@ -84,7 +86,7 @@ export function narrate(event, me) {
     case "deadlock_continue":
       return line(`Nobody holds the colour: ${who(e.player)} lead${e.player === me ? "" : "s"} any suit`);
     case "round_won":
-      return line(`${who(e.player)} go${e.player === me ? "" : "es"} out and win${e.player === me ? "" : "s"} the Rummoli space: ${e.chips} chips`, "won");
+      return line(`${who(e.player)} go${e.player === me ? "" : "es"} out and win${e.player === me ? "" : "s"} the Rummoli space: ${chipCount(e.chips)}`, "won");
     case "pays":
       return e.chips ? line(`${who(e.player)} pay${e.player === me ? "" : "s"} ${who(e.to)} ${e.chips}`) : null;
     case "round_over":
@@ -95,7 +97,7 @@ export function narrate(event, me) {
       return line(`Settlement: ${who(e.player)} ${cards(e.cards)}: ${e.hand}`, "show");
     case "settled": {
       const what = e.space === "all" ? "the board" : `the ${space(e.space)} space`;
-      return line(`${e.winners.map(who).join(" and ")} take${e.winners.length === 1 && e.winners[0] !== me ? "s" : ""} ${what}: ${e.chips} chips`, "won");
+      return line(`${e.winners.map(who).join(" and ")} take${e.winners.length === 1 && e.winners[0] !== me ? "s" : ""} ${what}: ${chipCount(e.chips)}`, "won");
     }
     case "game_over":
       return line("Game over", "round");

@@ -45,7 +45,7 @@ function amountSection(name, s) {
           "li",
           { className: "history-row" },
           h("div", { className: "history-head" }, h("span", { className: "muted" }, when(g.finished_at)), h("span", { className: g.won ? "up" : "" }, g.won ? "won" : "")),
-          h("p", {}, `${g.chips} chips (${g.change >= 0 ? "+" : ""}${g.change}) with ${g.players.filter((p) => p !== name).join(", ")}`),
+          h("p", {}, `${g.chips} chip${g.chips === 1 ? "" : "s"} (${g.change >= 0 ? "+" : ""}${g.change}) with ${g.players.filter((p) => p !== name).join(", ")}`),
           h("a", { className: "btn small", href: `/replay/${encodeURIComponent(g.id)}?seat=${g.seat}` }, "Replay"),
         ),
       ),
