@@ -78,7 +78,7 @@ export function header(current) {
       link("/", "Tables", "lobby"),
       link("/history", "History", "history"),
       link("/player", "Players", "player"),
-      link("/rules", "How to play", "rules"),
+      link("/rules", "Rules", "rules"),
     ),
   );
 }
