@@ -19,6 +19,14 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
 
+#: Whole-game tests watch runs at once ("instant"): the card-by-card pace has its own
+#: test (test_browser_runs.py), and at the default pace a page follows the server seconds
+#: behind, which a test of the whole game need not wait for.
+INSTANT_PACE = (
+    "localStorage.getItem('rummoli.pace') || localStorage.setItem('rummoli.pace', 'instant')"
+)
+
+
 def get_json(url: str) -> Any:
     """GET ``url`` (the loopback test server) and parse the JSON answer."""
     with urllib.request.urlopen(url, timeout=10) as response:  # loopback only

@@ -26,7 +26,16 @@ from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
 
 from conftest import check_rummoli_frames
 from e2e.conftest import LiveServer
-from e2e.pages import DESKTOP, GAME_SECONDS, HUMANS, PHONE, TIMEOUT_MS, Shots, get_json
+from e2e.pages import (
+    DESKTOP,
+    GAME_SECONDS,
+    HUMANS,
+    INSTANT_PACE,
+    PHONE,
+    TIMEOUT_MS,
+    Shots,
+    get_json,
+)
 from e2e.rummoli_truth import expanded, shown_reference
 
 Frame = dict[str, Any]
@@ -155,6 +164,8 @@ def test_two_people_two_computers_and_a_spectator_play_a_whole_game(
         browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True),
         browser.new_context(viewport=DESKTOP),
     ]
+    for context in contexts:
+        context.add_init_script(INSTANT_PACE)
     try:
         ann, bea, spectator = (
             Browsing(context, name)

@@ -28,7 +28,16 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
 
 from e2e.conftest import LiveServer
-from e2e.pages import DESKTOP, GAME_SECONDS, HUMANS, PHONE, TIMEOUT_MS, Shots, get_json
+from e2e.pages import (
+    DESKTOP,
+    GAME_SECONDS,
+    HUMANS,
+    INSTANT_PACE,
+    PHONE,
+    TIMEOUT_MS,
+    Shots,
+    get_json,
+)
 from e2e.rummy_truth import check_rummy_frames, rummy_reference
 
 Frame = dict[str, Any]
@@ -234,6 +243,8 @@ def test_two_people_two_computers_and_a_spectator_play_a_rummy_match(
         browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True),
         browser.new_context(viewport=DESKTOP),
     ]
+    for context in contexts:
+        context.add_init_script(INSTANT_PACE)
     try:
         ann, bea, spectator = (
             Browsing(context, name)

@@ -15,11 +15,14 @@ from playwright.sync_api import Browser, Page
 from e2e.conftest import LiveServer
 from e2e.pages import DESKTOP, TIMEOUT_MS, get_json
 
-#: Samples of the number of laid cards shown, every 40 ms, kept in the page.
+#: The number of laid cards shown, recorded at every change of the page (a mutation
+#: observer runs after each task that changed the page, however slow the machine).
 SAMPLER = """() => {
   window.__laid = [];
   const count = () => document.querySelectorAll('[data-testid="laid"] .laid-cell.on').length;
-  setInterval(() => window.__laid.push(count()), 40);
+  new MutationObserver(() => window.__laid.push(count())).observe(document.body, {
+    childList: true, subtree: true,
+  });
 }"""
 
 

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser
 
 from conftest import cards_in, check_rummoli_frames
 from e2e.conftest import LiveServer
-from e2e.pages import DESKTOP, GAME_SECONDS, PHONE, get_json
+from e2e.pages import DESKTOP, GAME_SECONDS, INSTANT_PACE, PHONE, get_json
 from e2e.rummoli_truth import expanded, shown_reference
 from e2e.test_browser_game import MY_TURN, NEXT_DECISION, Browsing
 
@@ -68,6 +68,8 @@ def test_a_private_table_its_chat_and_a_rematch(browser: Browser, live_server: L
         browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True),
         browser.new_context(viewport=DESKTOP),
     ]
+    for context in contexts:
+        context.add_init_script(INSTANT_PACE)
     try:
         ann, bea, zed = (
             Browsing(context, name)

@@ -225,7 +225,9 @@ function playNext() {
     setTimer();
     render();
     if (index < parts.length - 1) st.playing = setTimeout(() => show(index + 1), pace);
-    else if (st.queue.length) st.playing = setTimeout(playNext, 0);
+    // The next update waits its turn too when this one ended on a laid card, so two
+    // cards never appear at once.
+    else if (st.queue.length) st.playing = setTimeout(playNext, events.some((e) => e.type === "lay") ? pace : 0);
     else st.playing = null;
   };
   show(0);
