@@ -806,6 +806,11 @@ def test_view_test_has_teeth(rules: Rules, n: int, seed: int) -> None:
     other_seats = [s for s in state.in_round if s != 0]
     if 0 not in state.in_round or not other_seats:
         return
+    # After a showdown every card left in the other hands may be shown: then no card of
+    # theirs is hidden from seat 0, and there is nothing to move.
+    hidden = hidden_mask(state, 0)
+    if not any(state.hands[s] & hidden for s in other_seats):
+        return
     for _ in range(5):
         moved = permute_unseen(state, 0, rng)
         check_card_places(moved)
