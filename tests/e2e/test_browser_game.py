@@ -218,9 +218,12 @@ def test_two_people_two_computers_and_a_spectator_play_a_whole_game(
                 assert bea.hand() == hand and hand
                 who.page.wait_for_function(MY_TURN, arg=step)
                 reloaded = True
-            elif reloaded and not restarted:
-                # At the next person's turn, whoever it is (Ann may have lost all her
-                # chips by now), the server restarts under everyone.
+            elif reloaded and not restarted and phase in ("betting", "play"):
+                # At the next person's turn in the poker or the Rummoli phase, whoever it
+                # is (Ann may have lost all her chips by now), the server restarts under
+                # everyone. (Not in the widow's phases: a blocked pass being shown as a
+                # turn when the server stops is shown at once after the restart, so the
+                # step clients see moves on: docs/web.md.)
                 hand = who.hand()
                 _restart_server(live_server, everyone, step)
                 assert who.hand() == hand
