@@ -16,7 +16,7 @@ number names the same meld from the moment it is laid down to the end of the han
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rummoli.cards import FULL_DECK, card_str, cards_of, format_cards
 from rummoli.engine.apply import apply_action, legal_summary
@@ -57,47 +57,63 @@ _BIT = tuple(1 << card for card in range(52))
 _MELD_BASE = act.MELD_BASE
 _LAYOFF_BASE = act.LAYOFF_BASE
 _DISCARD_BASE = act.DISCARD_BASE
+#: The DISCARD and LAY_OFF (slot 0) action of each card, looked up by the move generator.
+_DISCARD_ACTION = tuple(act.discard_action(card) for card in range(52))
+_LAYOFF_ACTION = tuple(act.layoff_action(card, 0) for card in range(52))
+
+
+#: Every attribute of a :class:`RummyState` (its slots, and what ``clone`` copies).
+_STATE_FIELDS: Final = (
+    "actions",
+    "dealer",
+    "discard",
+    "draws",
+    "end_requested",
+    "end_requested_after",
+    "fits",
+    "going_rummy",
+    "hand_no",
+    "hand_points",
+    "hands",
+    "idle_turns",
+    "match_winner",
+    "melded_this_turn",
+    "melds",
+    "names",
+    "options",
+    "phase",
+    "played_before",
+    "played_this_turn",
+    "reshuffles",
+    "rules",
+    "scores",
+    "seed",
+    "setup",
+    "stalemate",
+    "stock",
+    "taken",
+    "target",
+    "to_move",
+    "turn",
+    "winner",
+)
 
 
 class RummyState:
     """A match of Basic Rummy, from the cut for the first dealer to the match's end."""
 
-    __slots__ = (
-        "actions",
-        "dealer",
-        "discard",
-        "draws",
-        "end_requested",
-        "end_requested_after",
-        "fits",
-        "going_rummy",
-        "hand_no",
-        "hand_points",
-        "hands",
-        "idle_turns",
-        "match_winner",
-        "melded_this_turn",
-        "melds",
-        "names",
-        "options",
-        "phase",
-        "played_before",
-        "played_this_turn",
-        "reshuffles",
-        "rules",
-        "scores",
-        "seed",
-        "setup",
-        "stalemate",
-        "stock",
-        "taken",
-        "target",
-        "to_move",
-        "turn",
-        "winner",
-    )
+    __slots__ = _STATE_FIELDS
 
-    def __init__(self, rules: Rules, setup: Setup, seed: int = 0) -> None:
+    def __new__(cls, *args: object, **kwargs: object) -> RummyState:
+        # Explicit so that :meth:`clone` can make a blank instance with ``__new__``
+        # without running ``__init__``, also when mypyc compiles this module (its
+        # default constructor would run ``__init__``).
+        return super().__new__(cls)
+
+    def __init__(self, rules: Rules, setup: Setup, seed: object = 0) -> None:
+        # ``seed: object``, checked here: a seed read from JSON may be anything, and it
+        # gets a SetupError that names it (with ``seed: int``, this module compiled by
+        # mypyc would raise a bare TypeError before the check).
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise SetupError(f"seed must be a whole number, not {seed!r}")
         self.rules = rules
@@ -162,7 +178,7 @@ class RummyState:
     def clone(self) -> RummyState:
         """An independent copy, made field by field (far cheaper than ``deepcopy``)."""
         other = RummyState.__new__(RummyState)
-        for name in RummyState.__slots__:
+        for name in _STATE_FIELDS:
             value = getattr(self, name)
             if type(value) is list:
                 value = value[:]
@@ -391,29 +407,33 @@ class RummyState:
         """
         seat = self.turn
         hand = self.hands[seat]
-        taken = _BIT[self.taken] if self.taken >= 0 and hand & _BIT[self.taken] else 0
+        taken_card = self.taken
+        taken = _BIT[taken_card] if taken_card >= 0 and hand & _BIT[taken_card] else 0
         fits = self.fits
         reach = 0
         for fit in fits:
             reach |= fit
         options: list[int] = []
-        if not (self.rules.one_meld_per_turn and self.melded_this_turn):
+        if not (self.melded_this_turn and self.rules.one_meld_per_turn):
             for index in melds_in(hand):
                 meld = CATALOGUE[index]
                 if taken and hand & ~meld == taken and not taken & (reach | fit_mask(meld)):
                     continue
                 options.append(_MELD_BASE + index)
-        for slot, fit in enumerate(fits):
-            playable = hand & fit
-            while playable:
-                bit = playable & -playable
-                playable ^= bit
-                card = bit.bit_length() - 1
-                if taken and hand & ~bit == taken and not taken & self._reach_after(slot, bit):
-                    continue
-                options.append(act.layoff_action(card, slot))
-        for card in cards_of(hand & ~taken):
-            options.append(act.discard_action(card))
+        if hand & reach:
+            for slot, fit in enumerate(fits):
+                playable = hand & fit
+                while playable:
+                    bit = playable & -playable
+                    playable ^= bit
+                    if taken and hand & ~bit == taken and not taken & self._reach_after(slot, bit):
+                        continue
+                    options.append(_LAYOFF_ACTION[bit.bit_length() - 1] + slot)
+        rest = hand & ~taken
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            options.append(_DISCARD_ACTION[bit.bit_length() - 1])
         options.sort()
         self.to_move = seat
         self.options = options
