@@ -16,16 +16,17 @@ in the catalogue, so "is this a meld" is one dictionary lookup of its card mask.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from rummoli.cards import FULL_DECK, NUM_RANKS, SUIT_FIELD, cards_of
 
-NUM_SUITS = 4
+NUM_SUITS: Final = 4
 #: Low rank of the king, the top of a suit when aces are low.
-KING_LOW = 12
+KING_LOW: Final = 12
 #: The highest number of melds a table can hold: 52 cards in melds of at least 3.
-MAX_MELDS = 17
+MAX_MELDS: Final = 17
 
-_BIT = tuple(1 << card for card in range(52))
+_BIT: Final = tuple(1 << card for card in range(52))
 
 
 def low_rank(card: int) -> int:
@@ -64,7 +65,7 @@ def card_points(card: int) -> int:
     return 10 if rank >= 9 else rank + 2
 
 
-_POINTS = tuple(card_points(card) for card in range(52))
+_POINTS: Final = tuple(card_points(card) for card in range(52))
 
 
 def hand_points(mask: int) -> int:
@@ -91,7 +92,7 @@ def _mask_low(suit: int, low_field: int) -> int:
 
 # --------------------------------------------------------------------------- catalogue
 
-_SET_SUITS = ((0, 1, 2, 3), (0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3))
+_SET_SUITS: Final = ((0, 1, 2, 3), (0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3))
 
 
 def _build_catalogue() -> tuple[tuple[int, ...], dict[tuple[int, int], int]]:
@@ -108,12 +109,15 @@ def _build_catalogue() -> tuple[tuple[int, ...], dict[tuple[int, int], int]]:
     return tuple(melds), sets_by_rank
 
 
-CATALOGUE, _SET_INDEX = _build_catalogue()
-NUM_MELDS = len(CATALOGUE)
+_CATALOGUE_AND_SETS: Final = _build_catalogue()
+#: Every meld a deck allows, as card masks, in the canonical order of the MELD actions.
+CATALOGUE: Final = _CATALOGUE_AND_SETS[0]
+_SET_INDEX: Final = _CATALOGUE_AND_SETS[1]
+NUM_MELDS: Final = len(CATALOGUE)
 #: The catalogue index of every valid meld, by its card mask.
-MELD_INDEX: dict[int, int] = {mask: index for index, mask in enumerate(CATALOGUE)}
-_FIRST_RUN = 13 * len(_SET_SUITS)
-_RUNS_PER_SUIT = (NUM_RANKS - 2) * (NUM_RANKS - 1) // 2
+MELD_INDEX: Final[dict[int, int]] = {mask: index for index, mask in enumerate(CATALOGUE)}
+_FIRST_RUN: Final = 13 * len(_SET_SUITS)
+_RUNS_PER_SUIT: Final = (NUM_RANKS - 2) * (NUM_RANKS - 1) // 2
 
 
 def _run_index(suit: int, start: int, length: int) -> int:
@@ -153,10 +157,12 @@ def meld_cards(mask: int) -> list[int]:
 
 #: ``_SET_AT[low * 5 + pattern]``: the catalogue index of the set of low rank ``low`` and
 #: suits ``_SET_SUITS[pattern]`` (a flat table: the move generator reads it at every draw).
-_SET_AT = tuple(_SET_INDEX[(low, p)] for low in range(NUM_RANKS) for p in range(len(_SET_SUITS)))
+_SET_AT: Final = tuple(
+    _SET_INDEX[(low, p)] for low in range(NUM_RANKS) for p in range(len(_SET_SUITS))
+)
 #: ``_RUN_AT[(suit * 13 + start) * 14 + length]``: the catalogue index of that run (-1:
 #: none), read instead of :func:`_run_index`'s sum at every draw.
-_RUN_AT = tuple(
+_RUN_AT: Final = tuple(
     _run_index(suit, start, length) if 3 <= length <= NUM_RANKS - start else -1
     for suit in range(NUM_SUITS)
     for start in range(NUM_RANKS)

@@ -49,17 +49,27 @@ if TYPE_CHECKING:
     from rummoli.games.rummy.view import RummyObservation
 
 # Phases.
-START, DRAW, PLAY, RESHUFFLE, HAND_OVER, OVER = range(6)
-PHASE_NAMES = ("start", "draw", "play", "reshuffle", "hand_over", "over")
+START: Final = 0
+DRAW: Final = 1
+PLAY: Final = 2
+RESHUFFLE: Final = 3
+HAND_OVER: Final = 4
+OVER: Final = 5
+PHASE_NAMES: Final = ("start", "draw", "play", "reshuffle", "hand_over", "over")
 
 
-_BIT = tuple(1 << card for card in range(52))
-_MELD_BASE = act.MELD_BASE
-_LAYOFF_BASE = act.LAYOFF_BASE
-_DISCARD_BASE = act.DISCARD_BASE
+_BIT: Final = tuple(1 << card for card in range(52))
+_MELD_BASE: Final = act.MELD_BASE
+_LAYOFF_BASE: Final = act.LAYOFF_BASE
+_DISCARD_BASE: Final = act.DISCARD_BASE
 #: The DISCARD and LAY_OFF (slot 0) action of each card, looked up by the move generator.
-_DISCARD_ACTION = tuple(act.discard_action(card) for card in range(52))
-_LAYOFF_ACTION = tuple(act.layoff_action(card, 0) for card in range(52))
+#: Whether a turn starts with the check that nobody can ever go out (a ``BLOCKED``
+#: stalemate, :mod:`.stalemate`). Always on in play; the stalemate tests' judge turns it
+#: off to explore the bare rules (a module variable, not a constant, so that it can, also
+#: when this module is compiled).
+DETECT_BLOCKED = True
+_DISCARD_ACTION: Final = tuple(act.discard_action(card) for card in range(52))
+_LAYOFF_ACTION: Final = tuple(act.layoff_action(card, 0) for card in range(52))
 
 
 #: Every attribute of a :class:`RummyState` (its slots, and what ``clone`` copies).
@@ -349,10 +359,11 @@ class RummyState:
         self.taken = -1
         self.melded_this_turn = False
         self.played_this_turn = False
-        live = live_cards(self.hands, self.stock, self.discard, self.reshuffles > 0)
-        if nobody_can_go_out(self.hands, self.melds, self.fits, live):
-            self._stalemate(BLOCKED, events)
-            return
+        if DETECT_BLOCKED:
+            live = live_cards(self.hands, self.stock, self.discard, self.reshuffles > 0)
+            if nobody_can_go_out(self.hands, self.melds, self.fits, live):
+                self._stalemate(BLOCKED, events)
+                return
         if self.idle_turns >= STALL_TURNS:
             self._stalemate(STALLED, events)
             return
