@@ -62,13 +62,14 @@ _BIT: Final = tuple(1 << card for card in range(52))
 _MELD_BASE: Final = act.MELD_BASE
 _LAYOFF_BASE: Final = act.LAYOFF_BASE
 _DISCARD_BASE: Final = act.DISCARD_BASE
-#: The DISCARD and LAY_OFF (slot 0) action of each card, looked up by the move generator.
+#: The cards in the order of their DISCARD actions (kings first ... aces last), and the
+#: LAY_OFF (slot 0) action of each card: the move generator reads them after every draw.
+_DISCARD_ORDER: Final = tuple(sorted(range(52), key=act.discard_action))
 #: Whether a turn starts with the check that nobody can ever go out (a ``BLOCKED``
 #: stalemate, :mod:`.stalemate`). Always on in play; the stalemate tests' judge turns it
 #: off to explore the bare rules (a module variable, not a constant, so that it can, also
 #: when this module is compiled).
 DETECT_BLOCKED = True
-_DISCARD_ACTION: Final = tuple(act.discard_action(card) for card in range(52))
 _LAYOFF_ACTION: Final = tuple(act.layoff_action(card, 0) for card in range(52))
 
 
@@ -431,7 +432,9 @@ class RummyState:
                 if taken and hand & ~meld == taken and not taken & (reach | fit_mask(meld)):
                     continue
                 options.append(_MELD_BASE + index)
+        # Melds, then lay-offs, then discards: the action numbers' order (sorted).
         if hand & reach:
+            layoffs: list[int] = []
             for slot, fit in enumerate(fits):
                 playable = hand & fit
                 while playable:
@@ -439,13 +442,15 @@ class RummyState:
                     playable ^= bit
                     if taken and hand & ~bit == taken and not taken & self._reach_after(slot, bit):
                         continue
-                    options.append(_LAYOFF_ACTION[bit.bit_length() - 1] + slot)
+                    layoffs.append(_LAYOFF_ACTION[bit.bit_length() - 1] + slot)
+            layoffs.sort()
+            options.extend(layoffs)
         rest = hand & ~taken
-        while rest:
-            bit = rest & -rest
-            rest ^= bit
-            options.append(_DISCARD_ACTION[bit.bit_length() - 1])
-        options.sort()
+        discard = _DISCARD_BASE
+        for card in _DISCARD_ORDER:
+            if rest >> card & 1:
+                options.append(discard)
+            discard += 1
         self.to_move = seat
         self.options = options
 
