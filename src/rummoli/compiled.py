@@ -82,6 +82,7 @@ MODULES: Final = (
     "rummoli.games.rummy.view",
     "rummoli.envs.rummy_features",
     "rummoli.envs.rummoli_features",
+    "rummoli.envs.chance",
 )
 
 

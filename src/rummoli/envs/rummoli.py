@@ -291,15 +291,15 @@ class RummoliAdapter(GameAdapter):
     ) -> None:
         if engine is None:
             return
+        offsets, total, rounds = self.cached(config, "tensor", lambda: self._tensor(config))
         bits, positions, values = rummoli_features(
-            _obs(engine, seat),
-            seat,
-            config.players,
-            self.layout(config).offset,
-            float(self.total_chips(config)),
-            self._rounds(config),
+            _obs(engine, seat), seat, config.players, offsets, total, rounds
         )
         put_features(out, bits, positions, values)
+
+    def _tensor(self, config: EnvConfig) -> tuple[dict[str, int], float, int]:
+        """What the encoder needs of the settings, derived once (it runs at every step)."""
+        return self.layout(config).offset, float(self.total_chips(config)), self._rounds(config)
 
     def history_layout(self, config: EnvConfig) -> Layout:
         return self.cached(config, "history", lambda: self._history_layout(config))  # type: ignore[no-any-return]

@@ -265,16 +265,18 @@ class RummyAdapter(GameAdapter):
     ) -> None:
         if engine is None:
             return
-        # Scores over the most a score can reach (the target, then one last hand): <= 1.
+        offsets, score_scale, hands = self.cached(config, "tensor", lambda: self._tensor(config))
+        obs = _state(engine).observation(seat)
         bits, positions, values = rummy_features(
-            _obs(engine, seat),
-            seat,
-            config.players,
-            self.layout(config).offset,
-            float(self.target(config) + MAX_HAND_POINTS),
-            self._hands(config),
+            obs, seat, config.players, offsets, score_scale, hands
         )
         put_features(out, bits, positions, values)
+
+    def _tensor(self, config: EnvConfig) -> tuple[dict[str, int], float, int]:
+        """What the encoder needs of the settings, derived once (it runs at every step)."""
+        # Scores over the most a score can reach (the target, then one last hand): <= 1.
+        scale = float(self.target(config) + MAX_HAND_POINTS)
+        return self.layout(config).offset, scale, self._hands(config)
 
     def history_layout(self, config: EnvConfig) -> Layout:
         return self.cached(config, "history", lambda: self._history_layout(config))  # type: ignore[no-any-return]
