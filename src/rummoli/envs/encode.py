@@ -58,7 +58,7 @@ def put_features(out: Vector, bits: int, positions: Sequence[int], values: Seque
     raw = np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
     out[:] = np.unpackbits(raw, count=size, bitorder="little")
     if positions:
-        out[list(positions)] = values
+        out[positions if isinstance(positions, list) else list(positions)] = values
 
 
 def relative(seat: int, me: int, players: int) -> int:

@@ -258,12 +258,16 @@ def fit_mask(meld: int) -> int:
 
 def can_form_meld(mask: int) -> bool:
     """Whether any three cards of ``mask`` form a meld (three of a rank, or three in
-    sequence in one suit, aces low)."""
-    c, d, h, s = ((mask >> (suit * NUM_RANKS)) & SUIT_FIELD for suit in range(NUM_SUITS))
+    sequence in one suit, aces low). Asked at the start of every turn (the stalemate
+    check), so written out as mask operations."""
+    c = mask & SUIT_FIELD
+    d = (mask >> 13) & SUIT_FIELD
+    h = (mask >> 26) & SUIT_FIELD
+    s = (mask >> 39) & SUIT_FIELD
     if (c & d & h) | (c & d & s) | (c & h & s) | (d & h & s):
         return True
-    for suit in range(NUM_SUITS):
-        low_field = suit_field_low(mask, suit)
+    for field in (c, d, h, s):
+        low_field = ((field << 1) & SUIT_FIELD) | (field >> 12)
         if low_field & (low_field >> 1) & (low_field >> 2):
             return True
     return False

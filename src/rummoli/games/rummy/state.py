@@ -19,8 +19,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from rummoli.cards import FULL_DECK, card_str, cards_of, format_cards
-from rummoli.engine.apply import apply_action, legal_summary
-from rummoli.engine.base import CHANCE, CHANCE_ACTION, TERMINAL, Event, SetupError
+from rummoli.engine.apply import is_legal, legal_summary, why_illegal
+from rummoli.engine.base import (
+    CHANCE,
+    CHANCE_ACTION,
+    TERMINAL,
+    Event,
+    IllegalActionError,
+    SetupError,
+)
 from rummoli.engine.rng import shuffled_deck
 from rummoli.games.rummy import actions as act
 from rummoli.games.rummy.deal import DRAW_RESHUFFLE, cut_for_dealer, deal_hand
@@ -239,9 +246,21 @@ class RummyState:
             self.end_requested = True
             self.end_requested_after = len(self.actions)
 
-    def apply(self, action: int) -> list[Event]:
-        """Apply a legal action; an illegal one raises and changes nothing."""
-        return apply_action(self, action)
+    def apply(self, action: object) -> list[Event]:
+        """Apply a legal action; an illegal one raises and changes nothing.
+
+        ``action: object``: anything a caller sends (a JSON message, a bad record) gets an
+        :class:`IllegalActionError` that says why, never a bare ``TypeError``. The shared
+        :func:`~rummoli.engine.apply.apply_action`, written out for this class: compiled,
+        its attribute reads and the call of ``_step`` are then direct (a tenth of a random
+        hand's time), where the shared function reads them by name.
+        """
+        if type(action) is int and is_legal(self.options, action):
+            self.actions.append(action)
+            events: list[Event] = []
+            self._step(action, events)
+            return events
+        raise IllegalActionError(why_illegal(self, action))
 
     def _step(self, action: int, events: list[Event]) -> None:
         """The legal ``action``, then the decisions without a choice that follow it."""
