@@ -83,6 +83,10 @@ def check_cards(state: RummyState) -> None:
     if state.hand_no == 0:
         return
     assert state.cards_conserved(), state
+    # The engine's live cards (read from the melds alone, by conservation) are the
+    # stalemate module's (read from the hands, the stock and the pile).
+    live = live_cards(state.hands, state.stock, state.discard, state.reshuffles > 0)
+    assert state._live() == live
     seen = 0
     for mask in (*state.hands, *state.melds):
         assert not seen & mask

@@ -61,6 +61,16 @@ def put_features(out: Vector, bits: int, positions: Sequence[int], values: Seque
         out[positions if isinstance(positions, list) else list(positions)] = values
 
 
+def features_tensor(size: int, bits: int, positions: list[int], values: list[float]) -> Vector:
+    """A new float32 tensor of ``size`` from its features (see :func:`put_features`):
+    made by the unpacking itself, with no zeroed vector written over."""
+    raw = np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
+    out: Vector = np.unpackbits(raw, count=size, bitorder="little").astype(np.float32)
+    if positions:
+        out[positions] = values
+    return out
+
+
 def relative(seat: int, me: int, players: int) -> int:
     """A seat as seen from ``me``: 0 is ``me``, 1 the next clockwise, ... (-1 stays -1)."""
     return (seat - me) % players if seat >= 0 else -1

@@ -30,7 +30,7 @@ from rummoli.bots.rummoli.knowledge import infer
 from rummoli.cards import card_str
 from rummoli.engine.base import CHANCE_ACTION, TERMINAL, Event, GameState, SetupError
 from rummoli.engine.rng import SeededRandom
-from rummoli.envs.adapters import EnvConfig, GameAdapter, Vector
+from rummoli.envs.adapters import EnvConfig, Features, GameAdapter, Vector
 from rummoli.envs.encode import Layout, put_cards, put_features, relative
 from rummoli.envs.rummoli_features import rummoli_features
 from rummoli.games.rummoli.actions import BID_BASE, ActionCodec
@@ -289,13 +289,12 @@ class RummoliAdapter(GameAdapter):
     def encode_observation(
         self, config: EnvConfig, engine: GameState | None, seat: int, out: Vector
     ) -> None:
-        if engine is None:
-            return
+        if engine is not None:
+            put_features(out, *self.observation_features(config, engine, seat))
+
+    def observation_features(self, config: EnvConfig, engine: GameState, seat: int) -> Features:
         offsets, total, rounds = self.cached(config, "tensor", lambda: self._tensor(config))
-        bits, positions, values = rummoli_features(
-            _obs(engine, seat), seat, config.players, offsets, total, rounds
-        )
-        put_features(out, bits, positions, values)
+        return rummoli_features(_obs(engine, seat), seat, config.players, offsets, total, rounds)
 
     def _tensor(self, config: EnvConfig) -> tuple[dict[str, int], float, int]:
         """What the encoder needs of the settings, derived once (it runs at every step)."""

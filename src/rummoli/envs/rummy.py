@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rummoli.cards import card_str
 from rummoli.engine.base import CHANCE_ACTION, Event, GameState
 from rummoli.engine.rng import shuffled_deck
-from rummoli.envs.adapters import EnvConfig, GameAdapter, Vector
+from rummoli.envs.adapters import EnvConfig, Features, GameAdapter, Vector
 from rummoli.envs.encode import Layout, put_cards, put_features, relative
 from rummoli.envs.rummy_features import rummy_features
 from rummoli.games.rummy import actions as act
@@ -263,14 +263,13 @@ class RummyAdapter(GameAdapter):
     def encode_observation(
         self, config: EnvConfig, engine: GameState | None, seat: int, out: Vector
     ) -> None:
-        if engine is None:
-            return
+        if engine is not None:
+            put_features(out, *self.observation_features(config, engine, seat))
+
+    def observation_features(self, config: EnvConfig, engine: GameState, seat: int) -> Features:
         offsets, score_scale, hands = self.cached(config, "tensor", lambda: self._tensor(config))
         obs = _state(engine).observation(seat)
-        bits, positions, values = rummy_features(
-            obs, seat, config.players, offsets, score_scale, hands
-        )
-        put_features(out, bits, positions, values)
+        return rummy_features(obs, seat, config.players, offsets, score_scale, hands)
 
     def _tensor(self, config: EnvConfig) -> tuple[dict[str, int], float, int]:
         """What the encoder needs of the settings, derived once (it runs at every step)."""

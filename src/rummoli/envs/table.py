@@ -38,6 +38,7 @@ from rummoli.engine.base import (
 )
 from rummoli.envs.adapters import EnvConfig, GameAdapter, Vector, adapter_for
 from rummoli.envs.chance import sample
+from rummoli.envs.encode import features_tensor
 
 # What the table waits for.
 DEALER, DEAL, PLAY, PENDING, ENGINE_CHANCE, OVER = range(6)
@@ -404,6 +405,11 @@ class Table:
         return lines
 
     def observation_tensor(self, seat: int) -> Vector:
+        engine = self.engine
+        if engine is not None:
+            features = self.adapter.observation_features(self.config, engine, seat)
+            if features is not None:
+                return features_tensor(self.observation_size, *features)
         out = np.zeros(self.observation_size, np.float32)
         self.adapter.encode_observation(self.config, self.engine, seat, out)
         return out

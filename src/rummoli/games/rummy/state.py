@@ -48,7 +48,6 @@ from rummoli.games.rummy.stalemate import (
     STALL_TURNS,
     STALLED,
     STOCK_OUT,
-    live_cards,
     nobody_can_go_out,
 )
 
@@ -379,11 +378,9 @@ class RummyState:
         self.taken = -1
         self.melded_this_turn = False
         self.played_this_turn = False
-        if DETECT_BLOCKED:
-            live = live_cards(self.hands, self.stock, self.discard, self.reshuffles > 0)
-            if nobody_can_go_out(self.hands, self.melds, self.fits, live):
-                self._stalemate(BLOCKED, events)
-                return
+        if DETECT_BLOCKED and nobody_can_go_out(self.hands, self.melds, self.fits, self._live()):
+            self._stalemate(BLOCKED, events)
+            return
         if self.idle_turns >= STALL_TURNS:
             self._stalemate(STALLED, events)
             return
@@ -396,6 +393,21 @@ class RummyState:
             self._stalemate(STOCK_OUT, events)
             return
         self._offer_draw()
+
+    def _live(self) -> int:
+        """:func:`~.stalemate.live_cards` of this state, without reading the stock: every
+        card is in one place (a hand, the stock, the discard pile or a meld; setups are
+        checked to hold all 52, and play only moves cards), so the hands, the stock and
+        the pile together are the cards outside the melds; after the reshuffle the pile's
+        cards below its top are not live. The same mask, asked at every turn's start."""
+        outside = FULL_DECK
+        for meld in self.melds:
+            outside &= ~meld
+        if self.reshuffles > 0:
+            discard = self.discard
+            for i in range(len(discard) - 1):
+                outside &= ~_BIT[discard[i]]
+        return outside
 
     def _offer_draw(self) -> None:
         self.phase = DRAW
