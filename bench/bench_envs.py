@@ -2,7 +2,8 @@
 
 Run in one sitting, on one machine (the figures in docs/performance.md came from it):
 
-    RUMMOLI_PURE=1 PYTHONPATH=src .venv/bin/python bench/bench_envs.py --seconds 5
+    python setup.py build_ext --inplace      # compiled (else plain Python, slower)
+    PYTHONPATH=src .venv/bin/python bench/bench_envs.py --seconds 3
 
 Each line is a uniformly random legal action at every decision (chance as each library
 draws it), for ``--seconds`` of wall time:
