@@ -200,9 +200,10 @@ def announce(
 class TableLoop(Generic[S]):
     """One game at the terminal: ``human`` at the keyboard, ``bots`` at the other seats.
 
-    A game's table fills in how an action is shown (:meth:`_apply`, which sets
-    ``deal_ended`` when a round or hand is over), how the human is asked
-    (:meth:`_ask_human`), and what is shown between deals, on leaving and at the end.
+    A game's table sets up its own fields (:meth:`_setup`) and fills in how an action is
+    shown (:meth:`_apply`, which sets ``deal_ended`` when a round or hand is over), how
+    the human is asked (:meth:`_ask_human`), and what is shown between deals, on leaving
+    and at the end.
     """
 
     def __init__(
@@ -228,6 +229,7 @@ class TableLoop(Generic[S]):
         self.pace = 0.0
         #: ``wait(seconds)`` -> whether the human asked to skip (pressed Enter).
         self.wait: Callable[[float], bool] = wait_or_skip
+        self._setup()
 
     def run(self) -> int:
         """Play to the end (or until the human leaves); the exit code, 0."""
@@ -252,6 +254,9 @@ class TableLoop(Generic[S]):
         return ask_bot(self.bots[seat], self.state, seat).action
 
     # ------------------------------------------------------------------ a game fills in
+
+    def _setup(self) -> None:
+        """The game's own fields (its narrator, its tally), once the shared ones are set."""
 
     def _apply(self, action: int) -> None:
         raise NotImplementedError

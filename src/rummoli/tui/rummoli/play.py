@@ -143,17 +143,7 @@ def play_game(
 class _Table(TableLoop[RummoliState]):
     """One game at the terminal: the human's prompts, the narration and the summaries."""
 
-    def __init__(
-        self,
-        state: RummoliState,
-        console: Console,
-        read_line: ReadLine,
-        bots: Mapping[int, Bot],
-        human: int,
-        save_dir: Path | None,
-        hint_bot: Bot | None = None,
-    ) -> None:
-        super().__init__(state, console, read_line, bots, human, save_dir, hint_bot)
+    def _setup(self) -> None:
         self.narrator = Narrator(self.me)
         self.tally = RoundTally(self.me)
         self.told_out = False

@@ -153,17 +153,7 @@ def play_rummy(
 class _RummyTable(TableLoop[RummyState]):
     """One match at the terminal: the human's prompts, the narration and the summaries."""
 
-    def __init__(
-        self,
-        state: RummyState,
-        console: Console,
-        read_line: ReadLine,
-        bots: Mapping[int, Bot],
-        human: int,
-        save_dir: Path | None,
-        hint_bot: Bot | None,
-    ) -> None:
-        super().__init__(state, console, read_line, bots, human, save_dir, hint_bot)
+    def _setup(self) -> None:
         self.narrator = RummyNarrator(self.me)
         self.tally = HandTally(self.me)
         self.order = render.BY_SUIT
