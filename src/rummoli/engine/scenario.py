@@ -67,18 +67,20 @@ class ScenarioForm:
         "internal error" line see them.
         """
         try:
-            return self._play(data, one, whole)
+            if not isinstance(data, dict):
+                raise self.error("a scenario must be a JSON object")
+            self._check_fields(data)
+            views = data.get("views", False)
+            if not isinstance(views, bool):
+                raise self.error("views must be true or false")
+            state, result, events = whole(data) if "deals" in data else one(data)
+            if views:
+                result["views"] = seat_views(state, events, self.events_for)
+            return result
         except (GameError, ValueError) as error:  # SetupError, IllegalActionError, CardError
             return {"error": str(error)}
 
-    def _play(
-        self,
-        data: object,
-        one: Callable[[Mapping[str, Any]], Played],
-        whole: Callable[[Mapping[str, Any]], Played],
-    ) -> dict[str, Any]:
-        if not isinstance(data, dict):
-            raise self.error("a scenario must be a JSON object")
+    def _check_fields(self, data: Mapping[str, Any]) -> None:
         unknown = sorted(str(key) for key in data if key not in self.keys)
         if unknown:
             kind = f"{self.game} scenario" if self.game else "scenario"
@@ -88,13 +90,6 @@ class ScenarioForm:
             )
         if self.game is not None and data.get("game") != self.game:
             raise self.error(f"not a {self.game} scenario (game: {data.get('game')!r})")
-        views = data.get("views", False)
-        if not isinstance(views, bool):
-            raise self.error("views must be true or false")
-        state, result, events = whole(data) if "deals" in data else one(data)
-        if views:
-            result["views"] = seat_views(state, events, self.events_for)
-        return result
 
     def choices(self, value: object, what: str) -> list[object]:
         """``value`` if it is a list of choices; ``what`` names it in the error."""
