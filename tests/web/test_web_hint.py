@@ -71,7 +71,9 @@ def _hints(conn: Conn) -> list[dict[str, Any]]:
 def test_a_hint_at_my_decision_from_my_view_only(tmp_path: Path, game: str) -> None:
     seats = ["human", "human", "random", "random"] if game == "rummoli" else ["human", "human"]
     with server(tmp_path / "t.db") as client:
-        table = create_table(client, seats, game=game, rules={"rounds": 1} if game == "rummoli" else {})
+        table = create_table(
+            client, seats, game=game, rules={"rounds": 1} if game == "rummoli" else {}
+        )
         ann, bea = join(client, table, "Ann"), join(client, table, "Bea")
         with (
             connect(client, table, ann["token"]) as a,

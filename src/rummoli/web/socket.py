@@ -18,10 +18,10 @@ from collections.abc import Collection
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from rummoli.web import hints
 from rummoli.web.client import Client
 from rummoli.web.commands import Action, Rematch, Say, refusal
 from rummoli.web.commands import Back as BackCommand
-from rummoli.web import hints
 from rummoli.web.hub import Hub
 from rummoli.web.names import BadName, check_name
 from rummoli.web.protocol import (

@@ -99,8 +99,7 @@ DESCRIPTION = GameDescription(
         "random": BotLabel("Beginner", "Draws and discards at random: a gentle start."),
         "basic": BotLabel(
             "Casual",
-            "Takes a discard that fits, melds and lays off at once, throws its least "
-            "useful card.",
+            "Takes a discard that fits, melds and lays off at once, throws its least useful card.",
         ),
         "strong": BotLabel(
             "Expert",

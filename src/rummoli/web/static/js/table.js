@@ -653,6 +653,6 @@ document.body.prepend(header("table"));
 $("#table-id").textContent = tableId;
 connect();
 // The computer players' labels and the house rules' titles: drawn once they arrive.
-loadOptions(() => render()).catch(() => {});
+loadOptions(() => st.table && render()).catch(() => {});
 // (Exported for the browser tests: nothing here is needed by the page itself.)
 window.rummoliTable = { state: st };
