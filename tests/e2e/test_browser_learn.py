@@ -13,7 +13,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page, WebSocket
 
 from e2e.conftest import LiveServer
-from e2e.pages import DESKTOP, PHONE, TIMEOUT_MS, Shots
+from e2e.pages import NO_GUIDE, PHONE, SHOT_SIZES, TIMEOUT_MS, Shots
 
 SHOTS = Shots()
 
@@ -46,7 +46,7 @@ def _table(live_server: LiveServer, page: Page, rules: dict[str, Any]) -> str:
 
 
 def test_guide_hint_rules_in_force_and_levels(browser: Browser, live_server: LiveServer) -> None:
-    context = browser.new_context(viewport=DESKTOP)
+    context = browser.new_context(viewport=SHOT_SIZES["desktop"])
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     try:
@@ -67,10 +67,13 @@ def test_guide_hint_rules_in_force_and_levels(browser: Browser, live_server: Liv
         # The computer levels are named for people, with what each does.
         levels = page.get_by_test_id("level-help").inner_text()
         assert "Beginner" in levels and "Casual" in levels and "Expert" in levels
-        assert "Computer: Casual (basic)" in page.get_by_test_id("seat-kind-1").inner_text()
+        assert "Casual (basic)" in page.get_by_test_id("seat-kind-1").inner_text()
         if SHOTS.want("lobby-house-rules"):
             page.locator("details.rules summary").click()
-            SHOTS.take(page, "lobby-house-rules")
+            SHOTS.take_sizes(page, "lobby-house-rules", "[data-testid=level-help]")
+            page.goto(f"{live_server.url}/rules")
+            page.locator("h1").first.wait_for()
+            SHOTS.take_sizes(page, "rules-page")
 
         page.goto(f"{live_server.url}/table/{table}")
         # A newcomer gets the guide: the board first.
@@ -99,8 +102,7 @@ def test_guide_hint_rules_in_force_and_levels(browser: Browser, live_server: Liv
         assert "{" not in words  # every field filled in
         assert page.locator("#actions .hinted").count() == 1
         assert page.get_by_test_id("hint-button").is_disabled()  # asked at this step
-        if SHOTS.want("hint"):
-            SHOTS.take(page, "hint")
+        SHOTS.take_sizes(page, "hint", "[data-testid=hint-text]")
         # Skipped: gone, and it stays off after a reload.
         page.get_by_test_id("tour-skip").click()
         assert page.get_by_test_id("tour").count() == 0
@@ -133,7 +135,7 @@ def test_a_reconnect_mid_run_shows_the_position_at_once(
     browser: Browser, live_server: LiveServer
 ) -> None:
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    context.add_init_script("localStorage.setItem('rummoli.tour', '{\"seen\":[],\"off\":true}')")
+    context.add_init_script(NO_GUIDE)
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     try:
@@ -141,13 +143,19 @@ def test_a_reconnect_mid_run_shows_the_position_at_once(
         page.goto(f"{live_server.url}/table/{table}")
         # Ann plays along until a run is being shown card by card (the default pace).
         deadline = time.monotonic() + 90
-        while page.get_by_test_id("table").get_attribute("data-playing") != "true":
+        # (For the README's picture, a run some cards long.)
+        enough = 4 if SHOTS.dir is not None else 0
+        while (
+            page.get_by_test_id("table").get_attribute("data-playing") != "true"
+            or page.locator("#laid .laid-cell.on").count() < enough
+        ):
             assert time.monotonic() < deadline, "no run was played back"
             button = page.locator('[data-testid="actions"] button').first
             if button.count() and button.is_visible():
                 button.click()
             page.wait_for_timeout(40)
         shown = page.locator("#laid .laid-cell.on").count()
+        SHOTS.take_sizes(page, "run-laid", "#laid")
         # The page reloads mid-run: it gets the table as it is now, in one frame.
         frames: list[dict[str, Any]] = []
 
@@ -178,5 +186,35 @@ def test_a_reconnect_mid_run_shows_the_position_at_once(
         if last and page.evaluate("() => window.rummoliTable.state.step") == snapshot["step"]:
             title = page.locator("#laid .laid-cell.last").get_attribute("title")
             assert title == f"{last[:-1].replace('T', '10')}{symbol[last[-1]]} laid", title
+        if SHOTS.dir is not None:
+            _stop_and_replay_shots(page, live_server, table)
     finally:
         context.close()
+
+
+def _stop_and_replay_shots(page: Page, live_server: LiveServer, table: str) -> None:
+    """The README's pictures of a stop and its reason, and of the replay (screenshots
+    only: the behaviour is asserted by test_browser_runs.py)."""
+    stop = page.locator('[data-testid="log"] li.stop').first
+    deadline = time.monotonic() + 90
+    while not stop.count():
+        assert time.monotonic() < deadline, "no stop came"
+        button = page.locator('[data-testid="actions"] button').first
+        if button.count() and button.is_visible():
+            button.click()
+        page.wait_for_timeout(60)
+    SHOTS.take_sizes(page, "stop-reason", '[data-testid="log"] li.stop')
+    page.get_by_test_id("pace").select_option("instant")
+    while page.get_by_test_id("table").get_attribute("data-phase") != "over":
+        assert time.monotonic() < deadline + 90, "the game did not end"
+        button = page.locator('[data-testid="actions"] button').first
+        if button.count() and button.is_visible():
+            button.click()
+        page.wait_for_timeout(60)
+    page.goto(f"{live_server.url}/replay/{table}?seat=0")
+    page.wait_for_function("() => /of [1-9]/.test(document.querySelector('#counter').textContent)")
+    total = int(page.locator("#counter").inner_text().rsplit(" ", 1)[1])
+    page.locator("#slider").evaluate(
+        "(el, v) => { el.value = v; el.dispatchEvent(new Event('input')); }", total * 2 // 3
+    )
+    SHOTS.take_sizes(page, "replay")

@@ -120,6 +120,8 @@ function suggestedButton(text) {
   const [first, second] = String(text).split(" ");
   if (CARD.test(first) && second === "claim") return `claim-${first}`;
   if (CARD.test(first)) return `lay-${first}`;
+  if (first === "bid" || first === "raise") return `${first}-submit`;
+  if (first === "discard" && !second) return "action-take";
   return `action-${first}`;
 }
 

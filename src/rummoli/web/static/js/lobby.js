@@ -71,7 +71,7 @@ function seatSelect(index, value) {
       "select",
       { testid: `seat-kind-${index}`, name: `seat-${index}`, disabled: index === 0 },
       h("option", { value: "human" }, "Person"),
-      levels.map((level) => h("option", { value: level, selected: value === level, title: levelHelp(game, level) }, _("Computer: {level}", { level: levelTitle(game, level) }))),
+      levels.map((level) => h("option", { value: level, selected: value === level, title: levelHelp(game, level) }, levelTitle(game, level))),
     ),
   );
 }
