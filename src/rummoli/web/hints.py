@@ -46,10 +46,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 #: Hints a connection may ask in a burst...
-HINT_BURST = 3
-#: ...then so many a second (one every four seconds): a person reads a hint before
+HINT_BURST = 5
+#: ...then so many a second (one every two seconds): a person reads a hint before
 #: asking for the next; a script asking in a loop is refused.
-HINT_PER_SECOND = 0.25
+HINT_PER_SECOND = 0.5
 #: Answers kept per table (one per seat and step).
 CACHE_SIZE = 64
 

@@ -49,19 +49,19 @@ const REASONS = {
   the_only_legal_action: () => _("it is the only move"),
   the_discard_pile_is_empty: () => _("the discard pile is empty"),
   take_card_it_fits_a_meld: (f) => _("{card} fits a meld", f),
-  card_fits_nothing_draw_from_the_stock: (f) => _("{card} fits nothing: draw from the stock", f),
+  card_fits_nothing_draw_from_the_stock: (f) => _("{card} fits nothing", f),
   go_out: () => _("you can go out"),
   go_out_rummy: () => _("you can go out, perhaps with Going Rummy"),
   meld_and_lay_off_what_fits: () => _("meld and lay off what fits"),
   hold_the_melds_for_going_rummy_discard_card_the_least_useful_card: (f) => _("hold your melds for Going Rummy; {card} is the least useful card", f),
   discard_card_the_least_useful_card: (f) => _("{card} is the least useful card", f),
-  take_card_and_go_out: (f) => _("take {card} and go out", f),
-  card_makes_no_meld_draw_from_the_stock: (f) => _("{card} makes no meld: draw from the stock", f),
+  take_card_and_go_out: (f) => _("with {card} you can go out", f),
+  card_makes_no_meld_draw_from_the_stock: (f) => _("{card} makes no meld", f),
   take_card_take_against_stock: (f) => _("taking {card} scores {take}, the stock {stock}", f),
   draw_from_the_stock_stock_against_take: (f) => _("the stock scores {stock}, the discard {take}", f),
   lay_down_what_fits_too_much_to_lose_in_hand: () => _("lay down what fits: too much to lose in hand"),
   no_card_may_be_discarded: () => _("no card may be discarded"),
-  discard_card_score: (f) => _("discard {card} (score {score})", f),
+  discard_card_score: (f) => _("your hand scores {score} after it: minus the cards it cannot yet meld, plus how likely the next draws are to help", f),
 };
 
 /** The codes this page can say (the server's test checks it knows them all). */
