@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from webtools import Conn, connect, create_table, join, room, server
 
+from conftest import cards_in, hidden_cards
 from rummoli.bots import Decision, make_bot
 from rummoli.i18n.sentences import HINTS
 from rummoli.web.hints import CODES, HINT_BURST, code_of, structured
@@ -109,6 +110,9 @@ def test_a_hint_at_my_decision_from_my_view_only(tmp_path: Path, game: str) -> N
             assert frame["text"] == state.action_to_text(expected.action)
             assert frame["reason"] == structured(expected.reason)
             assert frame["action"] in the_room.legal_now()
+            # No card the seat may not see (Rummoli: the others' hands, the widow).
+            if game == "rummoli":
+                assert not cards_in(frame) & hidden_cards(state, me.seat)  # type: ignore[arg-type]
             # To that client alone.
             assert not _hints(other)
             assert not _hints(watcher)

@@ -2,6 +2,7 @@
 // are counted by name; computer players apart, by game and level (botstats.js).
 import { botList, showBot } from "./botstats.js";
 import { $, api, fill, h, header, notice, when } from "./dom.js";
+import { _ } from "./i18n.js";
 
 function stat(label, value, testid) {
   return h("div", { className: "stat" }, h("span", { className: "stat-value", testid }, String(value)), h("span", { className: "stat-label" }, label));
@@ -99,7 +100,7 @@ async function players() {
     const { players: list, bots } = await api("/api/players");
     fill(
       box,
-      h("h3", {}, "People"),
+      h("h3", {}, _("People")),
       list.length
         ? h("ul", { className: "name-list" }, list.map((p) => h("li", {}, h("a", { href: `/player?name=${encodeURIComponent(p.name)}` }, p.name), h("span", { className: "muted" }, ` ${p.games} game${p.games === 1 ? "" : "s"}`))))
         : h("p", { className: "muted" }, "Nobody has finished a game yet."),
