@@ -59,14 +59,14 @@ class Shots:
 
     def take_sizes(self, page: Page, name: str, focus: str | None = None) -> None:
         """``name-desktop.png`` and ``name-phone.png`` (:data:`SHOT_SIZES`), with
-        ``focus`` scrolled into view; the page's own size is put back after."""
+        ``focus`` scrolled to the middle; the page's own size is put back after."""
         if not self.want(name):
             return
         before = page.viewport_size
         for size, viewport in SHOT_SIZES.items():
             page.set_viewport_size(viewport)
             if focus is not None:
-                page.locator(focus).first.scroll_into_view_if_needed()
+                page.locator(focus).first.evaluate("e => e.scrollIntoView({block: 'center'})")
             page.wait_for_timeout(150)
             self.take(page, f"{name}-{size}")
         if before is not None:

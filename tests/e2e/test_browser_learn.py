@@ -70,7 +70,7 @@ def test_guide_hint_rules_in_force_and_levels(browser: Browser, live_server: Liv
         assert "Casual (basic)" in page.get_by_test_id("seat-kind-1").inner_text()
         if SHOTS.want("lobby-house-rules"):
             page.locator("details.rules summary").click()
-            SHOTS.take_sizes(page, "lobby-house-rules", "[data-testid=level-help]")
+            SHOTS.take_sizes(page, "lobby-house-rules", "[data-testid=preset]")
             page.goto(f"{live_server.url}/rules")
             page.locator("h1").first.wait_for()
             SHOTS.take_sizes(page, "rules-page")
