@@ -92,7 +92,7 @@ export function actionWords(text, view) {
   if (words.length === 1 && first === "discard") return _("take the top of the discard pile");
   if (first === "discard") return _("discard {cards}", { cards: cards(words.slice(1)) });
   if (first === "meld") return _("meld {cards}", { cards: cards(words.slice(1)) });
-  if (first === "lay") return _("lay off {cards}", { cards: cards(words.slice(1)) });
+  if (first === "layoff") return _("lay {card} off on meld {slot}", { card: cards([second]), slot: Number(words[2]) + 1 });
   if (first in simple) return simple[first]();
   return cards(words);
 }

@@ -46,13 +46,13 @@ const RUMMOLI = [
 const RUMMY = [
   {
     id: "piles",
-    when: (v) => v.phase !== "over",
+    when: (v) => v.phase === "draw",
     target: "#board",
     text: () => _("Start your turn by drawing: the top of the stock, or the top of the discard pile."),
   },
   {
     id: "melds",
-    when: (v) => v.phase !== "over",
+    when: (v) => v.phase === "play",
     target: "#me",
     text: () => _("Select three or more cards of a rank, or in sequence of a suit, to meld them; one card to lay it off on a meld, or to discard it, which ends your turn. The first out of cards scores the others' cards."),
   },
