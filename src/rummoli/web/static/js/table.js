@@ -11,9 +11,11 @@ import {
   standings,
 } from "./board.js";
 import { SPACE_LABEL } from "./cards.js";
+import { cue, keepFocus } from "./cues.js";
 import { $, api, fill, h, header, notice } from "./dom.js";
 import { narrate, roundSummary } from "./narrate.js";
 import { frames, PACES, paceName, setPace } from "./playback.js";
+import { tablePrefs } from "./prefs.js";
 import {
   narrateRummy,
   renderMelds,
@@ -224,6 +226,7 @@ function playNext() {
     ui.root.dataset.playing = String(index < parts.length - 1);
     setTimer();
     render();
+    cueFrame(events);
     if (index < parts.length - 1) st.playing = setTimeout(() => show(index + 1), pace);
     // The next update waits its turn too when this one ended on a laid card, so two
     // cards never appear at once.
@@ -251,6 +254,7 @@ function receive(message) {
       fill(ui.connection, message.seat === null ? "watching" : "connected");
       setTimer();
       render();
+      cueFrame([]);
       break;
     case "update":
       st.queue.push(message);
@@ -344,7 +348,14 @@ function render() {
   }
   ui.game.hidden = false;
   for (const name of Object.keys(CLIENTS)) ui.game.classList.toggle(name, name === view.game);
-  client().render(view, table);
+  keepFocus(() => client().render(view, table));
+}
+
+// Sounds, the screen reader's lines and the turn's alert for the frame just drawn.
+function cueFrame(events) {
+  const view = st.view;
+  const mine = Boolean(view && st.seat !== null && view.to_move === st.seat && view.phase !== "over" && (view.legal_actions || []).length);
+  cue({ events, line: (e) => client().narrate(e, myName()), mine, step: st.step });
 }
 
 function renderRummoli(view, table) {
@@ -627,6 +638,7 @@ const CLIENTS = {
 const paceSelect = $("#pace");
 paceSelect.value = paceName();
 paceSelect.addEventListener("change", () => setPace(paceSelect.value));
+$(".status-right").prepend(tablePrefs());
 
 document.body.prepend(header("table"));
 $("#table-id").textContent = tableId;
