@@ -71,12 +71,19 @@ export function cue({ events, line, mine, step }) {
   turn.step = mine ? step : null;
 }
 
-/** Draw with `draw()` without losing the focus: the table redraws its controls at every
- * update, so a focused control (and a typed amount) is found again by its test id. */
+/** Draw with `draw()` without losing the focus: the table redraws its controls and its
+ * chat at every update, so a focused control (with what was typed in it, and the caret)
+ * is found again by its test id. */
 export function keepFocus(draw) {
   const active = document.activeElement;
   const id = active && active !== document.body ? active.dataset.testid : undefined;
   const value = active && "value" in active ? active.value : undefined;
+  let caret = null;
+  try {
+    caret = active && typeof active.selectionStart === "number" ? [active.selectionStart, active.selectionEnd] : null;
+  } catch {
+    caret = null;
+  }
   draw();
   if (!id || document.activeElement === active) return;
   const again = document.querySelector(`[data-testid="${CSS.escape(id)}"]`);
@@ -85,4 +92,11 @@ export function keepFocus(draw) {
   const same = again.tagName === active.tagName && again.type === active.type && again.min === active.min && again.max === active.max;
   if (value !== undefined && same) again.value = value;
   again.focus();
+  if (caret && same && again.setSelectionRange) {
+    try {
+      again.setSelectionRange(caret[0], caret[1]);
+    } catch {
+      // (a number input has no caret to put back)
+    }
+  }
 }

@@ -329,6 +329,10 @@ setInterval(tick, 250);
 // ------------------------------------------------------------------ drawing
 
 function render() {
+  keepFocus(draw);
+}
+
+function draw() {
   const table = st.table;
   const view = st.view;
   ui.root.dataset.status = table ? table.status : "";
@@ -348,7 +352,7 @@ function render() {
   }
   ui.game.hidden = false;
   for (const name of Object.keys(CLIENTS)) ui.game.classList.toggle(name, name === view.game);
-  keepFocus(() => client().render(view, table));
+  client().render(view, table);
 }
 
 // Sounds, the screen reader's lines and the turn's alert for the frame just drawn.
@@ -582,8 +586,10 @@ function finalButtons() {
 }
 
 function renderSocial() {
-  renderChat(ui.chat, st.chat, { seat: st.seat, table: st.table, send });
-  renderHost(ui.host, { table: st.table, host: localStorage.getItem(HOST_KEY), tableId });
+  keepFocus(() => {
+    renderChat(ui.chat, st.chat, { seat: st.seat, table: st.table, send });
+    renderHost(ui.host, { table: st.table, host: localStorage.getItem(HOST_KEY), tableId });
+  });
 }
 
 function renderRummyStandings(view) {
