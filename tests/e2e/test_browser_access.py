@@ -52,78 +52,8 @@ window.__setHidden = (hidden) => {
 };
 """
 
-#: WCAG 2.1 contrast of every visible text (and of every control's boundary) against what
-#: is behind it: colours composited from the page down, opacity folded in, the stops of a
-#: gradient background each counted. Returns the failures.
-CONTRAST = """() => {
-  const parse = (c) => {
-    const m = /rgba?\\(([^)]+)\\)/.exec(c || '');
-    if (!m) return null;
-    const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number);
-    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
-  };
-  const over = (top, under) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3])).concat([1]);
-  const lum = (c) => {
-    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
-    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
-  };
-  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
-  // What is behind an element's text: its own background and its ancestors', composited.
-  // (The page's own felt band sits behind the header only, which has its own colour.)
-  const behind = (el) => {
-    const chain = [];
-    for (let n = el; n && n !== document.documentElement; n = n.parentElement) chain.unshift(n);
-    let layers = [[255, 255, 255, 1]];
-    for (const n of chain) {
-      const s = getComputedStyle(n);
-      const stops = n === document.body || s.backgroundImage === 'none' ? [] : [...s.backgroundImage.matchAll(/rgba?\\([^)]+\\)/g)].map((m) => parse(m[0]));
-      if (stops.length) layers = stops.flatMap((stop) => layers.map((l) => over(stop, l)));
-      const colour = parse(s.backgroundColor);
-      if (colour && colour[3] > 0) layers = layers.map((l) => over(colour, l));
-    }
-    return layers;
-  };
-  const opacity = (el) => { let o = 1; for (let n = el; n; n = n.parentElement) o *= Number(getComputedStyle(n).opacity); return o; };
-  const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility === 'visible'
-    && !el.closest('[aria-hidden="true"], .visually-hidden, [disabled]');
-  const failures = [];
-  const name = (el) => `${el.tagName.toLowerCase()}.${el.className || ''}[${el.dataset.testid || ''}] "${(el.innerText || el.value || '').slice(0, 30)}"`;
-  let checked = 0;
-  for (const el of document.querySelectorAll('body *')) {
-    if (!shown(el)) continue;
-    const s = getComputedStyle(el);
-    const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())
-      || (['INPUT', 'SELECT'].includes(el.tagName) && el.type !== 'range');
-    if (text) {
-      checked += 1;
-      const fg = parse(s.color);
-      fg[3] *= opacity(el);
-      const size = parseFloat(s.fontSize);
-      const large = size >= 24 || (size >= 18.66 && Number(s.fontWeight) >= 700);
-      const need = large ? 3 : 4.5;
-      for (const bg of behind(el)) {
-        const r = ratio(over(fg, bg), bg);
-        if (r < need - 0.005) failures.push(`${name(el)}: text ${r.toFixed(2)} < ${need}`);
-      }
-    }
-    // A control's edge: its own background, or else its border, against what is around it.
-    // (A checkbox is drawn by the browser itself, with a 4.5:1 edge in Chromium.)
-    if (el.matches('button, input:not([type=range]):not([type=checkbox]):not([type=radio]), select, summary')) {
-      const around = behind(el.parentElement);
-      const own = parse(s.backgroundColor);
-      const border = parse(s.borderTopColor);
-      const width = parseFloat(s.borderTopWidth);
-      // (A text-only control, drawn without a box, is seen by its text alone.)
-      const boxed = (own && own[3] > 0) || (width > 0 && border && border[3] > 0);
-      for (const bg of boxed ? around : []) {
-        const fill = own && own[3] > 0 ? ratio(over(own, bg), bg) : 1;
-        const edge = width > 0 && border ? ratio(over(border, bg), bg) : 1;
-        if (Math.max(fill, edge) < 3 - 0.005) failures.push(`${name(el)}: boundary ${Math.max(fill, edge).toFixed(2)} < 3`);
-      }
-    }
-  }
-  return { checked, failures };
-}"""
+#: The contrast check run in the page (its failures, and how many texts it checked).
+CONTRAST = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
 
 
 def _post(url: str, body: dict[str, Any]) -> Any:
@@ -234,7 +164,7 @@ def test_sounds_wait_for_a_gesture_play_on_events_and_their_toggle_is_remembered
     step = _decision(page, int(page.get_attribute("#table", "data-step") or "0"))
     page.keyboard.press("c")
     page.wait_for_selector('#table[data-phase="play"]', state="attached")
-    page.wait_for_selector('#laid .laid-cell.on', state="attached")
+    page.wait_for_selector("#laid .laid-cell.on", state="attached")
     assert _played(page) == []
 
 
@@ -320,7 +250,9 @@ def test_the_live_region_says_each_line_at_the_pace_of_the_cards_and_motion_can_
     page.emulate_media(reduced_motion="reduce")
     step = _open(live_server, page, pace="fast")
     # One polite live region for the events; the log (redrawn at every update) is not one.
-    regions = page.eval_on_selector_all("[aria-live]", "l => l.map(e => [e.dataset.testid, e.getAttribute('aria-live')])")
+    regions = page.eval_on_selector_all(
+        "[aria-live]", "l => l.map(e => [e.dataset.testid, e.getAttribute('aria-live')])"
+    )
     assert regions == [["announcer", "polite"]], regions
     assert "Your turn" in page.get_by_test_id("announcer").inner_text()
     box = page.get_by_test_id("announcer").bounding_box()
@@ -353,8 +285,12 @@ def test_the_live_region_says_each_line_at_the_pace_of_the_cards_and_motion_can_
     log = page.locator("[data-testid=log] li").all_inner_texts()
     assert said and " | ".join(said) in " | ".join(log), (said, log[-len(said) :])
     # Cards have names for screen readers.
-    labels = page.eval_on_selector_all("#hand .card", "l => l.map(c => c.getAttribute('aria-label'))")
-    assert labels and all(re.fullmatch(r"(Lay )?(two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace) of (clubs|diamonds|hearts|spades)", x or "") for x in labels), labels
+    labels = page.eval_on_selector_all(
+        "#hand .card", "l => l.map(c => c.getAttribute('aria-label'))"
+    )
+    rank = "two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace"
+    named = re.compile(rf"(Lay )?({rank}) of (clubs|diamonds|hearts|spades)")
+    assert labels and all(named.fullmatch(x or "") for x in labels), labels
 
 
 def test_the_laid_card_moves_when_motion_is_not_reduced(
@@ -433,7 +369,8 @@ def test_a_decisions_controls_fit_the_first_screen_and_the_standings_come_first(
         page = context.new_page()
         step = _open(live_server, page)
         first = _controls_inside(page, size)
-        assert {"action-call", "action-fold", "raise-amount", "raise-submit", "raise-max"} <= set(first)
+        wanted = {"action-call", "action-fold", "raise-amount", "raise-submit", "raise-max"}
+        assert wanted <= set(first), first
         page.get_by_test_id("action-call").click()
         step = _decision(page, step)
         page.get_by_test_id("action-call").click()
@@ -443,8 +380,11 @@ def test_a_decisions_controls_fit_the_first_screen_and_the_standings_come_first(
         assert len([n for n in lead if n.startswith("lay-")]) == 2, lead
         while True:  # Ann takes the first choice until the game is over
             page.locator("#actions button").first.click()
-            page.wait_for_function(f"(after) => document.querySelector('#table').dataset.phase"
-                                   f" === 'over' || ({MY_DECISION})(after)", arg=step)
+            page.wait_for_function(
+                f"(after) => document.querySelector('#table').dataset.phase"
+                f" === 'over' || ({MY_DECISION})(after)",
+                arg=step,
+            )
             if page.get_attribute("#table", "data-phase") == "over":
                 break
             step = int(page.get_attribute("#table", "data-step") or "0")
