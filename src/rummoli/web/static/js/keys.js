@@ -3,7 +3,7 @@
 // amounts); these shortcuts are the common choices in one key. A key typed into a text
 // field (the chat, an amount) is that field's, never a shortcut.
 import { h } from "./dom.js";
-import { _ } from "./i18n.js";
+import { _, pgettext } from "./i18n.js";
 
 // [key, the controls it presses or focuses (the first present), what it does]
 const SHORTCUTS = [
@@ -57,7 +57,7 @@ export function keyboardHelp() {
     h(
       "dl",
       {},
-      h("dt", {}, "Tab"),
+      h("dt", {}, h("kbd", {}, pgettext("key", "Tab"))),
       h("dd", {}, _("Move between the choices; Enter or Space chooses")),
       SHORTCUTS.map(([key, , text]) => [h("dt", {}, h("kbd", {}, key.toUpperCase())), h("dd", {}, text())]),
       h("dt", {}, h("kbd", {}, "?")),
