@@ -332,12 +332,13 @@ def test_four_colour_suits_are_a_remembered_choice_and_every_text_meets_wcag_aa(
         assert clubs.first.evaluate("c => getComputedStyle(c).color") == "rgb(30, 123, 52)"
     four = page.evaluate(CONTRAST)
     assert not four["failures"], "\n".join(four["failures"])
-    # The lobby too.
-    page.goto(live_server.url + "/")
-    page.get_by_test_id("create-submit").wait_for()
-    lobby = page.evaluate(CONTRAST)
-    assert lobby["checked"] > 20, lobby
-    assert not lobby["failures"], "\n".join(lobby["failures"])
+    # The lobby and the rules page too.
+    for address, ready in (("/", "[data-testid=create-submit]"), ("/rules", "table.house-rules")):
+        page.goto(live_server.url + address)
+        page.wait_for_selector(ready)
+        other = page.evaluate(CONTRAST)
+        assert other["checked"] > 20, (address, other)
+        assert not other["failures"], "\n".join([address, *other["failures"]])
 
 
 def _controls_inside(page: Page, size: dict[str, int]) -> list[str]:
