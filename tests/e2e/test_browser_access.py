@@ -243,6 +243,53 @@ def test_every_decision_can_be_made_from_the_keyboard_without_taking_the_chat(
     )
 
 
+def test_a_rummy_turn_from_the_keyboard(
+    live_server: LiveServer, context: BrowserContext, seeded: None
+) -> None:
+    """The same hooks serve Basic Rummy: a whole turn (draw, choose a card, discard) with
+    Tab, Space and Enter only."""
+    created = _post(
+        live_server.url + "/api/tables",
+        {"game": "rummy", "seats": ["human", "basic"], "public": True, "name": "Ann"},
+    )
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(live_server.url + "/rules")
+    page.evaluate(
+        "([id, seat]) => localStorage.setItem(`rummoli.seat.${id}`, JSON.stringify(seat))",
+        [created["id"], created["seat"]],
+    )
+    page.goto(f"{live_server.url}/table/{created['id']}")
+    step = _decision(page, -1)
+    assert page.get_attribute("#table", "data-phase") == "draw"
+    assert _focused(page) == "action-stock"
+    page.keyboard.press("Enter")  # draw from the stock
+    step = _decision(page, step)
+    hand = page.eval_on_selector_all("#hand .card", "l => l.map(c => c.dataset.card)")
+    # Nothing is chosen yet, so the focus is on the first enabled control: a meld held,
+    # or the hand's first card.
+    first = _focused(page) or ""
+    assert first.startswith(("meld-option-", "hand-card-")), first
+    while not (_focused(page) or "").startswith("hand-card-"):
+        page.keyboard.press("Tab")
+    card = (_focused(page) or "").removeprefix("hand-card-")
+    page.keyboard.press("Space")  # choose it
+    assert page.get_by_test_id(f"hand-card-{card}").get_attribute("aria-pressed") == "true"
+    label = page.get_by_test_id(f"hand-card-{card}").get_attribute("aria-label") or ""
+    assert re.fullmatch(r"\w+ of (clubs|diamonds|hearts|spades)", label), label
+    for _ in range(len(hand) + 12):
+        if _focused(page) == "action-discard":
+            break
+        page.keyboard.press("Tab")
+    assert _focused(page) == "action-discard"
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "(card) => window.rummoliTable.state.log.some((e) => e.type === 'discard'"
+        " && e.card === card)",
+        arg=card,
+    )
+
+
 def test_the_live_region_says_each_line_at_the_pace_of_the_cards_and_motion_can_be_reduced(
     live_server: LiveServer, context: BrowserContext, seeded: None
 ) -> None:

@@ -12,19 +12,18 @@ const TEXT_ENTRY = "input, textarea, select, [contenteditable]";
 
 const turn = { mine: false, step: null, title: null };
 
-/** The decision controls of the table (the hand's playable cards and the actions). */
-function controls() {
-  return document.querySelector("#actions");
-}
+// An enabled control inside `box` (each part of the selector scoped to it).
+const control = (box) => `${box} button:not([disabled]), ${box} input:not([disabled]):not([tabindex='-1'])`;
 
-/** Put the focus on the decision's first control, unless the person is typing
- * elsewhere (the chat, a name, the pace): that is never taken from them. */
+/** Put the focus on the decision's first control (the actions', else the hand's: a
+ * Rummy meld begins by choosing cards), unless the person is typing elsewhere (the chat,
+ * a name, the pace): that is never taken from them. */
 export function focusDecision() {
-  const box = controls();
+  const box = document.querySelector("#me");
   if (!box) return false;
   const active = document.activeElement;
   if (active && active !== document.body && !box.contains(active) && active.matches(TEXT_ENTRY)) return false;
-  const first = box.querySelector("button:not([disabled]), input:not([disabled]):not([tabindex='-1'])");
+  const first = document.querySelector(control("#actions")) || document.querySelector(control("#hand"));
   if (!first || box.contains(active)) return false;
   first.focus();
   return true;
