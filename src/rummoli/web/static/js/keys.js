@@ -14,18 +14,21 @@ const SHORTCUTS = [
   ["k", ["action-keep"], () => _("Keep my hand")],
   ["x", ["action-exchange"], () => _("Take the widow")],
   ["p", ["action-pass"], () => _("Pass")],
-  ["l", ["lay-"], () => _("Lay the card (the first one when there is a choice)")],
+  ["l", ["lay-"], () => _("Lay the card (with a choice: to the first card, then Tab)")],
 ];
 const TEXT_ENTRY = "input, textarea, select, [contenteditable]";
 
+// The control a shortcut works, and whether it is one of several (then it is focused,
+// not pressed: the person chooses among them).
 function target(ids) {
   for (const id of ids) {
     const found = id.endsWith("-")
-      ? document.querySelector(`#actions [data-testid^="${id}"]`)
-      : document.querySelector(`#actions [data-testid="${id}"]`);
-    if (found && !found.disabled) return found;
+      ? [...document.querySelectorAll(`#actions [data-testid^="${id}"]`)]
+      : [...document.querySelectorAll(`#actions [data-testid="${id}"]`)];
+    const enabled = found.filter((c) => !c.disabled);
+    if (enabled.length) return [enabled[0], enabled.length > 1];
   }
-  return null;
+  return [null, false];
 }
 
 function onKey(event) {
@@ -38,13 +41,14 @@ function onKey(event) {
   }
   const shortcut = SHORTCUTS.find(([key]) => key === event.key.toLowerCase());
   if (!shortcut) return;
-  const control = target(shortcut[1]);
+  const [control, several] = target(shortcut[1]);
   if (!control) return;
   event.preventDefault();
   if (control.tagName === "INPUT") {
     control.focus();
     control.select();
-  } else control.click();
+  } else if (several) control.focus();
+  else control.click();
 }
 
 /** The keys' help (a disclosure listing the shortcuts), and the shortcuts switched on. */
