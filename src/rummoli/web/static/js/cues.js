@@ -8,7 +8,8 @@ import { _ } from "./i18n.js";
 import { playSound } from "./sound.js";
 
 const CHIPS = new Set(["space", "poker_pot", "round_won", "settled", "bought", "pays", "returned"]);
-const TEXT_ENTRY = "input, textarea, select, [contenteditable]";
+// Where a person types (a checkbox or a button is not typed into).
+const TEXT_ENTRY = "input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]), textarea, select, [contenteditable]";
 
 const turn = { mine: false, step: null, title: null };
 
@@ -90,7 +91,7 @@ export function keepFocus(draw) {
   // The typed amount stays only while it is the same choice (the same range).
   const same = again.tagName === active.tagName && again.type === active.type && again.min === active.min && again.max === active.max;
   if (value !== undefined && same) again.value = value;
-  again.focus();
+  again.focus({ preventScroll: true }); // (a redraw never moves the page under the reader)
   if (caret && same && again.setSelectionRange) {
     try {
       again.setSelectionRange(caret[0], caret[1]);

@@ -16,7 +16,8 @@ const SHORTCUTS = [
   ["p", ["action-pass"], () => _("Pass")],
   ["l", ["lay-"], () => _("Lay the card (with a choice: to the first card, then Tab)")],
 ];
-const TEXT_ENTRY = "input, textarea, select, [contenteditable]";
+// Where a person types (a checkbox or a button is not typed into).
+const TEXT_ENTRY = "input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]), textarea, select, [contenteditable]";
 
 // The control a shortcut works, and whether it is one of several (then it is focused,
 // not pressed: the person chooses among them).
