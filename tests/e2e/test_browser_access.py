@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 import rummoli.web.hub
 from e2e.conftest import LiveServer
-from e2e.pages import PHONE, TIMEOUT_MS
+from e2e.pages import NO_GUIDE, PHONE, TIMEOUT_MS
 from rummoli.web.room import Timing
 
 SEED = 4
@@ -85,6 +85,7 @@ def slow_server(tmp_path: Path) -> Iterator[LiveServer]:
 @pytest.fixture
 def context(browser: Browser) -> Iterator[BrowserContext]:
     context = browser.new_context(viewport=LAPTOP)
+    context.add_init_script(NO_GUIDE)  # the guided first round has its own test
     try:
         yield context
     finally:
@@ -396,7 +397,7 @@ def _controls_inside(page: Page, size: dict[str, int]) -> list[str]:
     """The decision's controls, each inside the first screen (the page not scrolled)."""
     page.evaluate("() => window.scrollTo(0, 0)")
     boxes: list[list[Any]] = page.eval_on_selector_all(
-        "#actions button, #actions input",
+        "#actions button, #actions input, #hint button",
         "l => l.map(e => [e.dataset.testid || e.className, e.getBoundingClientRect().toJSON()])",
     )
     assert boxes
@@ -417,6 +418,7 @@ def test_a_decisions_controls_fit_the_first_screen_and_the_standings_come_first(
     live_server: LiveServer, browser: Browser, seeded: None, size: dict[str, int]
 ) -> None:
     context = browser.new_context(viewport=size, is_mobile=size is PHONE, has_touch=size is PHONE)
+    context.add_init_script(NO_GUIDE)
     try:
         page = context.new_page()
         step = _open(live_server, page)

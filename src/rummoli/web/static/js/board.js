@@ -3,6 +3,7 @@
 import { cardName, cardNode, cardRow, cardText, RANKS, SPACE_LABEL, SUIT_SYMBOL, SUITS } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { _ } from "./i18n.js";
+import { levelHelp, levelTitle } from "./options.js";
 
 const PHASES = {
   start: "Cutting for the deal",
@@ -57,7 +58,7 @@ export function renderPlayers(node, view, table, me) {
       const seat = seats[i] || {};
       const badges = [];
       if (i === view.dealer) badges.push(badge("D", "dealer", "Dealer"));
-      if (seat.bot) badges.push(badge(seat.bot, "bot", "Computer player"));
+      if (seat.bot) badges.push(badge(levelTitle(table ? table.game : view.game, seat.bot), "bot", levelHelp(table ? table.game : view.game, seat.bot) || "Computer player"));
       if (seat.away) badges.push(badge("away", "away", "Away: the computer plays for this seat"));
       else if (!seat.bot && table && table.status === "playing" && !seat.connected) {
         badges.push(badge("offline", "offline", "Not connected"));

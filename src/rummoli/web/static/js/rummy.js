@@ -9,6 +9,7 @@
 // "Discard" (or dragging a card onto the discard pile) ends the turn.
 import { cardName, cardText, isRed, rankLabel, SUIT_SYMBOL } from "./cards.js";
 import { fill, h } from "./dom.js";
+import { levelHelp, levelTitle } from "./options.js";
 
 const PHASES = {
   start: "Cutting for the deal",
@@ -104,7 +105,7 @@ export function renderRummyPlayers(node, view, table, me) {
       const seat = seats[i] || {};
       const badges = [];
       if (i === view.dealer) badges.push(badge("D", "dealer", "Dealer"));
-      if (seat.bot) badges.push(badge(seat.bot, "bot", "Computer player"));
+      if (seat.bot) badges.push(badge(levelTitle(table ? table.game : view.game, seat.bot), "bot", levelHelp(table ? table.game : view.game, seat.bot) || "Computer player"));
       if (seat.away) badges.push(badge("away", "away", "Away: the computer plays for this seat"));
       else if (!seat.bot && table && table.status === "playing" && !seat.connected) badges.push(badge("offline", "offline", "Not connected"));
       if (p.has_melded) badges.push(badge("melded", "melded", "Has melded or laid off this hand (no Going Rummy)"));
