@@ -11,12 +11,14 @@ import {
   standings,
 } from "./board.js";
 import { SPACE_LABEL } from "./cards.js";
+import { cue, keepFocus } from "./cues.js";
 import { $, api, fill, h, header, notice } from "./dom.js";
 import { renderHint } from "./hint.js";
 import { levelHelp, levelTitle, loadOptions } from "./options.js";
 import { renderLearning } from "./learning.js";
 import { narrate, roundSummary } from "./narrate.js";
 import { frames, PACES, paceName, setPace } from "./playback.js";
+import { tablePrefs } from "./prefs.js";
 import {
   narrateRummy,
   renderMelds,
@@ -231,6 +233,7 @@ function playNext() {
     ui.root.dataset.playing = String(index < parts.length - 1);
     setTimer();
     render();
+    cueFrame(events);
     if (index < parts.length - 1) st.playing = setTimeout(() => show(index + 1), pace);
     // The next update waits its turn too when this one ended on a laid card, so two
     // cards never appear at once.
@@ -258,6 +261,7 @@ function receive(message) {
       fill(ui.connection, message.seat === null ? "watching" : "connected");
       setTimer();
       render();
+      cueFrame([]);
       break;
     case "update":
       st.queue.push(message);
@@ -337,6 +341,10 @@ setInterval(tick, 250);
 // ------------------------------------------------------------------ drawing
 
 function render() {
+  keepFocus(draw);
+}
+
+function draw() {
   const table = st.table;
   const view = st.view;
   ui.root.dataset.status = table ? table.status : "";
@@ -366,6 +374,13 @@ function askHint() {
     st.hintAsked = st.step;
     render();
   }
+}
+
+// Sounds, the screen reader's lines and the turn's alert for the frame just drawn.
+function cueFrame(events) {
+  const view = st.view;
+  const mine = Boolean(view && st.seat !== null && view.to_move === st.seat && view.phase !== "over" && (view.legal_actions || []).length);
+  cue({ events, line: (e) => client().narrate(e, myName()), mine, step: st.step });
 }
 
 function renderRummoli(view, table) {
@@ -592,8 +607,10 @@ function finalButtons() {
 }
 
 function renderSocial() {
-  renderChat(ui.chat, st.chat, { seat: st.seat, table: st.table, send });
-  renderHost(ui.host, { table: st.table, host: localStorage.getItem(HOST_KEY), tableId });
+  keepFocus(() => {
+    renderChat(ui.chat, st.chat, { seat: st.seat, table: st.table, send });
+    renderHost(ui.host, { table: st.table, host: localStorage.getItem(HOST_KEY), tableId });
+  });
 }
 
 function renderRummyStandings(view) {
@@ -648,6 +665,7 @@ const CLIENTS = {
 const paceSelect = $("#pace");
 paceSelect.value = paceName();
 paceSelect.addEventListener("change", () => setPace(paceSelect.value));
+$(".status-right").prepend(tablePrefs());
 
 document.body.prepend(header("table"));
 $("#table-id").textContent = tableId;
