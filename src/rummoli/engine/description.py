@@ -24,7 +24,7 @@ import importlib
 import importlib.resources
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from rummoli.engine.base import Event, GameState, SetupError
 
@@ -70,6 +70,15 @@ class HouseRule:
             raise ValueError(f"house rule {self.name}: kind must be one of {RULE_KINDS}")
         if self.kind in (CHOICE, CHOICE_OR_INT) and not self.choices:
             raise ValueError(f"house rule {self.name}: a {self.kind} rule needs its choices")
+
+
+@dataclass(frozen=True, slots=True)
+class BotLabel:
+    """A computer player's level for people: a name (``Expert``) and one line on what it
+    does. The level's code (``strong``) stays what records, forms and ``--level`` use."""
+
+    title: str
+    help: str = ""
 
 
 def _resolve(target: object) -> object:
@@ -128,6 +137,9 @@ class GameDescription:
     #: Computer players by level, weakest first: a factory ``seed -> bot``, or its import
     #: path. A random player (legal actions only) suits any game.
     bots: Mapping[str, object]
+    #: Each level of :attr:`bots` for people (``strong``: Expert, "plays each choice out
+    #: ..."); a level without one is shown by its code (:meth:`bot_label`).
+    bot_labels: Mapping[str, BotLabel] = field(default_factory=dict)
     #: Printed rule sets by name: house rules that differ from the defaults.
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: What a seat's :attr:`final_amounts` counts, for people (``chips``, ``points``).
@@ -151,6 +163,9 @@ class GameDescription:
             raise ValueError(f"{self.name}: seats must satisfy 1 <= min <= default <= max")
         if not self.bots:
             raise ValueError(f"{self.name}: a game needs at least one computer player")
+        unknown = sorted(set(self.bot_labels) - set(self.bots))
+        if unknown:
+            raise ValueError(f"{self.name}: labels for levels it has not: {', '.join(unknown)}")
 
     def rules(self, data: Mapping[str, Any] | None = None) -> Any:
         """The game's rules from house rules by name; a :class:`SetupError` names a bad
@@ -186,6 +201,15 @@ class GameDescription:
         """The computer players' levels, weakest first."""
         return list(self.bots)
 
+    def bot_label(self, level: str) -> BotLabel:
+        """How people are told about one level: its label, else its code capitalised."""
+        label = self.bot_labels.get(level)
+        return label if label is not None else BotLabel(level.replace("_", " ").capitalize())
+
+    def hint_level(self) -> str:
+        """The level whose suggestion a hint gives: the strongest (the last listed)."""
+        return self.levels()[-1]
+
     def bot_factory(self, level: str) -> Callable[[int], Any]:
         """The factory of one computer level (``seed -> bot``); ValueError names the levels."""
         try:
@@ -215,3 +239,62 @@ class GameDescription:
         none (the interface then uses its generic part, if it has one)."""
         target = self.parts.get(interface)
         return None if target is None else _resolve(target)
+
+
+class _AdaptedState(GameState, Protocol):
+    """A game's state class as :class:`StateAdapter` uses it: built from its rules, setup
+    and seed, or started by ``new_game``."""
+
+    def __init__(self, rules: Any, setup: Any, seed: int) -> None: ...
+
+    @classmethod
+    def new_game(cls, players: list[str], rules: Any, seed: int) -> Self: ...
+
+
+S = TypeVar("S", bound=_AdaptedState)
+
+
+@dataclass(frozen=True, slots=True)
+class StateAdapter(Generic[S]):
+    """A description's functions over one game's state (``new_game``, ``stored_game``,
+    ``between_rounds``, ``round_number``, ``final_amounts``), built from its state class
+    and the names of its attributes, so that no description writes them again.
+
+    The description takes any :class:`GameState`; each function checks that it was given
+    this game's state (an assertion names the type it got) and reads the attribute.
+    """
+
+    state_type: type[S]
+    #: ``rules_from_dict(data)``, and ``setup_from_dict(setup, rules)``: a stored table's
+    #: rules and setup (the rules first: a game's setup may depend on them).
+    rules_from_dict: Callable[[dict[str, Any]], Any]
+    setup_from_dict: Callable[[Mapping[str, Any], Any], Any]
+    #: The phase (a number) between two rounds, the attribute that holds the phase, the
+    #: round's number (from 1), and what each seat has (chips, points).
+    between_phase: int
+    round_attribute: str
+    amounts_attribute: str
+    phase_attribute: str = "phase"
+
+    def state(self, state: GameState) -> S:
+        """``state`` as this game's state class."""
+        assert isinstance(state, self.state_type), type(state)
+        return state
+
+    def new_game(self, names: Sequence[str], rules: Any, seed: int) -> GameState:
+        return self.state_type.new_game(list(names), rules, seed)
+
+    def stored_game(
+        self, rules: Mapping[str, Any], setup: Mapping[str, Any], seed: int
+    ) -> GameState:
+        table_rules = self.rules_from_dict(dict(rules))
+        return self.state_type(table_rules, self.setup_from_dict(setup, table_rules), seed)
+
+    def between_rounds(self, state: GameState) -> bool:
+        return bool(getattr(self.state(state), self.phase_attribute) == self.between_phase)
+
+    def round_number(self, state: GameState) -> int:
+        return int(getattr(self.state(state), self.round_attribute))
+
+    def final_amounts(self, state: GameState) -> list[int]:
+        return list(getattr(self.state(state), self.amounts_attribute))

@@ -25,7 +25,7 @@ from rummoli.web.chat import replay_chat
 from rummoli.web.commands import Host
 from rummoli.web.games import web_part
 from rummoli.web.guard import MAX_BODY_BYTES, Guard
-from rummoli.web.history import game_summary, player_stats
+from rummoli.web.history import bot_list, bot_stats, game_summary, player_stats
 from rummoli.web.hub import Hub
 from rummoli.web.limits import Limits
 from rummoli.web.replay import record_of, replay_frames
@@ -341,7 +341,21 @@ def create_app(
     async def players(request: Request) -> dict[str, Any]:
         hub = _hub(request)
         names = await hub.db(hub.storage.player_names)
-        return {"players": [{"name": n, "games": g} for n, g in names]}
+        bots = bot_list(await hub.db(hub.storage.bot_levels))
+        return {"players": [{"name": n, "games": g} for n, g in names], "bots": bots}
+
+    @app.get("/api/bots/stats")
+    async def bot_statistics(
+        request: Request,
+        game: str = Query(..., min_length=1, max_length=32),
+        level: str = Query(..., min_length=1, max_length=32),
+    ) -> dict[str, Any]:
+        """One computer level of one game: its games, wins and chips (or points) won."""
+        if game not in games.games() or level not in games.levels(game):
+            raise HTTPException(404, f"no computer player {level!r} for game {game!r}")
+        hub = _hub(request)
+        stored = await hub.db(hub.storage.games_of_player, "", bot=(game, level))
+        return await asyncio.to_thread(bot_stats, game, level, stored)
 
     @app.get("/api/players/stats")
     async def stats(

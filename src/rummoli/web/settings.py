@@ -22,7 +22,7 @@ from rummoli.engine.description import (
     HouseRule,
 )
 from rummoli.games.registry import default_game
-from rummoli.i18n.terms import house_rule_title
+from rummoli.i18n.terms import bot_label, house_rule_title
 from rummoli.web import games
 from rummoli.web.games import AnyRules, check_game, seat_limits, web_part
 from rummoli.web.names import MAX_NAME, BadName
@@ -167,6 +167,11 @@ def game_options(description: GameDescription) -> dict[str, Any]:
         ],
         "presets": {name: dict(changes) for name, changes in description.presets.items()},
         "levels": levels(description.name),
+        "level_labels": {
+            level: dict(zip(("title", "help"), bot_label(description, level), strict=True))
+            for level in levels(description.name)
+        },
+        "hint_level": description.hint_level(),
         "standin": standin_level(description.name),
         "seats": {"min": low, "max": high},
     }

@@ -1,7 +1,9 @@
 // The table as one seat sees it, drawn from the engine's view (the table page and the
 // replay page share this). It reads only the view the server sent: there is nothing else.
-import { cardNode, cardRow, cardText, RANKS, SPACE_LABEL, SUIT_SYMBOL, SUITS } from "./cards.js";
+import { cardName, cardNode, cardRow, cardText, RANKS, SPACE_LABEL, SUIT_SYMBOL, SUITS } from "./cards.js";
 import { fill, h } from "./dom.js";
+import { _ } from "./i18n.js";
+import { levelHelp, levelTitle } from "./options.js";
 
 const PHASES = {
   start: "Cutting for the deal",
@@ -56,7 +58,7 @@ export function renderPlayers(node, view, table, me) {
       const seat = seats[i] || {};
       const badges = [];
       if (i === view.dealer) badges.push(badge("D", "dealer", "Dealer"));
-      if (seat.bot) badges.push(badge(seat.bot, "bot", "Computer player"));
+      if (seat.bot) badges.push(badge(levelTitle(table ? table.game : view.game, seat.bot), "bot", levelHelp(table ? table.game : view.game, seat.bot) || "Computer player"));
       if (seat.away) badges.push(badge("away", "away", "Away: the computer plays for this seat"));
       else if (!seat.bot && table && table.status === "playing" && !seat.connected) {
         badges.push(badge("offline", "offline", "Not connected"));
@@ -129,13 +131,14 @@ export function renderLaid(node, view) {
   const rows = SUITS.map((suit) =>
     h(
       "div",
-      { className: `laid-row ${suit === "D" || suit === "H" ? "red" : "black"}` },
+      { className: `laid-row ${suit === "D" || suit === "H" ? "red" : "black"} suit-${suit}` },
       h("span", { className: "laid-suit" }, SUIT_SYMBOL[suit]),
       RANKS.map((rank) => {
         const card = rank + suit;
         const here = laid.has(card);
         const cls = `laid-cell${here ? " on" : ""}${card === last ? " last" : ""}`;
-        return h("span", { className: cls, title: here ? `${cardText(card)} laid` : cardText(card) }, rank === "T" ? "10" : rank);
+        const spoken = here ? _("{card}, laid", { card: cardName(card) }) : _("{card}, not laid", { card: cardName(card) });
+        return h("span", { className: cls, title: here ? `${cardText(card)} laid` : cardText(card), role: "img", "aria-label": spoken }, rank === "T" ? "10" : rank);
       }),
     ),
   );
@@ -182,6 +185,7 @@ export function renderHand(node, view, laySend) {
                 playable: lays.has(card) && laySend,
                 onClick: lays.has(card) && laySend ? () => laySend(lays.get(card)) : undefined,
                 title: lays.has(card) ? `Lay ${cardText(card)}` : cardText(card),
+                label: lays.has(card) && laySend ? _("Lay {card}", { card: cardName(card) }) : undefined,
               }),
             ),
           ),
@@ -238,10 +242,10 @@ export function renderActions(node, view, send) {
     }
   }
   for (const [card, action] of lays) {
-    buttons.push(h("button", { type: "button", className: "btn primary lay", testid: `lay-${card}`, onClick: () => send(action) }, `Lay ${cardText(card)}`));
+    buttons.push(h("button", { type: "button", className: "btn primary lay", testid: `lay-${card}`, "aria-label": _("Lay {card}", { card: cardName(card) }), onClick: () => send(action) }, `Lay ${cardText(card)}`));
   }
   for (const [card, action] of claims) {
-    buttons.push(h("button", { type: "button", className: "btn gold", testid: `claim-${card}`, onClick: () => send(action) }, `Lay ${cardText(card)} and claim`));
+    buttons.push(h("button", { type: "button", className: "btn gold", testid: `claim-${card}`, "aria-label": _("Lay {card} and claim its space", { card: cardName(card) }), onClick: () => send(action) }, `Lay ${cardText(card)} and claim`));
   }
   if (buttons.length) parts.push(h("div", { className: "buttons" }, buttons));
   if (bids) parts.push(amountForm("bid", bids, "Bid", send));

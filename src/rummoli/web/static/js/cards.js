@@ -1,5 +1,6 @@
 // Cards as the engine writes them ("TS", "QC", "7H") shown as people know them.
 import { h } from "./dom.js";
+import { pgettext } from "./i18n.js";
 
 export const SUITS = ["C", "D", "H", "S"];
 export const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"];
@@ -20,9 +21,30 @@ export function cardText(card) {
   return rankLabel(card.slice(0, -1)) + SUIT_SYMBOL[card.slice(-1)];
 }
 
+// A card's name for a screen reader ("queen of hearts"): the symbols are read badly.
+const RANK_NAME = {
+  2: () => pgettext("rank", "two"), 3: () => pgettext("rank", "three"), 4: () => pgettext("rank", "four"),
+  5: () => pgettext("rank", "five"), 6: () => pgettext("rank", "six"), 7: () => pgettext("rank", "seven"),
+  8: () => pgettext("rank", "eight"), 9: () => pgettext("rank", "nine"), T: () => pgettext("rank", "ten"),
+  J: () => pgettext("rank", "jack"), Q: () => pgettext("rank", "queen"), K: () => pgettext("rank", "king"),
+  A: () => pgettext("rank", "ace"),
+};
+const SUIT_SPOKEN = {
+  C: () => pgettext("suit", "clubs"), D: () => pgettext("suit", "diamonds"),
+  H: () => pgettext("suit", "hearts"), S: () => pgettext("suit", "spades"),
+};
+
+/** "QH" -> "queen of hearts" */
+export function cardName(card) {
+  const rank = RANK_NAME[card.slice(0, -1)];
+  const suit = SUIT_SPOKEN[card.slice(-1)];
+  if (!rank || !suit) return card;
+  return pgettext("card", "{rank} of {suit}", { rank: rank(), suit: suit() });
+}
+
 /** A card face. `opts`: small, button (clickable), testid, title, extra classes. */
 export function cardNode(card, opts = {}) {
-  const classes = ["card", isRed(card) ? "red" : "black"];
+  const classes = ["card", isRed(card) ? "red" : "black", `suit-${card.slice(-1)}`];
   if (opts.small) classes.push("small");
   if (opts.playable) classes.push("playable");
   if (opts.className) classes.push(opts.className);
@@ -34,7 +56,7 @@ export function cardNode(card, opts = {}) {
       testid: opts.testid,
       dataset: { card },
       title: opts.title || cardText(card),
-      "aria-label": opts.label || cardText(card),
+      "aria-label": opts.label || cardName(card),
       type: opts.onClick ? "button" : undefined,
       onClick: opts.onClick,
     },

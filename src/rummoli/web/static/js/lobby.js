@@ -2,6 +2,8 @@
 // /api/options: for each game (Rummoli, Basic Rummy) its house rules, their defaults and
 // help, presets, computer levels and seats.
 import { $, api, fill, h, header, notice } from "./dom.js";
+import { _ } from "./i18n.js";
+import { levelHelp, levelTitle, loadOptions, rulesLine } from "./options.js";
 
 const NAME_KEY = "rummoli.name";
 const GAME_KEY = "rummoli.game";
@@ -44,6 +46,7 @@ async function loadTables() {
               h("span", { className: `pill status-${t.status}` }, t.status === "waiting" ? `${free} seat${free === 1 ? "" : "s"} free` : `${about.round_word} ${t.round}`),
               h("span", { className: "names" }, names.join(", ")),
             ),
+            rulesLine(t.game, t.changed, `table-rules-${t.id}`),
             h(
               "div",
               { className: "buttons" },
@@ -68,7 +71,7 @@ function seatSelect(index, value) {
       "select",
       { testid: `seat-kind-${index}`, name: `seat-${index}`, disabled: index === 0 },
       h("option", { value: "human" }, "Person"),
-      levels.map((level) => h("option", { value: level, selected: value === level }, `Computer: ${level}`)),
+      levels.map((level) => h("option", { value: level, selected: value === level, title: levelHelp(game, level) }, levelTitle(game, level))),
     ),
   );
 }
@@ -208,6 +211,7 @@ function buildForm() {
     ),
     h("h3", {}, "Players"),
     h("div", { id: "seat-kinds", className: "seat-kinds" }),
+    h("ul", { className: "help level-help", testid: "level-help" }, options.levels.map((level) => h("li", { dataset: { level } }, h("strong", {}, levelTitle(game, level)), ": ", levelHelp(game, level)))),
     h(
       "details",
       { className: "rules", open: options.rules.length <= 4 },
@@ -251,7 +255,7 @@ async function main() {
   document.body.prepend(header("lobby"));
   setInterval(loadTables, 5000);
   try {
-    allOptions = await api("/api/options");
+    allOptions = await loadOptions();
     loadTables();
     const wanted = new URLSearchParams(location.search).get("game") || localStorage.getItem(GAME_KEY) || defaultGame();
     game = wanted in allOptions.games ? wanted : defaultGame();

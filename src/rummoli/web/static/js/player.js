@@ -1,5 +1,8 @@
-// Statistics of one player name over finished games: games, wins, chips won.
+// Statistics of one player name over finished games: games, wins, chips won. People
+// are counted by name; computer players apart, by game and level (botstats.js).
+import { botList, showBot } from "./botstats.js";
 import { $, api, fill, h, header, notice, when } from "./dom.js";
+import { _ } from "./i18n.js";
 
 function stat(label, value, testid) {
   return h("div", { className: "stat" }, h("span", { className: "stat-value", testid }, String(value)), h("span", { className: "stat-label" }, label));
@@ -94,12 +97,14 @@ const SECTIONS = { rummy: rummySection };
 async function players() {
   const box = $("#players");
   try {
-    const { players: list } = await api("/api/players");
+    const { players: list, bots } = await api("/api/players");
     fill(
       box,
+      h("h3", {}, _("People")),
       list.length
         ? h("ul", { className: "name-list" }, list.map((p) => h("li", {}, h("a", { href: `/player?name=${encodeURIComponent(p.name)}` }, p.name), h("span", { className: "muted" }, ` ${p.games} game${p.games === 1 ? "" : "s"}`))))
         : h("p", { className: "muted" }, "Nobody has finished a game yet."),
+      botList(bots || []),
     );
   } catch (error) {
     notice(box, error.message);
@@ -107,7 +112,8 @@ async function players() {
 }
 
 document.body.prepend(header("player"));
-const name = new URLSearchParams(location.search).get("name") || "";
+const query = new URLSearchParams(location.search);
+const name = query.get("name") || "";
 $("#name").value = name;
 $("#find").addEventListener("submit", (event) => {
   event.preventDefault();
@@ -115,5 +121,6 @@ $("#find").addEventListener("submit", (event) => {
   history.replaceState(null, "", value ? `/player?name=${encodeURIComponent(value)}` : "/player");
   show(value);
 });
-show(name);
+if (query.get("level") && query.get("game")) showBot($("#stats"), query.get("game"), query.get("level"));
+else show(name);
 players();

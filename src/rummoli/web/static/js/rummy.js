@@ -7,8 +7,9 @@
 // you may lay; with one card selected, the melds it fits light up: click one (or drag the
 // card onto it) to lay off there, so a card that fits two melds goes where you say;
 // "Discard" (or dragging a card onto the discard pile) ends the turn.
-import { cardText, isRed, rankLabel, SUIT_SYMBOL } from "./cards.js";
+import { cardName, cardText, isRed, rankLabel, SUIT_SYMBOL } from "./cards.js";
 import { fill, h } from "./dom.js";
+import { levelHelp, levelTitle } from "./options.js";
 
 const PHASES = {
   start: "Cutting for the deal",
@@ -42,7 +43,7 @@ function meldKey(cards) {
 }
 
 function faceNode(card, opts = {}) {
-  const classes = ["card", isRed(card) ? "red" : "black"];
+  const classes = ["card", isRed(card) ? "red" : "black", `suit-${card.slice(-1)}`];
   if (opts.small) classes.push("small");
   if (opts.className) classes.push(opts.className);
   const interactive = Boolean(opts.onClick);
@@ -53,7 +54,7 @@ function faceNode(card, opts = {}) {
       testid: opts.testid,
       dataset: { card, ...(opts.dataset || {}) },
       title: opts.title || cardText(card),
-      "aria-label": opts.label || cardText(card),
+      "aria-label": opts.label || cardName(card),
       "aria-pressed": opts.pressed === undefined ? undefined : String(opts.pressed),
       type: interactive ? "button" : undefined,
       draggable: opts.draggable ? "true" : undefined,
@@ -104,7 +105,7 @@ export function renderRummyPlayers(node, view, table, me) {
       const seat = seats[i] || {};
       const badges = [];
       if (i === view.dealer) badges.push(badge("D", "dealer", "Dealer"));
-      if (seat.bot) badges.push(badge(seat.bot, "bot", "Computer player"));
+      if (seat.bot) badges.push(badge(levelTitle(table ? table.game : view.game, seat.bot), "bot", levelHelp(table ? table.game : view.game, seat.bot) || "Computer player"));
       if (seat.away) badges.push(badge("away", "away", "Away: the computer plays for this seat"));
       else if (!seat.bot && table && table.status === "playing" && !seat.connected) badges.push(badge("offline", "offline", "Not connected"));
       if (p.has_melded) badges.push(badge("melded", "melded", "Has melded or laid off this hand (no Going Rummy)"));

@@ -11,9 +11,14 @@ import {
   standings,
 } from "./board.js";
 import { SPACE_LABEL } from "./cards.js";
+import { cue, keepFocus } from "./cues.js";
 import { $, api, fill, h, header, notice } from "./dom.js";
+import { renderHint } from "./hint.js";
+import { levelHelp, levelTitle, loadOptions } from "./options.js";
+import { renderLearning } from "./learning.js";
 import { narrate, roundSummary } from "./narrate.js";
 import { frames, PACES, paceName, setPace } from "./playback.js";
+import { tablePrefs } from "./prefs.js";
 import {
   narrateRummy,
   renderMelds,
@@ -67,6 +72,7 @@ const ui = {
   me: $("#me"),
   hand: $("#hand"),
   actions: $("#actions"),
+  hint: $("#hint"),
   away: $("#away"),
   showdown: $("#showdown"),
   summary: $("#summary"),
@@ -96,6 +102,9 @@ const st = {
   // timer of the next card; a fresh "state" cancels both.
   queue: [],
   playing: null,
+  // The last hint this seat was given (hint.js), and the step it was asked at.
+  hint: null,
+  hintAsked: null,
 };
 
 // The game of this table, as the server names it (its view, or the table before a view).
@@ -224,6 +233,7 @@ function playNext() {
     ui.root.dataset.playing = String(index < parts.length - 1);
     setTimer();
     render();
+    cueFrame(events);
     if (index < parts.length - 1) st.playing = setTimeout(() => show(index + 1), pace);
     // The next update waits its turn too when this one ended on a laid card, so two
     // cards never appear at once.
@@ -251,10 +261,15 @@ function receive(message) {
       fill(ui.connection, message.seat === null ? "watching" : "connected");
       setTimer();
       render();
+      cueFrame([]);
       break;
     case "update":
       st.queue.push(message);
       if (!st.playing) playNext();
+      break;
+    case "hint":
+      st.hint = message;
+      render();
       break;
     case "table":
       st.table = message.table;
@@ -264,6 +279,7 @@ function receive(message) {
     case "error":
       st.pending = false;
       ui.actions.classList.remove("pending");
+      st.hintAsked = null;
       if (message.code === "released") localStorage.removeItem(SEAT_KEY);
       if (message.code !== "bad_token") notice(ui.notice, message.message);
       break;
@@ -325,6 +341,10 @@ setInterval(tick, 250);
 // ------------------------------------------------------------------ drawing
 
 function render() {
+  keepFocus(draw);
+}
+
+function draw() {
   const table = st.table;
   const view = st.view;
   ui.root.dataset.status = table ? table.status : "";
@@ -337,6 +357,7 @@ function render() {
   ui.actions.classList.toggle("pending", st.pending);
   renderWaiting();
   renderSocial();
+  renderLearning({ view, table, seat: st.seat, redraw: render });
   if (!view) {
     ui.game.hidden = true;
     renderStatus(ui.status, null, table, me(), "");
@@ -345,6 +366,21 @@ function render() {
   ui.game.hidden = false;
   for (const name of Object.keys(CLIENTS)) ui.game.classList.toggle(name, name === view.game);
   client().render(view, table);
+  renderHint(ui.hint, { view, seat: st.seat, step: st.step, hint: st.hint, asked: st.hintAsked, ask: askHint });
+}
+
+function askHint() {
+  if (send({ type: "hint", step: st.step })) {
+    st.hintAsked = st.step;
+    render();
+  }
+}
+
+// Sounds, the screen reader's lines and the turn's alert for the frame just drawn.
+function cueFrame(events) {
+  const view = st.view;
+  const mine = Boolean(view && st.seat !== null && view.to_move === st.seat && view.phase !== "over" && (view.legal_actions || []).length);
+  cue({ events, line: (e) => client().narrate(e, myName()), mine, step: st.step });
 }
 
 function renderRummoli(view, table) {
@@ -445,7 +481,7 @@ function renderWaiting() {
         "li",
         { testid: `seat-${s.seat}`, className: s.name ? "taken" : "free" },
         h("span", { className: "seat-no" }, `Seat ${s.seat + 1}`),
-        s.bot ? h("span", {}, s.name, " ", h("span", { className: "badge bot" }, s.bot)) : s.name ? h("span", {}, s.name) : h("span", { className: "muted" }, "free"),
+        s.bot ? h("span", {}, s.name, " ", h("span", { className: "badge bot", title: levelHelp(table.game, s.bot) }, levelTitle(table.game, s.bot))) : s.name ? h("span", {}, s.name) : h("span", { className: "muted" }, "free"),
         s.seat === st.seat ? h("span", { className: "you" }, "you") : null,
       ),
     ),
@@ -571,8 +607,10 @@ function finalButtons() {
 }
 
 function renderSocial() {
-  renderChat(ui.chat, st.chat, { seat: st.seat, table: st.table, send });
-  renderHost(ui.host, { table: st.table, host: localStorage.getItem(HOST_KEY), tableId });
+  keepFocus(() => {
+    renderChat(ui.chat, st.chat, { seat: st.seat, table: st.table, send });
+    renderHost(ui.host, { table: st.table, host: localStorage.getItem(HOST_KEY), tableId });
+  });
 }
 
 function renderRummyStandings(view) {
@@ -627,9 +665,12 @@ const CLIENTS = {
 const paceSelect = $("#pace");
 paceSelect.value = paceName();
 paceSelect.addEventListener("change", () => setPace(paceSelect.value));
+$(".status-right").prepend(tablePrefs());
 
 document.body.prepend(header("table"));
 $("#table-id").textContent = tableId;
 connect();
+// The computer players' labels and the house rules' titles: drawn once they arrive.
+loadOptions(() => st.table && render()).catch(() => {});
 // (Exported for the browser tests: nothing here is needed by the page itself.)
 window.rummoliTable = { state: st };
