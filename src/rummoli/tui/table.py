@@ -26,9 +26,10 @@ from rich.text import Text
 
 from rummoli.bots import Bot, ask_bot, levels_for, make_bot
 from rummoli.engine.base import CHANCE, CHANCE_ACTION, GameError, GameState
+from rummoli.engine.description import GameDescription
 from rummoli.i18n import _, pgettext
 from rummoli.i18n.sentences import error as error_text
-from rummoli.i18n.terms import level_name
+from rummoli.i18n.terms import bot_label
 from rummoli.tui.cards import ascii_text
 from rummoli.tui.options import opponent_levels, table_names
 
@@ -169,23 +170,25 @@ def start_table(
 def announce(
     console: Console,
     state: _TableState,
-    title: str,
+    description: GameDescription,
     changed: Mapping[str, object],
     levels: Sequence[str],
     again: str,
     *extra: str,
 ) -> None:
-    """The lines that open a table: the game's ``title`` (and its ``extra`` words: the
+    """The lines that open a table: the game's title (and its ``extra`` words: the
     target...), the seed and the house rules ``changed``; the computer players and their
-    levels; ``again`` (translated, with ``{seed}``): how to play these deals again."""
+    levels as people say them (``Bea (Expert)``); ``again`` (translated, with
+    ``{seed}``): how to play these deals again."""
     rules = ", ".join(f"{k}={typed_value(v)}" for k, v in changed.items()) or _("defaults")
     players = ", ".join(
-        f"{n} ({level_name(lv)})" for n, lv in zip(state.names[1:], levels, strict=True)
+        f"{n} ({bot_label(description, lv)[0]})"
+        for n, lv in zip(state.names[1:], levels, strict=True)
     )
     say(
         console,
         Text.assemble(
-            (pgettext("game", title), "bold"),
+            (pgettext("game", description.title), "bold"),
             *extra,
             " · ",
             _("seed {seed}").format(seed=state.seed),

@@ -91,8 +91,7 @@ def run_play(
 
     def announce(state: RummoliState, levels: Sequence[str]) -> None:
         again = _("(play this deal again with --seed {seed}; h for help, ? for a hint)")
-        title = describe(GAME).title
-        table_announce(console, state, title, state.rules.changed(), levels, again)
+        table_announce(console, state, describe(GAME), state.rules.changed(), levels, again)
 
     return start_table(
         console,

@@ -111,8 +111,9 @@ def run_rummy_play(
     def announce(state: RummyState, levels: Sequence[str]) -> None:
         again = _("(play this deal again with --seed {seed}; h for help, ? for your moves)")
         target = nformat("to {n} point", "to {n} points", state.target)
-        title = describe(GAME).title
-        table_announce(console, state, title, state.rules.changed(), levels, again, " ", target)
+        table_announce(
+            console, state, describe(GAME), state.rules.changed(), levels, again, " ", target
+        )
 
     return start_table(
         console,
