@@ -83,6 +83,7 @@ MODULES: Final = (
     "rummoli.envs.rummy_features",
     "rummoli.envs.rummoli_features",
     "rummoli.envs.chance",
+    "rummoli.envs.buffers",
 )
 
 

@@ -74,7 +74,9 @@ class RummoliAdapter(GameAdapter):
             )
 
     def spaces(self, config: EnvConfig) -> tuple[str, ...]:
-        return space_names(self.rules_object(config).ace_of_spades)
+        return self.cached(  # type: ignore[no-any-return]
+            config, "spaces", lambda: space_names(self.rules_object(config).ace_of_spades)
+        )
 
     def total_chips(self, config: EnvConfig) -> int:
         return config.players * int(self.rules_object(config).starting_chips)
@@ -112,7 +114,7 @@ class RummoliAdapter(GameAdapter):
         # text to read it back (a tenth of a millisecond a round; a round of random
         # play is a few decisions). A test checks the two agree.
         chips, board = carry
-        names = tuple(config.names())
+        names = self.cached(config, "names", lambda: tuple(config.names()))
         spaces = self.spaces(config)
         setup = Setup(
             names,

@@ -106,7 +106,7 @@ class RummyAdapter(GameAdapter):
             hands[(dealer + 1 + i) % n].append(card)
         used = set(cards)
         setup = Setup(
-            tuple(config.names()),
+            self.cached(config, "names", lambda: tuple(config.names())),
             dealer,
             tuple(carry),
             tuple(tuple(hand) for hand in hands),

@@ -191,6 +191,10 @@ class Table:
                 f"{action} is not an outcome of this chance node ({PHASES[phase]}); "
                 f"outcomes: {outcomes[:10]}{' ...' if len(outcomes) > 10 else ''}"
             )
+        self._apply_chance(phase, action)
+
+    def _apply_chance(self, phase: int, action: int) -> None:
+        """Apply ``action``, an outcome of the chance node of ``phase`` (checked)."""
         self.history.append(action)
         self.movers.append(CHANCE)
         if phase == DEALER:
@@ -216,9 +220,10 @@ class Table:
         legal = engine.legal_actions()
         if compact:
             legal = self.adapter.to_compact(engine, legal)
-        if isinstance(action, bool) or not isinstance(action, _WHOLE):
-            raise IllegalActionError(f"an action is a whole number, not {action!r}")
-        action = int(action)
+        if type(action) is not int:
+            if isinstance(action, bool) or not isinstance(action, _WHOLE):
+                raise IllegalActionError(f"an action is a whole number, not {action!r}")
+            action = int(action)
         if action not in legal:
             to_text = self.action_to_text if compact else lambda _, a: engine.action_to_text(a)
             texts = [to_text(0, a) for a in legal[:8]]
@@ -326,8 +331,9 @@ class Table:
                 self._remaining = sorted(set(self._remaining) - set(cards))
                 self._build_round()
             else:
-                outcomes = self._chance_list()
-                self.apply(outcomes[rng.randrange(len(outcomes))])
+                # An outcome of the list itself: applied without looking it up in it.
+                outcomes = self._outcomes
+                self._apply_chance(self.phase, outcomes[rng.randrange(len(outcomes))])
 
     def returns(self) -> list[float]:
         """What the game was worth to each seat: zero until it is over."""

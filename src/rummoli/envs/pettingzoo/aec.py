@@ -30,6 +30,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 from pettingzoo.utils.env import AECEnv  # type: ignore[import-untyped]
 
 from rummoli.envs.adapters import EnvConfig, adapter_for
+from rummoli.envs.buffers import action_mask
 from rummoli.envs.table import Table
 
 RENDER_MODES = ("human", "ansi")
@@ -62,6 +63,9 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         self.possible_agents = [f"player_{seat}" for seat in range(self.config.players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         probe = Table(self.config, keep_log=False)
+        #: A table before its first chance step: every reset starts from a copy of it
+        #: (half the cost of making one from the settings).
+        self._fresh = probe.clone()
         self._num_actions = probe.num_actions()
         size = adapter.observation_size(self.config)
         observation = spaces.Dict(
@@ -76,6 +80,8 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         }
         self._rng = random.Random()
         self.table = probe
+        #: This step's observations by seat (emptied by every reset and step).
+        self._observed: dict[int, dict[str, Any]] = {}
         self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -88,7 +94,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._rng = random.Random(seed)
-        self.table = Table(self.config, keep_log=False)
+        self.table = self._fresh.clone()
         self.table.play_chance(self._rng)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -97,6 +103,12 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._credited = [0.0] * self.config.players
+        #: The table's ``credited`` list when the rewards were last paid out: the table
+        #: replaces it only when a round or the game ends, so a step that leaves it
+        #: in place has no reward for anyone (None: pay out at the next step).
+        self._credited_seen: list[float] | None = None
+        self._rewarded = False
+        self._observed.clear()
         self.agent_selection = self.possible_agents[self.table.current_player()]
 
     def step(self, action: Any) -> None:
@@ -107,26 +119,43 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         table = self.table
         table.apply(int(action))
         table.play_chance(self._rng)
+        self._observed.clear()
         self._cumulative_rewards[agent] = 0.0
         credited = table.credited
-        for seat, name in enumerate(self.possible_agents):
-            self.rewards[name] = credited[seat] - self._credited[seat]
-        self._credited = credited[:]
+        if credited is not self._credited_seen:
+            for seat, name in enumerate(self.possible_agents):
+                self.rewards[name] = credited[seat] - self._credited[seat]
+            self._credited = credited[:]
+            self._credited_seen = credited
+            self._rewarded = True
+            self._accumulate_rewards()
+        elif self._rewarded:
+            # Nothing credited since: every reward is zero again (nothing to accumulate).
+            self.rewards = dict.fromkeys(self.rewards, 0.0)
+            self._rewarded = False
         if table.is_terminal():
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[table.current_player()]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def observe(self, agent: str) -> dict[str, Any]:
+        """The agent's observation now, made once per step: ``last()`` after ``step()``
+        and every later ``observe`` of the same agent before the next step return it
+        again (each agent's own, the finished game's included) instead of remaking it."""
         seat = self._seat[agent]
+        cached = self._observed.get(seat)
+        if cached is not None:
+            return cached
         table = self.table
-        mask = np.zeros(self._num_actions, np.int8)
         if not table.is_terminal() and table.current_player() == seat:
-            mask[table.legal_actions()] = 1
-        return {"observation": table.observation_tensor(seat), "action_mask": mask}
+            mask = np.frombuffer(action_mask(self._num_actions, table.legal_actions()), np.int8)
+        else:
+            mask = np.zeros(self._num_actions, np.int8)
+        observed = {"observation": table.observation_tensor(seat), "action_mask": mask}
+        self._observed[seat] = observed
+        return observed
 
     # ------------------------------------------------------------------ people
 
