@@ -83,3 +83,51 @@ def test_render_modes_show_the_table_as_a_spectator() -> None:
     assert not any(line.startswith(("hand:", "legal_actions:")) for line in text.split("\n"))
     with pytest.raises(ValueError, match="render_mode"):
         rummoli_v0.raw_env(render_mode="rgb_array")
+
+
+def test_an_observation_is_made_once_a_step_and_anew_after_it() -> None:
+    env = basic_rummy_v0.raw_env()
+    env.reset(seed=4)
+    agent = env.agent_selection
+    first, again = env.observe(agent), env.last()[0]
+    assert again is first  # the same step: not made twice
+    legal = np.flatnonzero(first["action_mask"])
+    env.step(int(legal[0]))
+    after = env.observe(agent)
+    assert after is not first
+    # What it shows is the table now, not the cached step's (after the draw, the same
+    # agent plays: melds, lay-offs and discards); and a reset forgets the cache too.
+    now = np.flatnonzero(after["action_mask"]).tolist()
+    assert now == env.table.legal_actions() and now != legal.tolist()
+    env.reset(seed=4)
+    assert env.observe(agent) is not after
+    assert np.array_equal(env.observe(agent)["observation"], first["observation"])
+
+
+def test_rewards_after_a_paying_step_are_zero_again() -> None:
+    # The environment pays out only when the table credits something; the step after a
+    # round's end (a whole game) must show zero rewards, not the round's again.
+    env = rummoli_v0.raw_env(length="game", rounds=3)
+    env.reset(seed=2)
+    rng = np.random.default_rng(0)
+    paid, after_paid = False, []
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        if paid:
+            after_paid.append(dict(env.rewards))
+        paid = any(env.rewards.values())
+    assert after_paid and all(not any(r.values()) for r in after_paid)
+
+
+def test_the_compiled_mask_writer_refuses_an_action_outside_it() -> None:
+    from rummoli.envs.buffers import action_mask
+
+    assert action_mask(5, [0, 3]) == bytearray([1, 0, 0, 1, 0])
+    with pytest.raises(IndexError, match="outside"):
+        action_mask(5, [5])
+    with pytest.raises(IndexError, match="outside"):
+        action_mask(5, [-1])

@@ -67,3 +67,19 @@ def test_rummy_fields() -> None:
         extra = info[layout.size :]
         dealt = _mask(history.view(extra, "dealt_hand"))
         assert dealt.bit_count() == 7
+
+
+def test_the_compiled_float_writer_gives_numpys_tensor() -> None:
+    # Observations are written as float32 by envs/buffers.py (compiled); numpy's
+    # unpacking and scattering (encode.features_tensor) is the reference, to the bit.
+    from rummoli.envs.buffers import features_floats
+    from rummoli.envs.encode import features_tensor
+
+    rng = random.Random(5)
+    for _ in range(300):
+        size = rng.randrange(1, 900)
+        bits = rng.getrandbits(size) & rng.getrandbits(size)
+        positions = rng.sample(range(size), min(size, rng.randrange(25)))
+        values = [rng.random() * rng.choice([1.0, 1 / 52, 1e-3, 1e6]) for _ in positions]
+        floats = np.frombuffer(features_floats(size, bits, positions, values), np.float32)
+        assert floats.tobytes() == features_tensor(size, bits, positions, values).tobytes()

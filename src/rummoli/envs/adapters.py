@@ -314,6 +314,12 @@ class GameAdapter(ABC):
         :meth:`~rummoli.envs.table.Table.observation_tensor`."""
         return None
 
+    def features_maker(self, config: EnvConfig) -> Callable[[GameState, int], Features] | None:
+        """:meth:`observation_features` for ``config`` as one function of ``(engine,
+        seat)``, with what it derives from the settings looked up once: a table asks for
+        it when it is made and calls it at every observation. None: no features."""
+        return None
+
     @abstractmethod
     def info_extra_size(self, config: EnvConfig) -> int:
         """Size of the history features the information state adds to the observation."""

@@ -23,7 +23,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rummoli.bots.rummoli.knowledge import infer
@@ -297,6 +297,15 @@ class RummoliAdapter(GameAdapter):
     def observation_features(self, config: EnvConfig, engine: GameState, seat: int) -> Features:
         offsets, total, rounds = self.cached(config, "tensor", lambda: self._tensor(config))
         return rummoli_features(_obs(engine, seat), seat, config.players, offsets, total, rounds)
+
+    def features_maker(self, config: EnvConfig) -> Callable[[GameState, int], Features]:
+        offsets, total, rounds = self.cached(config, "tensor", lambda: self._tensor(config))
+        players = config.players
+
+        def features(engine: GameState, seat: int) -> Features:
+            return rummoli_features(_obs(engine, seat), seat, players, offsets, total, rounds)
+
+        return features
 
     def _tensor(self, config: EnvConfig) -> tuple[dict[str, int], float, int]:
         """What the encoder needs of the settings, derived once (it runs at every step)."""

@@ -22,7 +22,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rummoli.cards import card_str
@@ -270,6 +270,16 @@ class RummyAdapter(GameAdapter):
         offsets, score_scale, hands = self.cached(config, "tensor", lambda: self._tensor(config))
         obs = _state(engine).observation(seat)
         return rummy_features(obs, seat, config.players, offsets, score_scale, hands)
+
+    def features_maker(self, config: EnvConfig) -> Callable[[GameState, int], Features]:
+        offsets, score_scale, hands = self.cached(config, "tensor", lambda: self._tensor(config))
+        players = config.players
+
+        def features(engine: GameState, seat: int) -> Features:
+            obs = _state(engine).observation(seat)
+            return rummy_features(obs, seat, players, offsets, score_scale, hands)
+
+        return features
 
     def _tensor(self, config: EnvConfig) -> tuple[dict[str, int], float, int]:
         """What the encoder needs of the settings, derived once (it runs at every step)."""

@@ -38,7 +38,7 @@ from rummoli.engine.base import (
 )
 from rummoli.envs.adapters import EnvConfig, GameAdapter, Vector, adapter_for
 from rummoli.envs.chance import sample
-from rummoli.envs.encode import features_tensor
+from rummoli.envs.buffers import features_floats
 
 # What the table waits for.
 DEALER, DEAL, PLAY, PENDING, ENGINE_CHANCE, OVER = range(6)
@@ -85,6 +85,8 @@ class Table:
         self.keep_log = keep_log
         #: The observation tensor's size (asked at every step).
         self.observation_size = self.adapter.observation_size(config)
+        #: The adapter's observation features for these settings (None: it has none).
+        self._features = self.adapter.features_maker(config)
         #: Every action applied, chance outcomes included, as the front end gave them.
         self.history: list[int] = []
         #: For each item of :attr:`history`, the seat that decided it (-1: chance).
@@ -412,10 +414,13 @@ class Table:
 
     def observation_tensor(self, seat: int) -> Vector:
         engine = self.engine
-        if engine is not None:
-            features = self.adapter.observation_features(self.config, engine, seat)
-            if features is not None:
-                return features_tensor(self.observation_size, *features)
+        features = self._features
+        if engine is not None and features is not None:
+            # The compiled features, written as float32 by compiled code; numpy reads
+            # them in place (no unpacking, casting or scattering: envs/buffers.py).
+            bits, positions, values = features(engine, seat)
+            floats = features_floats(self.observation_size, bits, positions, values)
+            return np.frombuffer(floats, np.float32)
         out = np.zeros(self.observation_size, np.float32)
         self.adapter.encode_observation(self.config, self.engine, seat, out)
         return out
