@@ -330,7 +330,10 @@ class Table:
                 self.history.extend(cards)
                 self.movers.extend([CHANCE] * need)
                 self.drawn.extend(cards)
-                self._remaining = sorted(set(self._remaining) - set(cards))
+                if need == len(self._remaining):
+                    self._remaining = []  # the whole deck dealt (Rummoli): nothing is left
+                else:
+                    self._remaining = sorted(set(self._remaining) - set(cards))
                 self._build_round()
             else:
                 # An outcome of the list itself: applied without looking it up in it.
