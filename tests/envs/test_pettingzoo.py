@@ -111,7 +111,7 @@ def test_rewards_after_a_paying_step_are_zero_again() -> None:
     env.reset(seed=2)
     rng = np.random.default_rng(0)
     paid, after_paid = False, []
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
             env.step(None)

@@ -31,7 +31,9 @@ def action_mask(size: int, legal: list[int]) -> bytearray:
     return mask
 
 
-def features_floats(size: int, bits: int, positions: list[int], values: list[float]) -> array[float]:
+def features_floats(
+    size: int, bits: int, positions: list[int], values: list[float]
+) -> array[float]:
     """The float32 tensor of ``size`` that the features ``(bits, positions, values)``
     stand for: 1.0 at each set bit ``i`` of ``bits`` (``i < size``), then ``values[k]``
     at ``positions[k]``, 0.0 elsewhere (an ``array`` of type code ``f``). The same

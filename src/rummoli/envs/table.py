@@ -37,8 +37,8 @@ from rummoli.engine.base import (
     IllegalActionError,
 )
 from rummoli.envs.adapters import EnvConfig, GameAdapter, Vector, adapter_for
-from rummoli.envs.chance import sample
 from rummoli.envs.buffers import features_floats
+from rummoli.envs.chance import sample
 from rummoli.envs.encode import features_tensor
 
 # What the table waits for.
