@@ -1,10 +1,11 @@
 // Cards as the engine writes them ("TS", "QC", "7H") shown as people know them.
 import { h } from "./dom.js";
+import { _, pgettext } from "./i18n.js";
 
 export const SUITS = ["C", "D", "H", "S"];
 export const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"];
 export const SUIT_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
-export const SUIT_NAME = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+export const SUIT_NAME = { C: pgettext("suit", "clubs"), D: pgettext("suit", "diamonds"), H: pgettext("suit", "hearts"), S: pgettext("suit", "spades") };
 
 export function rankLabel(rank) {
   return rank === "T" ? "10" : rank;
@@ -47,9 +48,9 @@ export function cardRow(cards, opts = {}) {
   return h("span", { className: "card-row" }, cards.map((c) => cardNode(c, { small: true, ...opts })));
 }
 
-/** Board spaces as people read them. */
+/** Board spaces as people read them (pay cards keep their indices in every language). */
 export const SPACE_LABEL = {
-  poker: "Poker",
+  poker: pgettext("space", "Poker"),
   "10S": "10♠",
   JD: "J♦",
   QC: "Q♣",
@@ -57,5 +58,41 @@ export const SPACE_LABEL = {
   AS: "A♠",
   AKD: "A♦ K♦",
   "789": "7 8 9",
-  rummoli: "Rummoli",
+  rummoli: pgettext("space", "Rummoli"),
 };
+
+/** A space's name, for sentences ("the {space} space"). */
+export function spaceLabel(name) {
+  return SPACE_LABEL[name] || name;
+}
+
+// The engine's poker categories (rummoli.poker.CATEGORY_NAMES), as people say them.
+const POKER_HANDS = {
+  "high card": pgettext("poker hand", "high card"),
+  pair: pgettext("poker hand", "pair"),
+  "two pair": pgettext("poker hand", "two pair"),
+  "three of a kind": pgettext("poker hand", "three of a kind"),
+  straight: pgettext("poker hand", "straight"),
+  flush: pgettext("poker hand", "flush"),
+  "full house": pgettext("poker hand", "full house"),
+  "four of a kind": pgettext("poker hand", "four of a kind"),
+  "straight flush": pgettext("poker hand", "straight flush"),
+};
+
+/** A poker hand's name ("two pair") in the page's language. */
+export function pokerHandName(name) {
+  return POKER_HANDS[name] || name;
+}
+
+// The computer players' levels (the code words the server sends), as people read them.
+const LEVELS = { random: pgettext("level", "random"), basic: pgettext("level", "basic"), strong: pgettext("level", "strong") };
+
+/** A computer level's name ("basic": "simple", "базовый"); an unknown one as it is. */
+export function levelName(level) {
+  return LEVELS[level] || level;
+}
+
+/** "You" for this seat's own name, else the name (for lists: "Ann, you"). */
+export function whoName(name, me) {
+  return name === me ? _("you") : name;
+}

@@ -10,9 +10,10 @@ import {
   renderStatus,
   standings,
 } from "./board.js";
-import { SPACE_LABEL } from "./cards.js";
-import { $, api, fill, h, header, notice } from "./dom.js";
-import { narrate, roundSummary } from "./narrate.js";
+import { levelName, spaceLabel } from "./cards.js";
+import { $, api, errorText, fill, h, header, notice } from "./dom.js";
+import { _, ngettext, number, pgettext } from "./i18n.js";
+import { chipCount, nameList, narrate, roundSummary } from "./narrate.js";
 import { frames, PACES, paceName, setPace } from "./playback.js";
 import {
   narrateRummy,
@@ -131,7 +132,7 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
   const socket = new WebSocket(`${scheme}${location.host}/ws/${encodeURIComponent(tableId)}`);
   st.socket = socket;
-  fill(ui.connection, "connecting…");
+  fill(ui.connection, _("connecting…"));
   socket.addEventListener("open", () => {
     const seat = saved();
     if (seat && seat.token) {
@@ -157,23 +158,23 @@ function connect() {
     if (st.socket !== socket) return;
     st.socket = null;
     if (event.code === 4404) {
-      fill(ui.connection, "no such table");
-      notice(ui.notice, "There is no such table. Check the link, or create a table in the lobby.");
+      fill(ui.connection, _("no such table"));
+      notice(ui.notice, _("There is no such table. Check the link, or create a table in the lobby."));
       return;
     }
     if (event.code === 4403) {
-      fill(ui.connection, "private table");
+      fill(ui.connection, _("private table"));
       ui.root.dataset.status = "private";
-      notice(ui.notice, "This table is private: you need its invitation link (or a spectator link) to sit or watch.");
+      notice(ui.notice, _("This table is private: you need its invitation link (or a spectator link) to sit or watch."));
       return;
     }
     if (event.code === 4401) {
       localStorage.removeItem(SEAT_KEY);
-      notice(ui.notice, "Your seat token is not valid for this table: you are watching.", "info");
+      notice(ui.notice, _("Your seat token is not valid for this table: you are watching."), "info");
     }
     st.retry = Math.min(st.retry + 1, 6);
     const wait = event.code === 4401 ? 0 : 500 * 2 ** (st.retry - 1);
-    fill(ui.connection, "reconnecting…");
+    fill(ui.connection, _("reconnecting…"));
     setTimeout(connect, wait);
   });
 }
@@ -248,7 +249,7 @@ function receive(message) {
       st.roundEvents = [];
       for (const e of st.log) track(e);
       st.pending = false;
-      fill(ui.connection, message.seat === null ? "watching" : "connected");
+      fill(ui.connection, message.seat === null ? _("watching") : _("connected"));
       setTimer();
       render();
       break;
@@ -265,7 +266,7 @@ function receive(message) {
       st.pending = false;
       ui.actions.classList.remove("pending");
       if (message.code === "released") localStorage.removeItem(SEAT_KEY);
-      if (message.code !== "bad_token") notice(ui.notice, message.message);
+      if (message.code !== "bad_token") notice(ui.notice, errorText(message));
       break;
     case "chat":
       addChat(st.chat, message);
@@ -427,16 +428,16 @@ function renderWaiting() {
   const inviteUrl = secret ? `${location.origin}/table/${encodeURIComponent(table.id)}#invite=${secret}` : `${location.origin}/table/${encodeURIComponent(table.id)}`;
   const showInvite = Boolean(secret) || table.public;
   const seated = st.seat !== null;
-  const inviteInput = h("input", { type: "text", readonly: true, value: inviteUrl, testid: "invite-link", "aria-label": "Invitation link" });
+  const inviteInput = h("input", { type: "text", readonly: true, value: inviteUrl, testid: "invite-link", "aria-label": _("Invitation link") });
   const copy = h("button", { type: "button", className: "btn small", testid: "copy-invite", onClick: async () => {
     inviteInput.select();
     try {
       await navigator.clipboard.writeText(inviteUrl);
-      copy.textContent = "Copied";
+      copy.textContent = _("Copied");
     } catch {
       document.execCommand("copy");
     }
-  } }, "Copy");
+  } }, _("Copy"));
   const seats = h(
     "ol",
     { className: "seat-list", testid: "seats" },
@@ -444,16 +445,16 @@ function renderWaiting() {
       h(
         "li",
         { testid: `seat-${s.seat}`, className: s.name ? "taken" : "free" },
-        h("span", { className: "seat-no" }, `Seat ${s.seat + 1}`),
-        s.bot ? h("span", {}, s.name, " ", h("span", { className: "badge bot" }, s.bot)) : s.name ? h("span", {}, s.name) : h("span", { className: "muted" }, "free"),
-        s.seat === st.seat ? h("span", { className: "you" }, "you") : null,
+        h("span", { className: "seat-no" }, _("Seat {seat}", { seat: s.seat + 1 })),
+        s.bot ? h("span", {}, s.name, " ", h("span", { className: "badge bot" }, levelName(s.bot))) : s.name ? h("span", {}, s.name) : h("span", { className: "muted" }, _("free")),
+        s.seat === st.seat ? h("span", { className: "you" }, pgettext("badge", "you")) : null,
       ),
     ),
   );
   let join = null;
   if (!seated && free.length && showInvite) {
-    const name = h("input", { type: "text", maxlength: 40, required: true, autocomplete: "nickname", placeholder: "Your name", value: localStorage.getItem(NAME_KEY) || "", testid: "join-name", "aria-label": "Your name" });
-    const seatSelect = h("select", { testid: "join-seat", "aria-label": "Seat" }, free.map((s) => h("option", { value: String(s.seat) }, `Seat ${s.seat + 1}`)));
+    const name = h("input", { type: "text", maxlength: 40, required: true, autocomplete: "nickname", placeholder: _("Your name"), value: localStorage.getItem(NAME_KEY) || "", testid: "join-name", "aria-label": _("Your name") });
+    const seatSelect = h("select", { testid: "join-seat", "aria-label": _("Seat") }, free.map((s) => h("option", { value: String(s.seat) }, _("Seat {seat}", { seat: s.seat + 1 }))));
     const message = h("div", { testid: "join-error" });
     join = h(
       "form",
@@ -465,23 +466,23 @@ function renderWaiting() {
           localStorage.setItem(NAME_KEY, answer.name);
           reconnect();
         } catch (error) {
-          notice(message, error.message);
+          notice(message, errorText(error));
         }
       } },
-      h("label", {}, "Take a seat"),
-      h("div", { className: "amount-row" }, name, seatSelect, h("button", { type: "submit", className: "btn primary", testid: "join-submit" }, "Join")),
+      h("label", {}, _("Take a seat")),
+      h("div", { className: "amount-row" }, name, seatSelect, h("button", { type: "submit", className: "btn primary", testid: "join-submit" }, _("Join"))),
       message,
     );
   }
   const missing = free.length;
   fill(
     ui.waiting,
-    h("h2", {}, "Waiting for players"),
-    h("p", { className: "muted" }, missing === 1 ? "The game starts when one more player joins." : `The game starts when ${missing} more players join.`),
-    showInvite ? h("div", { className: "invite" }, h("label", {}, table.public ? "Anyone may sit; or send this link" : "Invite friends with this link (it seats them: send it only to them)"), h("div", { className: "amount-row" }, inviteInput, copy)) : h("p", { className: "muted", testid: "private-note" }, "A private table: only its invitation seats a player."),
+    h("h2", {}, _("Waiting for players")),
+    h("p", { className: "muted" }, ngettext("The game starts when {n} more player joins.", "The game starts when {n} more players join.", missing)),
+    showInvite ? h("div", { className: "invite" }, h("label", {}, table.public ? _("Anyone may sit; or send this link") : _("Invite friends with this link (it seats them: send it only to them)")), h("div", { className: "amount-row" }, inviteInput, copy)) : h("p", { className: "muted", testid: "private-note" }, _("A private table: only its invitation seats a player.")),
     seats,
     join,
-    seated ? h("p", { className: "muted" }, "You have a seat. Keep this tab, or come back with the same browser.") : null,
+    seated ? h("p", { className: "muted" }, _("You have a seat. Keep this tab, or come back with the same browser.")) : null,
   );
 }
 
@@ -495,8 +496,8 @@ function renderAway() {
   ui.away.hidden = false;
   fill(
     ui.away,
-    h("span", {}, `You were away past the turn timer: the computer (${st.table.standin}) plays for you.`),
-    h("button", { type: "button", className: "btn primary", testid: "back-button", onClick: () => send({ type: "back" }) }, "I'm back"),
+    h("span", {}, _("You were away past the turn timer: the computer ({level}) plays for you.", { level: levelName(st.table.standin) })),
+    h("button", { type: "button", className: "btn primary", testid: "back-button", onClick: () => send({ type: "back" }) }, _("I'm back")),
   );
 }
 
@@ -512,15 +513,27 @@ function renderSummary() {
     renderRummySummary(ui.summary, s, you);
     return;
   }
-  const who = (n) => (n === you ? "You" : n);
   const lines = [];
-  if (s.deadlock) lines.push("Deadlock: nobody could lead the colour; one chip per card went to the Rummoli space.");
-  if (s.winner) lines.push(`${who(s.winner)} went out first and took the Rummoli space (${s.pot}).`);
-  for (const p of s.poker) lines.push(`Poker: ${p.winners.map(who).join(" and ")} ${p.winners.length > 1 ? "split" : "took"} ${p.chips}.`);
-  for (const sp of s.spaces) lines.push(`${who(sp.player)} took the ${SPACE_LABEL[sp.space] || sp.space} space: ${sp.chips}.`);
-  if (s.pays.length) lines.push(`Paid for cards left: ${s.pays.map((p) => `${who(p.player)} ${p.chips}`).join(", ")}.`);
+  if (s.deadlock) lines.push(_("Deadlock: nobody could lead the colour; one chip per card went to the Rummoli space."));
+  if (s.winner) {
+    const params = { name: s.winner, chips: chipCount(s.pot) };
+    lines.push(s.winner === you ? _("You went out first and took the Rummoli space ({chips}).", params) : _("{name} went out first and took the Rummoli space ({chips}).", params));
+  }
+  for (const p of s.poker) {
+    const params = { name: p.winners[0], names: nameList(p.winners, you), chips: chipCount(p.chips) };
+    if (p.winners.length > 1) lines.push(_("Poker: {names} split {chips}.", params));
+    else lines.push(p.winners[0] === you ? _("Poker: you took {chips}.", params) : _("Poker: {name} took {chips}.", params));
+  }
+  for (const sp of s.spaces) {
+    const params = { name: sp.player, space: spaceLabel(sp.space), chips: chipCount(sp.chips) };
+    lines.push(sp.player === you ? _("You took the {space} space: {chips}.", params) : _("{name} took the {space} space: {chips}.", params));
+  }
+  if (s.pays.length) {
+    const paid = s.pays.map((p) => _("{name} {chips}", { name: p.player === you ? _("you") : p.player, chips: p.chips }));
+    lines.push(_("Paid for cards left: {list}.", { list: paid.join(", ") }));
+  }
   ui.summary.hidden = false;
-  fill(ui.summary, h("h3", {}, `Round ${s.round} summary`), h("ul", {}, lines.map((l) => h("li", {}, l))));
+  fill(ui.summary, h("h3", {}, _("Round {round} summary", { round: s.round })), h("ul", {}, lines.map((l) => h("li", {}, l))));
 }
 
 function renderStandings() {
@@ -539,7 +552,7 @@ function renderRummoliStandings(view) {
   ui.standings.hidden = false;
   fill(
     ui.standings,
-    h("h2", {}, "Final standings"),
+    h("h2", {}, _("Final standings")),
     h(
       "ol",
       { className: "standings", testid: "standings" },
@@ -548,8 +561,8 @@ function renderRummoliStandings(view) {
           "li",
           { className: r.chips === best ? "winner" : "" },
           h("span", { className: "player-name" }, r.name),
-          h("span", { className: "chips" }, h("i", { className: "chip-icon" }), String(r.chips)),
-          r.change === null ? null : h("span", { className: r.change >= 0 ? "up" : "down" }, `${r.change >= 0 ? "+" : ""}${r.change}`),
+          h("span", { className: "chips" }, h("i", { className: "chip-icon" }), number(r.chips)),
+          r.change === null ? null : h("span", { className: r.change >= 0 ? "up" : "down" }, `${r.change >= 0 ? "+" : ""}${number(r.change)}`),
         ),
       ),
     ),
@@ -563,9 +576,9 @@ function finalButtons() {
   return h(
     "div",
     { className: "buttons" },
-    h("a", { className: "btn primary", href: `/replay/${encodeURIComponent(tableId)}${replaySeat}`, testid: "replay-link" }, "Replay"),
-    h("a", { className: "btn", href: `/api/games/${encodeURIComponent(tableId)}/record`, download: `${prefix}-${tableId}.json`, testid: "record-link" }, "Download record"),
-    h("a", { className: "btn", href: "/" }, "New table"),
+    h("a", { className: "btn primary", href: `/replay/${encodeURIComponent(tableId)}${replaySeat}`, testid: "replay-link" }, _("Replay")),
+    h("a", { className: "btn", href: `/api/games/${encodeURIComponent(tableId)}/record`, download: `${prefix}-${tableId}.json`, testid: "record-link" }, _("Download record")),
+    h("a", { className: "btn", href: "/" }, _("New table")),
     rematchPart({ table: st.table, seat: st.seat, send }),
   );
 }
@@ -580,8 +593,8 @@ function renderRummyStandings(view) {
   ui.standings.hidden = false;
   fill(
     ui.standings,
-    h("h2", {}, "Final standings"),
-    view.match_winner === null ? h("p", { className: "muted" }, "Nobody won the match: the highest score is shared.") : null,
+    h("h2", {}, _("Final standings")),
+    view.match_winner === null ? h("p", { className: "muted" }, _("Nobody won the match: the highest score is shared.")) : null,
     h(
       "ol",
       { className: "standings", testid: "standings" },
@@ -590,7 +603,7 @@ function renderRummyStandings(view) {
           "li",
           { className: r.seat === view.match_winner ? "winner" : "" },
           h("span", { className: "player-name" }, r.name),
-          h("span", { className: "score" }, `${r.score} point${r.score === 1 ? "" : "s"}`),
+          h("span", { className: "score" }, ngettext("{n} point", "{n} points", r.score)),
         ),
       ),
     ),
