@@ -1,0 +1,286 @@
+"""The pages in French and Russian, in real browsers (contexts with ``locale="fr-CA"`` and
+``"ru-RU"``: the page picks its language from ``navigator.languages``).
+
+- A whole game (one round) in each language against a computer player: every text the
+  page shows (its text, titles, labels, placeholders), at every turn and at the end, holds
+  no English word: no word of the pages' English messages that the language's own
+  translations do not use. The table is checked at 390x844 and 1366x768 too: nothing
+  wider than the window, no button cut.
+- Two people at one table, Ann in French and Bea in Russian: each reads the same game,
+  the other's moves included, in her own language.
+- The switch: a language chosen on one page is remembered on every page, and back.
+
+``RUMMOLI_SCREENSHOTS=docs/img`` also saves the table in French and in Russian.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from playwright.sync_api import Browser, Page
+
+from e2e.conftest import LiveServer
+from e2e.pages import DESKTOP, GAME_SECONDS, INSTANT_PACE, PHONE, TIMEOUT_MS, Shots
+
+LOCALE = Path(__file__).resolve().parents[2] / "src" / "rummoli" / "locale"
+LARGE = {"width": 1366, "height": 768}
+FIELD = re.compile(r"\{[^{}]*\}")
+WORD = re.compile(r"[A-Za-z][A-Za-z']+")
+
+#: Everything a person reads on the page: its text, and the texts of titles, labels and
+#: placeholders (tooltips and screen readers say them).
+PAGE_TEXT = """() => {
+  const out = [document.title, document.body.innerText];
+  for (const el of document.querySelectorAll('[title], [aria-label], [placeholder]')) {
+    for (const name of ['title', 'aria-label', 'placeholder']) {
+      const value = el.getAttribute(name);
+      if (value) out.push(value);
+    }
+  }
+  return out.join('\\n');
+}"""
+#: Someone's turn with a choice to click, at a step after ``acted``, or the end.
+TURN_OR_END = """(acted) => {
+  const t = document.querySelector('#table');
+  return t.dataset.phase === 'over' || (t.dataset.myTurn === 'true'
+    && Number(t.dataset.step) > acted
+    && document.querySelector('[data-testid=actions] button') !== null);
+}"""
+#: Whatever is wider than the window, and buttons whose text does not fit them.
+OVERFLOW = """() => {
+  const width = document.documentElement.clientWidth;
+  const wide = [];
+  if (document.documentElement.scrollWidth > width + 1) wide.push('page ' + document.documentElement.scrollWidth);
+  for (const el of document.querySelectorAll('#table button, #table .pill, #table .space, #table .player')) {
+    if (!el.offsetParent) continue;
+    const box = el.getBoundingClientRect();
+    if (box.right > width + 1) wide.push(el.className + ' ' + box.right);
+    if (el.tagName === 'BUTTON' && el.scrollWidth > el.clientWidth + 1) wide.push('cut: ' + el.textContent);
+  }
+  return wide;
+}"""
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in WORD.findall(FIELD.sub(" ", text))}
+
+
+def _strings(lang: str, domain: str) -> list[str]:
+    with (LOCALE / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as po:
+        catalogue = read_po(po, locale=lang)
+    out: list[str] = []
+    for message in catalogue:
+        if message.id:
+            out += [message.string] if isinstance(message.string, str) else list(message.string)
+    return out
+
+
+def code_words() -> set[str]:
+    """What is typed stays the same in every language (docs/i18n.md): the house rules'
+    names and values, the presets' and the levels' code words, as the lobby's form shows
+    them beside their translated titles."""
+    from rummoli.web.settings import lobby_options
+
+    words: set[str] = set()
+    for game in lobby_options()["games"].values():
+        for rule in game["rules"]:
+            words |= _words(rule["name"].replace("_", " "))
+            for choice in rule.get("choices", []):
+                words |= _words(str(choice).replace("_", " "))
+        for preset in game["presets"]:
+            words |= _words(preset.replace("_", " "))
+    return words
+
+
+def english_words(lang: str, names: list[str]) -> set[str]:
+    """The words of the pages' English messages that no translation of ``lang`` uses
+    (nor a name, nor a typed code word): none of them may be on a page shown in
+    ``lang``."""
+    with (LOCALE / "web.pot").open("rb") as pot:
+        template = read_po(pot)
+    english: set[str] = set()
+    for message in template:
+        for text in [message.id] if isinstance(message.id, str) else list(message.id):
+            english |= _words(text)
+    used: set[str] = {"english"}  # the switch names each language in its own words
+    for domain in ("web", "rummoli"):
+        for text in _strings(lang, domain):
+            used |= _words(text)
+    for name in names:
+        used |= _words(name)
+    return english - used - code_words()
+
+
+def english_left(page: Page, forbidden: set[str]) -> set[str]:
+    shown: str = page.evaluate(PAGE_TEXT)
+    return _words(shown) & forbidden
+
+
+def _check_layout(page: Page) -> None:
+    """The table at its turn on a phone and on a laptop: nothing is cut or too wide."""
+    for size in (PHONE, LARGE):
+        page.set_viewport_size(size)
+        assert page.evaluate(OVERFLOW) == [], size
+    page.set_viewport_size(DESKTOP)
+
+
+def _create(page: Page, base: str, name: str, *, second: str) -> str:
+    """A one-round Rummoli table for two from the lobby: ``name`` sits, the second seat
+    is ``second`` (``human`` or a computer level)."""
+    page.goto(base + "/")
+    page.get_by_test_id("create-name").fill(name)
+    page.get_by_test_id("seat-count").select_option("2")
+    page.get_by_test_id("seat-kind-1").select_option(second)
+    page.get_by_test_id("rounds").fill("1")
+    page.get_by_test_id("create-submit").click()
+    page.wait_for_url("**/table/*")
+    return page.url.rsplit("/", 1)[1]
+
+
+@pytest.mark.parametrize(("locale", "lang", "turn_word"), [("fr-CA", "fr", "À vous"), ("ru-RU", "ru", "Ваш ход")])
+def test_a_whole_game_in_the_browser_s_language(
+    browser: Browser, live_server: LiveServer, locale: str, lang: str, turn_word: str
+) -> None:
+    started = time.monotonic()
+    shots = Shots()
+    context = browser.new_context(locale=locale, viewport=DESKTOP)
+    context.add_init_script(INSTANT_PACE)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        forbidden = english_words(lang, ["Élise", "Bot 2"])
+        page.goto(live_server.url + "/")
+        page.get_by_test_id("create-submit").wait_for()
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert english_left(page, forbidden) == set(), "the lobby"
+        _create(page, live_server.url, "Élise", second="basic")
+        acted, turns, best = -1, 0, 0
+        while True:
+            assert time.monotonic() - started < GAME_SECONDS, "the game took too long"
+            page.wait_for_function(TURN_OR_END, arg=acted)
+            data = page.eval_on_selector("#table", "t => ({...t.dataset})")
+            left = english_left(page, forbidden)
+            assert left == set(), (data["phase"], left)
+            if data["phase"] == "over":
+                break
+            if turns == 0:
+                assert page.get_by_test_id("turn").inner_text() == turn_word
+                _check_layout(page)
+            laid = page.eval_on_selector_all(".laid-cell.on", "cells => cells.length")
+            score = 100 + laid if data["phase"] == "play" else int(data["phase"] == "betting")
+            if shots.dir is not None and score > best:
+                best = score
+                shots.take(page, f"table-{lang}")
+            page.get_by_test_id("actions").locator("button").first.click()
+            acted, turns = int(data["step"]), turns + 1
+        assert turns > 0
+        page.get_by_test_id("standings").wait_for()
+        page.get_by_test_id("round-summary").wait_for()
+        assert english_left(page, forbidden) == set(), "the end"
+        # The log speaks the language too, to the person ("Vous", "Вы") and of the others.
+        log = page.get_by_test_id("log").locator("li").all_inner_texts()
+        assert any(line.startswith({"fr": "Vous ", "ru": "Вы "}[lang]) for line in log)
+        assert any(line.startswith({"fr": "Bot 2 coupe", "ru": "Bot 2 тянет"}[lang]) for line in log)
+    finally:
+        context.close()
+
+
+def test_two_people_at_one_table_each_in_her_language(
+    browser: Browser, live_server: LiveServer
+) -> None:
+    started = time.monotonic()
+    contexts = [
+        browser.new_context(locale="fr-CA", viewport=DESKTOP),
+        browser.new_context(locale="ru-RU", viewport=PHONE, is_mobile=True, has_touch=True),
+    ]
+    for context in contexts:
+        context.add_init_script(INSTANT_PACE)
+    try:
+        ann, bea = (context.new_page() for context in contexts)
+        for page in (ann, bea):
+            page.set_default_timeout(TIMEOUT_MS)
+        _create(ann, live_server.url, "Ann", second="human")
+        ann.get_by_test_id("waiting").get_by_text("En attente de joueurs").wait_for()
+        bea.goto(ann.get_by_test_id("invite-link").input_value())
+        bea.get_by_test_id("join-name").fill("Bea")
+        bea.get_by_test_id("join-submit").click()
+        pages = {"0": ann, "1": bea}
+        forbidden = {
+            "0": english_words("fr", ["Ann", "Bea"]),
+            "1": english_words("ru", ["Ann", "Bea"]),
+        }
+        acted = -1
+        while True:
+            assert time.monotonic() - started < GAME_SECONDS, "the game took too long"
+            ann.wait_for_function(
+                """(acted) => { const t = document.querySelector('#table');
+                  return t.dataset.phase === 'over'
+                    || (Number(t.dataset.step) > acted && ['0', '1'].includes(t.dataset.toMove)); }""",
+                arg=acted,
+            )
+            data = ann.eval_on_selector("#table", "t => ({...t.dataset})")
+            if data["phase"] == "over":
+                break
+            who = pages[data["toMove"]]
+            who.wait_for_function(TURN_OR_END, arg=acted)
+            step = who.eval_on_selector("#table", "t => t.dataset.step")
+            for seat, page in pages.items():
+                assert english_left(page, forbidden[seat]) == set(), seat
+            who.get_by_test_id("actions").locator("button").first.click()
+            acted = int(step)
+        for page in (ann, bea):
+            page.get_by_test_id("standings").wait_for()
+        assert ann.get_by_test_id("round").inner_text() == "Manche 1"
+        assert bea.get_by_test_id("round").inner_text() == "Раунд 1"
+        # Each reads the other's moves in her own language.
+        ann_log = ann.get_by_test_id("log").locator("li").all_inner_texts()
+        bea_log = bea.get_by_test_id("log").locator("li").all_inner_texts()
+        assert any(line.startswith("Bea ") for line in ann_log)
+        assert any(line.startswith("Vous ") for line in ann_log)
+        assert any(line.startswith("Вы ") for line in bea_log)
+        assert any("Ann" in line and re.search("[а-я]", line) for line in bea_log)
+        for seat, page in pages.items():
+            assert english_left(page, forbidden[seat]) == set(), seat
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_the_language_switch_is_remembered_on_every_page(
+    browser: Browser, live_server: LiveServer
+) -> None:
+    context = browser.new_context(locale="en-US", viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        page.goto(live_server.url + "/")
+        page.get_by_test_id("create-submit").wait_for()
+        assert page.get_by_test_id("nav-history").inner_text() == "History"
+        assert page.evaluate("document.documentElement.lang") == "en"
+        page.get_by_test_id("language").select_option("ru")
+        page.wait_for_function("document.documentElement.lang === 'ru'")
+        page.get_by_test_id("create-submit").wait_for()
+        assert page.get_by_test_id("create-submit").inner_text() == "Создать стол и сесть"
+        assert page.evaluate("localStorage.getItem('rummoli.lang')") == "ru"
+        # Another page, and the page for a wrong address, in the chosen language.
+        page.goto(live_server.url + "/rules")
+        page.get_by_test_id("house-rules").locator("table").wait_for()
+        assert page.get_by_test_id("nav-history").inner_text() == "История"
+        assert page.locator("section.panel > h2").inner_text() == "Домашние правила"
+        page.goto(live_server.url + "/no/such/page")
+        page.wait_for_function("document.documentElement.lang === 'ru'")
+        assert page.locator("h1").inner_text() == "Такой страницы нет"
+        page.get_by_test_id("language").select_option("fr")
+        page.wait_for_function("document.documentElement.lang === 'fr'")
+        assert page.locator("h1").inner_text() == "Cette page n'existe pas"
+        page.goto(live_server.url + "/history")
+        assert page.get_by_test_id("nav-history").inner_text() == "Historique"
+        page.get_by_test_id("language").select_option("en")
+        page.wait_for_function("document.documentElement.lang === 'en'")
+        assert page.get_by_test_id("nav-history").inner_text() == "History"
+    finally:
+        context.close()
