@@ -124,8 +124,7 @@ def test_every_message_of_the_code_is_in_every_catalogue(domain: str) -> None:
     assert len(found) > 400
     for lang in TRANSLATED:
         known = {
-            (m.context, m.id if isinstance(m.id, str) else m.id[0])
-            for m in messages(lang, domain)
+            (m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in messages(lang, domain)
         }
         missing = sorted(found - known, key=str)
         assert not missing, f"{lang}: run `make messages`, translate, `make catalogues`: {missing}"

@@ -50,16 +50,25 @@ TURN_OR_END = """(acted) => {
     && Number(t.dataset.step) > acted
     && document.querySelector('[data-testid=actions] button') !== null);
 }"""
+#: A person to move at a step after ``acted``, or the end (on any page of the table).
+SOMEONE_OR_END = """(acted) => {
+  const t = document.querySelector('#table');
+  return t.dataset.phase === 'over'
+    || (Number(t.dataset.step) > acted && ['0', '1'].includes(t.dataset.toMove));
+}"""
 #: Whatever is wider than the window, and buttons whose text does not fit them.
 OVERFLOW = """() => {
   const width = document.documentElement.clientWidth;
   const wide = [];
-  if (document.documentElement.scrollWidth > width + 1) wide.push('page ' + document.documentElement.scrollWidth);
-  for (const el of document.querySelectorAll('#table button, #table .pill, #table .space, #table .player')) {
+  const page = document.documentElement.scrollWidth;
+  if (page > width + 1) wide.push('page ' + page);
+  const boxes = '#table button, #table .pill, #table .space, #table .player';
+  for (const el of document.querySelectorAll(boxes)) {
     if (!el.offsetParent) continue;
     const box = el.getBoundingClientRect();
     if (box.right > width + 1) wide.push(el.className + ' ' + box.right);
-    if (el.tagName === 'BUTTON' && el.scrollWidth > el.clientWidth + 1) wide.push('cut: ' + el.textContent);
+    const cut = el.tagName === 'BUTTON' && el.scrollWidth > el.clientWidth + 1;
+    if (cut) wide.push('cut: ' + el.textContent);
   }
   return wide;
 }"""
@@ -141,7 +150,9 @@ def _create(page: Page, base: str, name: str, *, second: str) -> str:
     return page.url.rsplit("/", 1)[1]
 
 
-@pytest.mark.parametrize(("locale", "lang", "turn_word"), [("fr-CA", "fr", "À vous"), ("ru-RU", "ru", "Ваш ход")])
+@pytest.mark.parametrize(
+    ("locale", "lang", "turn_word"), [("fr-CA", "fr", "À vous"), ("ru-RU", "ru", "Ваш ход")]
+)
 def test_a_whole_game_in_the_browser_s_language(
     browser: Browser, live_server: LiveServer, locale: str, lang: str, turn_word: str
 ) -> None:
@@ -174,6 +185,7 @@ def test_a_whole_game_in_the_browser_s_language(
             score = 100 + laid if data["phase"] == "play" else int(data["phase"] == "betting")
             if shots.dir is not None and score > best:
                 best = score
+                page.evaluate("window.scrollTo(0, 0)")
                 shots.take(page, f"table-{lang}")
             page.get_by_test_id("actions").locator("button").first.click()
             acted, turns = int(data["step"]), turns + 1
@@ -184,7 +196,9 @@ def test_a_whole_game_in_the_browser_s_language(
         # The log speaks the language too, to the person ("Vous", "Вы") and of the others.
         log = page.get_by_test_id("log").locator("li").all_inner_texts()
         assert any(line.startswith({"fr": "Vous ", "ru": "Вы "}[lang]) for line in log)
-        assert any(line.startswith({"fr": "Bot 2 coupe", "ru": "Bot 2 тянет"}[lang]) for line in log)
+        assert any(
+            line.startswith({"fr": "Bot 2 coupe", "ru": "Bot 2 тянет"}[lang]) for line in log
+        )
     finally:
         context.close()
 
@@ -216,12 +230,7 @@ def test_two_people_at_one_table_each_in_her_language(
         acted = -1
         while True:
             assert time.monotonic() - started < GAME_SECONDS, "the game took too long"
-            ann.wait_for_function(
-                """(acted) => { const t = document.querySelector('#table');
-                  return t.dataset.phase === 'over'
-                    || (Number(t.dataset.step) > acted && ['0', '1'].includes(t.dataset.toMove)); }""",
-                arg=acted,
-            )
+            ann.wait_for_function(SOMEONE_OR_END, arg=acted)
             data = ann.eval_on_selector("#table", "t => ({...t.dataset})")
             if data["phase"] == "over":
                 break

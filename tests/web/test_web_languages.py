@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rummoli.web.app import page_language
 from webtools import connect, create_table, server
+
+from rummoli.web.app import page_language
 
 
 def test_the_catalogue_of_a_language_holds_its_messages_and_plural_forms(
@@ -50,7 +51,8 @@ def test_a_message_without_a_translation_is_left_out_so_the_page_shows_english(
     from rummoli.web.catalogue import _entries
 
     class Fake:
-        _catalog = {"": "header", "Pass": "Passer", "Fold": "", ("{n} chip", 0): "{n} jeton"}
+        def __init__(self) -> None:
+            self._catalog = {"": "h", "Pass": "Passer", "Fold": "", ("{n} chip", 0): "{n} jeton"}
 
     entries = _entries(Fake())  # type: ignore[arg-type]
     assert entries == {"Pass": "Passer", "{n} chip": ["{n} jeton"]}

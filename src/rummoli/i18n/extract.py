@@ -21,10 +21,9 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Collection, Iterator, Mapping
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import IO, Any, cast
-
-from html.parser import HTMLParser
 
 from babel.messages.extract import extract_python
 

@@ -37,7 +37,8 @@ class UnknownLanguage(LookupError):
 def _plural_categories(lang: str, translations: gettext.GNUTranslations | None) -> dict[str, int]:
     """Each CLDR category of ``lang`` (for whole numbers) -> its gettext form's index."""
     plural_form = Locale.parse(lang).plural_form
-    rule = translations.plural if translations is not None else (lambda n: int(n != 1))
+    # The catalogue's compiled Plural-Forms expression (gettext sets it on reading).
+    rule = translations.plural if translations is not None else (lambda n: int(n != 1))  # type: ignore[attr-defined]
     found: dict[str, int] = {}
     for n in _SAMPLES:
         found.setdefault(plural_form(n), int(rule(n)))
