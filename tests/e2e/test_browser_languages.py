@@ -10,6 +10,9 @@
   the other's moves included, in her own language.
 - The switch: a language chosen on one page is remembered on every page, and back.
 
+After the game, its history, its replay, the player's page and the rules are checked the
+same way.
+
 ``RUMMOLI_SCREENSHOTS=docs/img`` also saves the table in French and in Russian.
 """
 
@@ -29,7 +32,8 @@ from e2e.pages import DESKTOP, GAME_SECONDS, INSTANT_PACE, PHONE, TIMEOUT_MS, Sh
 LOCALE = Path(__file__).resolve().parents[2] / "src" / "rummoli" / "locale"
 LARGE = {"width": 1366, "height": 768}
 FIELD = re.compile(r"\{[^{}]*\}")
-WORD = re.compile(r"[A-Za-z][A-Za-z']+")
+#: A word; a code word with underscores (``must_claim``) is one.
+WORD = re.compile(r"[A-Za-z][A-Za-z'_]+")
 
 #: Everything a person reads on the page: its text, and the texts of titles, labels and
 #: placeholders (tooltips and screen readers say them).
@@ -79,6 +83,7 @@ def _words(text: str) -> set[str]:
 
 
 def _strings(lang: str, domain: str) -> list[str]:
+    """Every translation of ``lang``'s catalogue of ``domain``."""
     with (LOCALE / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as po:
         catalogue = read_po(po, locale=lang)
     out: list[str] = []
@@ -90,43 +95,43 @@ def _strings(lang: str, domain: str) -> list[str]:
 
 def code_words() -> set[str]:
     """What is typed stays the same in every language (docs/i18n.md): the house rules'
-    names and values, the presets' and the levels' code words, as the lobby's form shows
-    them beside their translated titles."""
+    names and values, as the lobby's form shows them beside their translated titles (a
+    rule's name as its label's tooltip, its choices in its menu)."""
     from rummoli.web.settings import lobby_options
 
     words: set[str] = set()
     for game in lobby_options()["games"].values():
         for rule in game["rules"]:
-            words |= _words(rule["name"].replace("_", " "))
+            words |= _words(rule["name"])
             for choice in rule.get("choices", []):
-                words |= _words(str(choice).replace("_", " "))
-        for preset in game["presets"]:
-            words |= _words(preset.replace("_", " "))
+                words |= _words(str(choice))
     return words
 
 
 def english_words(lang: str, names: list[str]) -> set[str]:
     """The words of the pages' English messages that no translation of ``lang`` uses
-    (nor a name, nor a typed code word): none of them may be on a page shown in
-    ``lang``."""
+    (nor a name): none of them may be on a page shown in ``lang``."""
     with (LOCALE / "web.pot").open("rb") as pot:
         template = read_po(pot)
     english: set[str] = set()
     for message in template:
         for text in [message.id] if isinstance(message.id, str) else list(message.id):
             english |= _words(text)
-    used: set[str] = {"english"}  # the switch names each language in its own words
-    for domain in ("web", "rummoli"):
-        for text in _strings(lang, domain):
-            used |= _words(text)
+    # The switch names each language in its own words; the site's name is a name.
+    used: set[str] = {"english", "rummoli"}
+    for text in _strings(lang, "web"):
+        used |= _words(text)
     for name in names:
         used |= _words(name)
-    return english - used - code_words()
+    return english - used
 
 
-def english_left(page: Page, forbidden: set[str]) -> set[str]:
+def english_left(
+    page: Page, forbidden: set[str], allowed: frozenset[str] = frozenset()
+) -> set[str]:
+    """The forbidden words on the page (but the ``allowed`` code words)."""
     shown: str = page.evaluate(PAGE_TEXT)
-    return _words(shown) & forbidden
+    return (_words(shown) & forbidden) - allowed
 
 
 def _check_layout(page: Page) -> None:
@@ -167,7 +172,7 @@ def test_a_whole_game_in_the_browser_s_language(
         page.goto(live_server.url + "/")
         page.get_by_test_id("create-submit").wait_for()
         assert page.evaluate("document.documentElement.lang") == lang
-        assert english_left(page, forbidden) == set(), "the lobby"
+        assert english_left(page, forbidden, frozenset(code_words())) == set(), "the lobby"
         _create(page, live_server.url, "Élise", second="basic")
         acted, turns, best = -1, 0, 0
         while True:
@@ -199,6 +204,28 @@ def test_a_whole_game_in_the_browser_s_language(
         assert any(
             line.startswith({"fr": "Bot 2 coupe", "ru": "Bot 2 тянет"}[lang]) for line in log
         )
+        # The other pages, with this game in them: the history, its replay (first and
+        # last steps), the player's page, the rules.
+        base = live_server.url
+        # The rules say the typed words too: house rules, their values, card codes (AS).
+        typed = frozenset(code_words() | {r + s for r in "23456789tjqka" for s in "cdhs"})
+        for path, ready, allowed in (
+            ("/history", "[data-testid^=history-row-]", frozenset()),
+            ("/player?name=%C3%89lise", "[data-testid=stat-games]", frozenset()),
+            ("/rules", "[data-testid=house-rules] table", typed),
+            ("/rules?game=rummy", "[data-testid=house-rules] table", typed),
+        ):
+            page.goto(base + path)
+            page.wait_for_selector(ready)
+            assert english_left(page, forbidden, allowed) == set(), path
+        page.goto(base + "/history")
+        page.locator("[data-testid^=replay-]").first.click()
+        page.get_by_test_id("replay-step").wait_for()
+        page.wait_for_function("document.querySelector('[data-testid=replay-step]').textContent")
+        assert english_left(page, forbidden) == set(), "the replay"
+        page.get_by_test_id("replay-last").click()
+        page.wait_for_function("document.querySelector('#table').dataset.phase === 'over'")
+        assert english_left(page, forbidden) == set(), "the replay's end"
     finally:
         context.close()
 
@@ -291,5 +318,48 @@ def test_the_language_switch_is_remembered_on_every_page(
         page.get_by_test_id("language").select_option("en")
         page.wait_for_function("document.documentElement.lang === 'en'")
         assert page.get_by_test_id("nav-history").inner_text() == "History"
+    finally:
+        context.close()
+
+
+def test_a_rummy_match_in_russian(browser: Browser, live_server: LiveServer) -> None:
+    """Basic Rummy's table in Russian: the person draws from the stock and discards her
+    first card until the computer has won the match (a low target keeps it short)."""
+    started = time.monotonic()
+    context = browser.new_context(locale="ru-RU", viewport=DESKTOP)
+    context.add_init_script(INSTANT_PACE)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        forbidden = english_words("ru", ["Вера", "Bot 2"])
+        page.goto(live_server.url + "/?game=rummy")
+        page.get_by_test_id("rule-target").wait_for()
+        assert english_left(page, forbidden, frozenset(code_words())) == set(), "the lobby"
+        page.get_by_test_id("create-name").fill("Вера")
+        page.get_by_test_id("seat-count").select_option("2")
+        page.get_by_test_id("seat-kind-1").select_option("basic")
+        page.get_by_test_id("rule-target").select_option("other")
+        page.get_by_test_id("rule-target-n").fill("5")
+        page.get_by_test_id("create-submit").click()
+        page.wait_for_url("**/table/*")
+        acted = -1
+        while True:
+            assert time.monotonic() - started < GAME_SECONDS, "the match took too long"
+            page.wait_for_function(TURN_OR_END, arg=acted)
+            data = page.eval_on_selector("#table", "t => ({...t.dataset})")
+            assert english_left(page, forbidden) == set(), data["phase"]
+            if data["phase"] == "over":
+                break
+            if data["phase"] == "draw":
+                page.get_by_test_id("stock").click()
+            else:
+                page.locator("[data-testid^=hand-card-]").first.click()
+                page.get_by_test_id("hint").wait_for()
+                assert english_left(page, forbidden) == set(), "a card selected"
+                page.get_by_test_id("action-discard").click()
+            acted = int(data["step"])
+        page.get_by_test_id("standings").wait_for()
+        assert english_left(page, forbidden) == set(), "the end"
+        assert page.get_by_test_id("round").inner_text().startswith("Раздача")
     finally:
         context.close()

@@ -88,7 +88,7 @@ export function renderPlayers(node, view, table, me) {
         h(
           "div",
           { className: "player-stats" },
-          h("span", { className: "chips", title: _("Chips"), testid: `player-chips-${i}` }, h("i", { className: "chip-icon" }), String(p.chips)),
+          h("span", { className: "chips", title: _("Chips"), testid: `player-chips-${i}` }, h("i", { className: "chip-icon" }), number(p.chips)),
           h("span", { className: "count", title: _("Cards in hand"), testid: `player-cards-${i}` }, h("i", { className: "cards-icon" }), String(p.cards)),
           view.phase === "betting" ? h("span", { className: "bet", title: _("Bet this round") }, _("bet {chips}", { chips: p.bet })) : null,
         ),

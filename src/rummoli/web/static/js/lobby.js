@@ -89,7 +89,7 @@ function ruleInput(rule) {
     input = h("input", { type: "checkbox", id, name: rule.name, testid: id, checked: rule.default });
   } else if (rule.kind === "optional_int") {
     // null: the game's value for the table's size; or one of the usual ones; or any.
-    const other = h("input", { type: "number", min: rule.minimum ?? 0, max: rule.maximum, step: 1, value: 50, name: `${rule.name}_n`, className: "short", "aria-label": rule.name.replaceAll("_", " "), testid: `${id}-n`, inputmode: "numeric" });
+    const other = h("input", { type: "number", min: rule.minimum ?? 0, max: rule.maximum, step: 1, value: 50, name: `${rule.name}_n`, className: "short", "aria-label": rule.title || rule.name, testid: `${id}-n`, inputmode: "numeric" });
     const byPlayers = Object.entries(rule.by_players || {}).map(([n, t]) => _("{value} for {n}", { value: t, n: Number(n) })).join(", ");
     const select = h(
       "select",
@@ -108,7 +108,7 @@ function ruleInput(rule) {
     input = h("input", { type: "number", id, name: rule.name, testid: id, min: rule.minimum ?? 0, max: rule.maximum, step: 1, value: rule.default, inputmode: "numeric" });
   } else if (rule.kind === "choice_or_int") {
     // One of the words, or "fixed": a whole number (Rummoli's fixed-limit bet).
-    const fixed = h("input", { type: "number", min: rule.minimum ?? 0, max: rule.maximum, step: 1, value: 10, name: `${rule.name}_n`, className: "short", "aria-label": rule.name.replaceAll("_", " "), testid: `${id}-n` });
+    const fixed = h("input", { type: "number", min: rule.minimum ?? 0, max: rule.maximum, step: 1, value: 10, name: `${rule.name}_n`, className: "short", "aria-label": rule.title || rule.name, testid: `${id}-n` });
     const select = h("select", { id, name: rule.name, testid: id }, [...rule.choices, "fixed"].map((c) => h("option", { value: c, selected: c === rule.default }, c === "fixed" ? _("fixed") : c)));
     const sync = () => {
       fixed.hidden = select.value !== "fixed";
