@@ -201,8 +201,9 @@ async def _read(websocket: WebSocket, room: Room, client: Client, hub: Hub) -> N
             if isinstance(message, Chat) and message.channel != _channel(client):
                 raise ProtocolError(
                     "not_your_channel",
-                    N_("you write in the {channel}' chat"),
-                    channel=_channel(client),
+                    N_("you write in the players' chat")
+                    if _channel(client) == "players"
+                    else N_("you write in the spectators' chat"),
                 )
         except ProtocolError as error:
             client.send(error_message(error.code, error, room.step if room.state else None))
