@@ -124,3 +124,16 @@ def test_a_refused_name_keeps_its_fields_for_the_page(tmp_path: Path) -> None:
         assert twin["params"] == {"name": "'ANN'"}
         fr = client.get("/api/catalogue/fr").json()["messages"]
         assert "{name}" in fr[twin["text"]]
+
+
+def test_an_engine_refusal_of_the_settings_is_worded_in_the_page_s_language(
+    tmp_path: Path,
+) -> None:
+    with server(tmp_path / "t.db") as client:
+        request = {"seats": ["human", "basic"], "rules": {"widow": "bogus"}}
+        fr = client.post("/api/tables?lang=fr", json=request).json()
+        assert fr["detail"].startswith("house rule widow must be one of")
+        assert fr["text"].startswith("la règle maison widow doit valoir")
+        ru = client.post("/api/tables", json=request, headers={"Accept-Language": "ru"}).json()
+        assert ru["detail"] == fr["detail"] and ru["text"] != fr["detail"]
+        assert client.post("/api/tables", json=request).json()["text"] == fr["detail"]

@@ -238,7 +238,10 @@ def create_app(
 
     @app.post("/api/tables", status_code=201)
     async def create_table(
-        request: Request, payload: Annotated[dict[str, Any], Body()]
+        request: Request,
+        payload: Annotated[dict[str, Any], Body()],
+        lang: str | None = None,
+        accept: Annotated[str | None, Header(alias="accept-language")] = None,
     ) -> dict[str, Any]:
         """A new table, private unless ``"public": true``. The answer holds the
         invitation secret (``invite``: the seat link is ``url#invite=...``) and the
@@ -252,7 +255,8 @@ def create_app(
             if name is not None:
                 name = check_name(name, [])
         except SettingsError as error:
-            raise Refused.of(400, error) from None
+            # The engine's own refusals are worded here, in the page's language.
+            raise Refused.of(400, error, page_language(lang, accept)) from None
         hub = _hub(request)
         if not hub.addresses.may_create(_address(request)):
             raise Refused(

@@ -37,7 +37,17 @@ MAX_TIME_LIMIT = 24 * 60
 
 class SettingsError(Worded):
     """Settings or a name that cannot make a table; the message says what to change
-    (a message id and its values: :mod:`.wording`)."""
+    (a message id and its values: :mod:`.wording`). ``engine``: the sentence is the
+    engine's own (a :class:`SetupError`), an English sentence without fields, which the
+    Python catalogues translate by its shape (:mod:`rummoli.i18n.sentences`)."""
+
+    engine: bool = False
+
+    @classmethod
+    def of_engine(cls, error: Exception) -> SettingsError:
+        found = cls(str(error))
+        found.engine = True
+        return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +90,7 @@ def settings_from_request(data: object) -> TableSettings:
     try:
         game = check_game(data.get("game", default_game()))
     except SetupError as error:
-        raise SettingsError(str(error)) from None
+        raise SettingsError.of_engine(error) from None
     low, high = seat_limits(game)
     raw_seats = data.get("seats")
     if not isinstance(raw_seats, list) or not low <= len(raw_seats) <= high:
@@ -108,7 +118,7 @@ def settings_from_request(data: object) -> TableSettings:
     try:
         rules = games.rules_from_dict(game, raw_rules)
     except (SetupError, TypeError) as error:
-        raise SettingsError(str(error)) from None
+        raise SettingsError.of_engine(error) from None
     timer = _number(data, "turn_timer", MAX_TURN_TIMER)
     limit = int(_number(data, "time_limit", MAX_TIME_LIMIT))
     public = data.get("public", False)

@@ -47,10 +47,20 @@ class Refused(HTTPException):
         self.wording = {"text": template, "params": params}
 
     @classmethod
-    def of(cls, status: int, error: BaseException) -> Refused:
-        """``error`` (a :class:`Worded` one keeps its fields) as an HTTP error."""
+    def of(cls, status: int, error: BaseException, lang: str | None = None) -> Refused:
+        """``error`` (a :class:`Worded` one keeps its fields) as an HTTP error. An
+        engine's sentence (``error.engine``: no message id of the pages) is worded here
+        in ``lang`` by its shape (:func:`rummoli.i18n.sentences.error`), ``detail``
+        staying English."""
         found = wording_of(error)
-        return cls(status, found["text"], **found["params"])
+        refused = cls(status, found["text"], **found["params"])
+        if lang is not None and getattr(error, "engine", False):
+            from rummoli import i18n
+            from rummoli.i18n import sentences
+
+            with i18n.language(lang):
+                refused.wording = {"text": sentences.error(str(error)), "params": {}}
+        return refused
 
 
 __all__ = ["Refused", "Worded", "wording_of"]

@@ -243,7 +243,7 @@ function buildForm() {
     const name = form.elements.name.value;
     try {
       // One request creates the table and seats its creator: a refused name creates nothing.
-      const created = await api("/api/tables", { method: "POST", body: { ...body, name } });
+      const created = await api(withLanguage("/api/tables"), { method: "POST", body: { ...body, name } });
       const seat = created.seat;
       // The seat token, the host's secret and the invitation stay in this browser only.
       localStorage.setItem(`rummoli.seat.${created.id}`, JSON.stringify({ token: seat.token, seat: seat.seat, name: seat.name }));
