@@ -89,6 +89,7 @@ async function load() {
   numbers = new Intl.NumberFormat(language);
   document.documentElement.lang = language;
   translatePage();
+  document.documentElement.classList.add("i18n");
 }
 
 /** A number as the page's language writes it (12 345 in French). */
