@@ -61,9 +61,16 @@ export const SPACE_LABEL = {
   rummoli: pgettext("space", "Rummoli"),
 };
 
+// The spaces with a word for a name, as a sentence says them ("the {space} space": la
+// case poker, банк покера); the pay cards keep their indices.
+const SPACE_IN_SENTENCE = {
+  poker: pgettext("space in a sentence", "Poker"),
+  rummoli: pgettext("space in a sentence", "Rummoli"),
+};
+
 /** A space's name, for sentences ("the {space} space"). */
 export function spaceLabel(name) {
-  return SPACE_LABEL[name] || name;
+  return SPACE_IN_SENTENCE[name] || SPACE_LABEL[name] || name;
 }
 
 // The engine's poker categories (rummoli.poker.CATEGORY_NAMES), as people say them.
