@@ -15,6 +15,7 @@ from rummoli.engine.description import (
     CHOICE_OR_INT,
     INT,
     OPTIONAL_INT,
+    BotLabel,
     GameDescription,
     HouseRule,
 )
@@ -107,3 +108,22 @@ def test_a_description_checks_itself() -> None:
         rummoli.house_rule("colour")
     with pytest.raises(SetupError, match="played by 2 to 8 players, not 9"):
         rummoli.check_players(9)
+
+
+@pytest.mark.parametrize("description", DESCRIPTIONS, ids=lambda d: d.name)
+def test_every_level_is_named_for_people(description: GameDescription) -> None:
+    """Each level has a label and a line on what it does (the lobby, the table and the
+    players' page show them); the strongest level, listed last, gives the hints."""
+    titles = [description.bot_label(level).title for level in description.levels()]
+    assert titles == ["Beginner", "Casual", "Expert"]
+    assert all(description.bot_label(level).help for level in description.levels())
+    assert description.hint_level() == "strong"
+
+
+def test_bot_labels_name_only_existing_levels() -> None:
+    rummoli = registry.describe("rummoli")
+    with pytest.raises(ValueError, match="labels for levels it has not: genius"):
+        dataclasses.replace(rummoli, bot_labels={"genius": BotLabel("Genius")})
+    # A level without a label is shown by its code.
+    bare = dataclasses.replace(rummoli, bot_labels={})
+    assert bare.bot_label("strong") == BotLabel("Strong")

@@ -17,6 +17,8 @@ TIMEOUT_MS = 30_000
 GAME_SECONDS = 150
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+#: The README's screenshots: a common laptop, and a phone.
+SHOT_SIZES = {"desktop": {"width": 1366, "height": 768}, "phone": PHONE}
 
 
 #: Whole-game tests watch runs at once ("instant"): the card-by-card pace has its own
@@ -25,6 +27,10 @@ PHONE = {"width": 390, "height": 844}
 INSTANT_PACE = (
     "localStorage.getItem('rummoli.pace') || localStorage.setItem('rummoli.pace', 'instant')"
 )
+
+#: Tests of other things (and their screenshots) do without the first-round guide, which
+#: a newcomer's browser shows (test_browser_learn.py tests it).
+NO_GUIDE = "localStorage.setItem('rummoli.tour', JSON.stringify({seen: [], off: true}))"
 
 
 def get_json(url: str) -> Any:
@@ -49,4 +55,20 @@ class Shots:
             return
         self.dir.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(self.dir / f"{name}.png"), animations="disabled")
+        self.taken.add(name)
+
+    def take_sizes(self, page: Page, name: str, focus: str | None = None) -> None:
+        """``name-desktop.png`` and ``name-phone.png`` (:data:`SHOT_SIZES`), with
+        ``focus`` scrolled to the middle; the page's own size is put back after."""
+        if not self.want(name):
+            return
+        before = page.viewport_size
+        for size, viewport in SHOT_SIZES.items():
+            page.set_viewport_size(viewport)
+            if focus is not None:
+                page.locator(focus).first.evaluate("e => e.scrollIntoView({block: 'center'})")
+            page.wait_for_timeout(150)
+            self.take(page, f"{name}-{size}")
+        if before is not None:
+            page.set_viewport_size(before)
         self.taken.add(name)

@@ -31,6 +31,7 @@ from e2e.pages import (
     GAME_SECONDS,
     HUMANS,
     INSTANT_PACE,
+    NO_GUIDE,
     PHONE,
     TIMEOUT_MS,
     Shots,
@@ -166,6 +167,7 @@ def test_two_people_two_computers_and_a_spectator_play_a_whole_game(
     ]
     for context in contexts:
         context.add_init_script(INSTANT_PACE)
+        context.add_init_script(NO_GUIDE)
     try:
         ann, bea, spectator = (
             Browsing(context, name)

@@ -33,6 +33,7 @@ from e2e.pages import (
     GAME_SECONDS,
     HUMANS,
     INSTANT_PACE,
+    NO_GUIDE,
     PHONE,
     TIMEOUT_MS,
     Shots,
@@ -245,6 +246,7 @@ def test_two_people_two_computers_and_a_spectator_play_a_rummy_match(
     ]
     for context in contexts:
         context.add_init_script(INSTANT_PACE)
+        context.add_init_script(NO_GUIDE)
     try:
         ann, bea, spectator = (
             Browsing(context, name)

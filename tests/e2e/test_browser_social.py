@@ -17,7 +17,7 @@ from playwright.sync_api import Browser
 
 from conftest import cards_in, check_rummoli_frames
 from e2e.conftest import LiveServer
-from e2e.pages import DESKTOP, GAME_SECONDS, INSTANT_PACE, PHONE, get_json
+from e2e.pages import DESKTOP, GAME_SECONDS, INSTANT_PACE, NO_GUIDE, PHONE, get_json
 from e2e.rummoli_truth import expanded, shown_reference
 from e2e.test_browser_game import MY_TURN, NEXT_DECISION, Browsing
 
@@ -70,6 +70,7 @@ def test_a_private_table_its_chat_and_a_rematch(browser: Browser, live_server: L
     ]
     for context in contexts:
         context.add_init_script(INSTANT_PACE)
+        context.add_init_script(NO_GUIDE)
     try:
         ann, bea, zed = (
             Browsing(context, name)

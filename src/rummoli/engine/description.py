@@ -72,6 +72,15 @@ class HouseRule:
             raise ValueError(f"house rule {self.name}: a {self.kind} rule needs its choices")
 
 
+@dataclass(frozen=True, slots=True)
+class BotLabel:
+    """A computer player's level for people: a name (``Expert``) and one line on what it
+    does. The level's code (``strong``) stays what records, forms and ``--level`` use."""
+
+    title: str
+    help: str = ""
+
+
 def _resolve(target: object) -> object:
     """An object given directly, or named as ``"package.module:attribute"``."""
     if not isinstance(target, str):
@@ -128,6 +137,9 @@ class GameDescription:
     #: Computer players by level, weakest first: a factory ``seed -> bot``, or its import
     #: path. A random player (legal actions only) suits any game.
     bots: Mapping[str, object]
+    #: Each level of :attr:`bots` for people (``strong``: Expert, "plays each choice out
+    #: ..."); a level without one is shown by its code (:meth:`bot_label`).
+    bot_labels: Mapping[str, BotLabel] = field(default_factory=dict)
     #: Printed rule sets by name: house rules that differ from the defaults.
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: What a seat's :attr:`final_amounts` counts, for people (``chips``, ``points``).
@@ -151,6 +163,9 @@ class GameDescription:
             raise ValueError(f"{self.name}: seats must satisfy 1 <= min <= default <= max")
         if not self.bots:
             raise ValueError(f"{self.name}: a game needs at least one computer player")
+        unknown = sorted(set(self.bot_labels) - set(self.bots))
+        if unknown:
+            raise ValueError(f"{self.name}: labels for levels it has not: {', '.join(unknown)}")
 
     def rules(self, data: Mapping[str, Any] | None = None) -> Any:
         """The game's rules from house rules by name; a :class:`SetupError` names a bad
@@ -185,6 +200,15 @@ class GameDescription:
     def levels(self) -> list[str]:
         """The computer players' levels, weakest first."""
         return list(self.bots)
+
+    def bot_label(self, level: str) -> BotLabel:
+        """How people are told about one level: its label, else its code capitalised."""
+        label = self.bot_labels.get(level)
+        return label if label is not None else BotLabel(level.replace("_", " ").capitalize())
+
+    def hint_level(self) -> str:
+        """The level whose suggestion a hint gives: the strongest (the last listed)."""
+        return self.levels()[-1]
 
     def bot_factory(self, level: str) -> Callable[[int], Any]:
         """The factory of one computer level (``seed -> bot``); ValueError names the levels."""

@@ -53,6 +53,11 @@ def descriptions(
         if rule.name in titles:
             title = titles[rule.name]
             yield 1, "pgettext", ("house rule title", title), [f"House rule {rule.name}."]
+    for level, label in description.bot_labels.items():
+        note = [f"Computer player level {level} of {description.title}."]
+        yield 1, "pgettext", ("bot level", label.title), note
+        if label.help:
+            yield 1, "pgettext", ("bot level help", label.help), note
 
 
 def command(

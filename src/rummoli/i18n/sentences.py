@@ -114,6 +114,10 @@ HINTS = (
         ),
         "count",
     ),
+    # The strong player's "check: +2.4 chips over the round" also has the basic one's
+    # "check: {why}" shape: the more specific shape must be tried first.
+    _s(HINT, NP_("hint", "{action}: {mean} chips over the round ({other}: {other_mean})")),
+    _s(HINT, NP_("hint", "{action}: {mean} chips over the round")),
     _s(HINT, NP_("hint", "fold: {why}, not worth the call")),
     _s(HINT, NP_("hint", "raise to {amount}: {why}")),
     _s(HINT, NP_("hint", "bet {amount}: {why}")),
@@ -126,8 +130,6 @@ HINTS = (
     _s(HINT, NP_("hint", "bid {amount}: the widow is worth about {worth} chips")),
     _s(HINT, NP_("hint", "pass: the widow is worth about {worth} chips")),
     _s(HINT, NP_("hint", "the only card")),
-    _s(HINT, NP_("hint", "{action}: {mean} chips over the round ({other}: {other_mean})")),
-    _s(HINT, NP_("hint", "{action}: {mean} chips over the round")),
     # Rummy, basic and strong
     _s(HINT, NP_("hint", "the only legal action")),
     _s(HINT, NP_("hint", "the discard pile is empty")),

@@ -110,6 +110,13 @@ def level_name(level: str) -> str:
     return pgettext("level", LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
 
+def bot_label(description: GameDescription, level: str) -> tuple[str, str]:
+    """A computer level for people, translated: its label (``Expert``) and what it does."""
+    label = description.bot_label(level)
+    title = pgettext("bot level", label.title) if level in description.bot_labels else label.title
+    return title, pgettext("bot level help", label.help) if label.help else ""
+
+
 def game_title(description: GameDescription) -> str:
     """The game's name for people (``Basic Rummy``: ``Rami de base``)."""
     return pgettext("game", description.title)

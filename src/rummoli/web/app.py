@@ -29,7 +29,7 @@ from rummoli.web.chat import replay_chat
 from rummoli.web.commands import Host
 from rummoli.web.games import web_part
 from rummoli.web.guard import MAX_BODY_BYTES, Guard
-from rummoli.web.history import game_summary, player_stats
+from rummoli.web.history import bot_list, bot_stats, game_summary, player_stats
 from rummoli.web.hub import Hub
 from rummoli.web.limits import Limits
 from rummoli.web.replay import record_of, replay_frames
@@ -391,10 +391,36 @@ def create_app(
         return frames
 
     @app.get("/api/players")
-    async def players(request: Request) -> dict[str, Any]:
+    async def players(
+        request: Request,
+        lang: str | None = None,
+        accept: Annotated[str | None, Header(alias="accept-language")] = None,
+    ) -> dict[str, Any]:
+        """Names seen in finished games, and the computer levels that played (their
+        labels and help in the asked language)."""
         hub = _hub(request)
         names = await hub.db(hub.storage.player_names)
-        return {"players": [{"name": n, "games": g} for n, g in names]}
+        seen = await hub.db(hub.storage.bot_levels)
+        with i18n.language(page_language(lang, accept)):
+            bots = bot_list(seen)
+        return {"players": [{"name": n, "games": g} for n, g in names], "bots": bots}
+
+    @app.get("/api/bots/stats")
+    async def bot_statistics(
+        request: Request,
+        game: str = Query(..., min_length=1, max_length=32),
+        level: str = Query(..., min_length=1, max_length=32),
+        lang: str | None = None,
+        accept: Annotated[str | None, Header(alias="accept-language")] = None,
+    ) -> dict[str, Any]:
+        """One computer level of one game: its games, wins and chips (or points) won;
+        its label and help in the asked language."""
+        if game not in games.games() or level not in games.levels(game):
+            raise HTTPException(404, f"no computer player {level!r} for game {game!r}")
+        hub = _hub(request)
+        stored = await hub.db(hub.storage.games_of_player, "", bot=(game, level))
+        with i18n.language(page_language(lang, accept)):  # the thread runs in this context
+            return await asyncio.to_thread(bot_stats, game, level, stored)
 
     @app.get("/api/players/stats")
     async def stats(

@@ -5,13 +5,19 @@ summed up from what is stored when it ends (each seat's final amount: Rummoli's 
 Rummy's points), and each game's web part (``web/<game>/``) counts its own statistics
 for a player (Rummoli's chips won; Rummy's hands, replayed from the stored actions). A
 game with no web part gets :data:`GENERIC`: games, wins and final amounts.
+
+People and computer players are counted apart. A person is known by his name; a computer
+player by its game and level (``Expert``, ``strong``), never by its seat's name: "Bot 4"
+is whichever computer sat in seat 4, at any level, in any game
+(:func:`bot_stats`, :func:`bot_list`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rummoli.web.games import WebPart, description, games, web_part
+from rummoli.i18n.terms import bot_label, game_title
+from rummoli.web.games import WebPart, description, games, levels, web_part
 from rummoli.web.storage import StoredGame
 
 
@@ -109,3 +115,74 @@ def player_stats(name: str, stored: list[StoredGame]) -> dict[str, Any]:
         by_game[game] = {"title": description(game).title, **stats}
     first = by_game[games()[0]]
     return {"name": name, **{k: v for k, v in first.items() if k != "title"}, "by_game": by_game}
+
+
+def bot_stats(game: str, level: str, stored: list[StoredGame]) -> dict[str, Any]:
+    """One computer level of one game over its finished games: each seat it held is one
+    game played (two experts at a table are two), with its wins and what it won (final
+    less starting amount), whatever its seat was called."""
+    about = description(game)
+    seats = wins = won = 0
+    recent: list[dict[str, Any]] = []
+    for one in stored:
+        if one.game != game:
+            continue
+        summary = game_summary(one)
+        for player in summary["players"]:
+            if player["bot"] != level:
+                continue
+            amount = player["chips"] or 0
+            seats += 1
+            wins += bool(player["won"])
+            won += amount - summary["starting_chips"]
+            if len(recent) < 50:
+                recent.append(
+                    {
+                        "id": one.id,
+                        "seat": player["seat"],
+                        "finished_at": summary["finished_at"],
+                        "chips": amount,
+                        "change": amount - summary["starting_chips"],
+                        "won": player["won"],
+                        "players": [p["name"] for p in summary["players"]],
+                    }
+                )
+    title, help_text = bot_label(about, level)
+    return {
+        "game": game,
+        "title": game_title(about),
+        "level": level,
+        "label": title,
+        "help": help_text,
+        "amount": about.amount,
+        "games": seats,
+        "wins": wins,
+        "win_rate": round(wins / seats, 3) if seats else 0.0,
+        "chips_won": won,
+        "mean_won": round(won / seats, 2) if seats else 0.0,
+        "recent": recent,
+    }
+
+
+def bot_list(seen: list[tuple[str, str, int]]) -> list[dict[str, Any]]:
+    """The computer levels that have played, for the players' page: by game, weakest
+    first, each with its label and how many games (seats) it played. A level no longer
+    offered (or a game no longer installed) is left out."""
+    rows = []
+    for game in games():
+        about = description(game)
+        counts = {level: n for g, level, n in seen if g == game}
+        for level in levels(game):
+            if level in counts:
+                title, help_text = bot_label(about, level)
+                rows.append(
+                    {
+                        "game": game,
+                        "title": game_title(about),
+                        "level": level,
+                        "label": title,
+                        "help": help_text,
+                        "games": counts[level],
+                    }
+                )
+    return rows

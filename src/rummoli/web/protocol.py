@@ -157,7 +157,15 @@ class Rematch:
     """A player of a finished table asks for (or accepts) a rematch."""
 
 
-ClientMessage = Hello | Act | Back | Ping | Chat | React | Mute | Listen | Rematch
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The strong computer player's suggestion for this seat's decision (:mod:`.hints`);
+    with ``step``, only if the game is still at that step."""
+
+    step: int | None
+
+
+ClientMessage = Hello | Act | Back | Ping | Chat | React | Mute | Listen | Rematch | Hint
 
 
 def _whole(value: object, what: str, high: int = MAX_ACTION) -> int:
@@ -257,10 +265,13 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
         return Listen(on)
     if kind == "rematch":
         return Rematch()
+    if kind == "hint":
+        step = data.get("step")
+        return Hint(None if step is None else _whole(step, "step"))
     raise ProtocolError(
         "unknown_type",
         f"unknown message type {kind!r}: use hello, action, back, ping, chat, react, mute, "
-        "listen or rematch",
+        "listen, rematch or hint",
     )
 
 

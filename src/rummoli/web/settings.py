@@ -24,7 +24,13 @@ from rummoli.engine.description import (
 )
 from rummoli.games.registry import default_game
 from rummoli.i18n import N_
-from rummoli.i18n.terms import game_title, house_rule_help, house_rule_title, level_name
+from rummoli.i18n.terms import (
+    bot_label,
+    game_title,
+    house_rule_help,
+    house_rule_title,
+    level_name,
+)
 from rummoli.web import games
 from rummoli.web.games import AnyRules, check_game, seat_limits, web_part
 from rummoli.web.names import MAX_NAME, BadName
@@ -184,6 +190,11 @@ def game_options(description: GameDescription) -> dict[str, Any]:
         "presets": {name: dict(changes) for name, changes in description.presets.items()},
         "levels": levels(description.name),
         "level_names": {level: level_name(level) for level in levels(description.name)},
+        "level_labels": {
+            level: dict(zip(("title", "help"), bot_label(description, level), strict=True))
+            for level in levels(description.name)
+        },
+        "hint_level": description.hint_level(),
         "standin": standin_level(description.name),
         "seats": {"min": low, "max": high},
     }

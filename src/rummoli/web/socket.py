@@ -19,6 +19,7 @@ from collections.abc import Collection
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from rummoli.i18n import N_
+from rummoli.web import hints
 from rummoli.web.client import Client
 from rummoli.web.commands import Action, Rematch, Say, refusal
 from rummoli.web.commands import Back as BackCommand
@@ -30,6 +31,7 @@ from rummoli.web.protocol import (
     Back,
     Chat,
     Hello,
+    Hint,
     Listen,
     Mute,
     Ping,
@@ -184,6 +186,7 @@ async def _read(websocket: WebSocket, room: Room, client: Client, hub: Hub) -> N
     limiter = RateLimiter()
     limits = hub.limits
     chat = RateLimiter(limits.chat_burst, limits.chat_per_second)
+    hint = RateLimiter(hints.HINT_BURST, hints.HINT_PER_SECOND)
     strikes = waits = 0
     while not client.closed:
         raw = await _receive(websocket)
@@ -196,6 +199,10 @@ async def _read(websocket: WebSocket, room: Room, client: Client, hub: Hub) -> N
                 why = refusal(room, client, message)
             elif isinstance(message, Chat | React) and not chat.allow():
                 why = ("rate_limited", N_("too many chat messages: slow down"))
+            elif isinstance(message, Hint):
+                why = hints.refusal(room, client, message.step)
+                if why is None and not hint.allow():
+                    why = ("rate_limited", N_("one hint every few seconds: read this one first"))
             if why is not None:
                 raise ProtocolError(*why)
             if isinstance(message, Chat) and message.channel != _channel(client):
@@ -250,6 +257,8 @@ async def _read(websocket: WebSocket, room: Room, client: Client, hub: Hub) -> N
                 client.send({"type": "listening", "spectators": message.on})
         elif isinstance(message, RematchMessage):
             room.submit(Rematch(client))
+        elif isinstance(message, Hint):
+            hints.ask(room, client, message.step)
         else:
             client.send(error_message("bad_message", "you said hello already"))
 

@@ -541,14 +541,19 @@ class Storage:
             ).all()
             return self._summaries(s, rows)
 
-    def games_of_player(self, name: str, limit: int = 500) -> list[StoredGame]:
-        """Finished games in which a seat had exactly this name, the latest first."""
+    def games_of_player(
+        self, name: str, limit: int = 500, bot: tuple[str, str] | None = None
+    ) -> list[StoredGame]:
+        """Finished games in which a person's seat had exactly this name, the latest
+        first; with ``bot`` (game, level), those of that game with a computer player of
+        that level instead (a computer is known by its level, not its seat's name)."""
         with self._session() as s:
-            ids = (
-                select(SeatRow.game_id)
-                .join(GameRow, GameRow.id == SeatRow.game_id)
-                .where(SeatRow.name == name, GameRow.status == FINISHED)
-            )
+            ids = select(SeatRow.game_id).join(GameRow, GameRow.id == SeatRow.game_id)
+            if bot is None:
+                ids = ids.where(SeatRow.name == name, SeatRow.bot.is_(None))
+            else:
+                ids = ids.where(GameRow.game == bot[0], SeatRow.bot == bot[1])
+            ids = ids.where(GameRow.status == FINISHED)
             rows = s.scalars(
                 select(GameRow)
                 .where(GameRow.id.in_(ids))
@@ -558,15 +563,30 @@ class Storage:
             return self._summaries(s, rows)
 
     def player_names(self, limit: int = 200) -> list[tuple[str, int]]:
-        """Names seen in finished games, with how many games each played, most first."""
+        """People's names seen in finished games, with how many games each played, most
+        first (computer players are counted apart: :meth:`bot_levels`)."""
         with self._session() as s:
             count = func.count(SeatRow.game_id)
             rows = s.execute(
                 select(SeatRow.name, count)
                 .join(GameRow, GameRow.id == SeatRow.game_id)
                 .where(GameRow.status == FINISHED, SeatRow.name.is_not(None))
+                .where(SeatRow.bot.is_(None))
                 .group_by(SeatRow.name)
                 .order_by(count.desc(), SeatRow.name)
                 .limit(limit)
             ).all()
             return [(str(name), int(n)) for name, n in rows]
+
+    def bot_levels(self) -> list[tuple[str, str, int]]:
+        """Each game's computer levels seen in finished games: (game, level, seats)."""
+        with self._session() as s:
+            count = func.count(SeatRow.game_id)
+            rows = s.execute(
+                select(GameRow.game, SeatRow.bot, count)
+                .join(GameRow, GameRow.id == SeatRow.game_id)
+                .where(GameRow.status == FINISHED, SeatRow.bot.is_not(None))
+                .group_by(GameRow.game, SeatRow.bot)
+                .order_by(GameRow.game, SeatRow.bot)
+            ).all()
+            return [(str(game), str(level), int(n)) for game, level, n in rows]

@@ -21,6 +21,7 @@ from rummoli.engine.description import (
     SIMULATION,
     TERMINAL,
     WEB,
+    BotLabel,
     GameDescription,
     HouseRule,
 )
@@ -129,6 +130,19 @@ DESCRIPTION = GameDescription(
         "random": "rummoli.bots.random_bot:RandomBot",
         "basic": "rummoli.bots.rummoli.basic:BasicBot",
         "strong": "rummoli.bots.rummoli.strong:StrongBot",
+    },
+    bot_labels={
+        "random": BotLabel("Beginner", "Plays any legal card or bet at random: a gentle start."),
+        "basic": BotLabel(
+            "Casual",
+            "Follows rules of thumb: takes a widow worth more, bets on strong hands, "
+            "leads long runs.",
+        ),
+        "strong": BotLabel(
+            "Expert",
+            "Plays each choice out on many deals of the cards it cannot see, and picks the "
+            "best on average.",
+        ),
     },
     presets=PRESETS,
     amount="chips",

@@ -19,6 +19,7 @@ from rummoli.engine.description import (
     SIMULATION,
     TERMINAL,
     WEB,
+    BotLabel,
     GameDescription,
     HouseRule,
 )
@@ -93,6 +94,18 @@ DESCRIPTION = GameDescription(
         "random": "rummoli.bots.random_bot:RandomBot",
         "basic": "rummoli.bots.rummy.basic:BasicRummyBot",
         "strong": "rummoli.bots.rummy.strong:StrongRummyBot",
+    },
+    bot_labels={
+        "random": BotLabel("Beginner", "Draws and discards at random: a gentle start."),
+        "basic": BotLabel(
+            "Casual",
+            "Takes a discard that fits, melds and lays off at once, throws its least useful card.",
+        ),
+        "strong": BotLabel(
+            "Expert",
+            "Counts the cards still live, holds its melds for Going Rummy when it pays, "
+            "and watches what the next player takes.",
+        ),
     },
     amount="points",
     round_word="hand",

@@ -1,9 +1,9 @@
 // The lobby: open tables, and the form that creates one. The form is built from
 // /api/options: for each game (Rummoli, Basic Rummy) its house rules, their defaults and
 // help, presets, computer levels and seats.
-import { levelName } from "./cards.js";
 import { $, api, errorText, fill, h, header, notice, withLanguage } from "./dom.js";
 import { _, ngettext, number } from "./i18n.js";
+import { levelHelp, levelTitle, loadOptions, rulesLine } from "./options.js";
 
 const NAME_KEY = "rummoli.name";
 const GAME_KEY = "rummoli.game";
@@ -46,6 +46,7 @@ async function loadTables() {
               h("span", { className: `pill status-${t.status}` }, t.status === "waiting" ? ngettext("{n} seat free", "{n} seats free", free) : _("{word} {n}", { word: about.round_word, n: t.round })),
               h("span", { className: "names" }, names.join(", ")),
             ),
+            rulesLine(t.game, t.changed, `table-rules-${t.id}`),
             h(
               "div",
               { className: "buttons" },
@@ -70,7 +71,7 @@ function seatSelect(index, value) {
       "select",
       { testid: `seat-kind-${index}`, name: `seat-${index}`, disabled: index === 0 },
       h("option", { value: "human" }, _("Person")),
-      levels.map((level) => h("option", { value: level, selected: value === level }, _("Computer: {level}", { level: (options.level_names || {})[level] || levelName(level) }))),
+      levels.map((level) => h("option", { value: level, selected: value === level, title: levelHelp(game, level) }, levelTitle(game, level))),
     ),
   );
 }
@@ -214,10 +215,11 @@ function buildForm() {
       has("rounds") ? field(_("Rounds"), h("input", { type: "number", name: "rounds", min: limit("rounds", "minimum", 0), max: limit("rounds", "maximum"), step: 1, value: 5, testid: "rounds", inputmode: "numeric" }), _("0: until one player is left or the time is up")) : null,
       field(_("Who may sit"), h("label", { className: "inline" }, h("input", { type: "checkbox", name: "public", testid: "public" }), " ", _("list it in the lobby: anyone may sit")), _("Otherwise the table is private: only the people you send its invitation link can sit, or watch")),
       field(_("Time limit (minutes)"), h("input", { type: "number", name: "time_limit", min: 0, max: allOptions.max_time_limit, step: 1, value: 0, testid: "time-limit", inputmode: "numeric" }), _("0: none. When it is up, the {round} being played is the last", { round })),
-      field(_("Turn timer (seconds)"), h("input", { type: "number", name: "turn_timer", min: 0, max: allOptions.max_turn_timer, step: 1, value: 60, testid: "turn-timer", inputmode: "numeric" }), _("0: none. A player away past it is played by the computer ({level}) until he is back", { level: (options.level_names || {})[options.standin] || levelName(options.standin) })),
+      field(_("Turn timer (seconds)"), h("input", { type: "number", name: "turn_timer", min: 0, max: allOptions.max_turn_timer, step: 1, value: 60, testid: "turn-timer", inputmode: "numeric" }), _("0: none. A player away past it is played by the computer ({level}) until he is back", { level: levelTitle(game, options.standin) })),
     ),
     h("h3", {}, _("Players")),
     h("div", { id: "seat-kinds", className: "seat-kinds" }),
+    h("ul", { className: "help level-help", testid: "level-help" }, options.levels.map((level) => h("li", { dataset: { level } }, h("strong", {}, levelTitle(game, level)), ": ", levelHelp(game, level)))),
     h(
       "details",
       { className: "rules", open: options.rules.length <= 4 },
@@ -261,7 +263,7 @@ async function main() {
   document.body.prepend(header("lobby"));
   setInterval(loadTables, 5000);
   try {
-    allOptions = await api(withLanguage("/api/options"));
+    allOptions = await loadOptions();
     loadTables();
     const wanted = new URLSearchParams(location.search).get("game") || localStorage.getItem(GAME_KEY) || defaultGame();
     game = wanted in allOptions.games ? wanted : defaultGame();

@@ -1,5 +1,7 @@
-// Statistics of one player name over finished games: games, wins, chips won.
-import { $, api, errorText, fill, h, header, notice, when } from "./dom.js";
+// Statistics of one player name over finished games: games, wins, chips won. People
+// are counted by name; computer players apart, by game and level (botstats.js).
+import { botList, showBot } from "./botstats.js";
+import { $, api, errorText, fill, h, header, notice, when, withLanguage } from "./dom.js";
 import { _, currentLanguage, ngettext, number, pgettext } from "./i18n.js";
 
 const percent = (rate) => new Intl.NumberFormat(currentLanguage(), { style: "percent" }).format(rate);
@@ -99,12 +101,14 @@ const SECTIONS = { rummy: rummySection };
 async function players() {
   const box = $("#players");
   try {
-    const { players: list } = await api("/api/players");
+    const { players: list, bots } = await api(withLanguage("/api/players"));
     fill(
       box,
+      h("h3", {}, _("People")),
       list.length
         ? h("ul", { className: "name-list" }, list.map((p) => h("li", {}, h("a", { href: `/player?name=${encodeURIComponent(p.name)}` }, p.name), h("span", { className: "muted" }, " ", ngettext("{n} game", "{n} games", p.games)))))
         : h("p", { className: "muted" }, _("Nobody has finished a game yet.")),
+      botList(bots || []),
     );
   } catch (error) {
     notice(box, errorText(error));
@@ -112,7 +116,8 @@ async function players() {
 }
 
 document.body.prepend(header("player"));
-const name = new URLSearchParams(location.search).get("name") || "";
+const query = new URLSearchParams(location.search);
+const name = query.get("name") || "";
 $("#name").value = name;
 $("#find").addEventListener("submit", (event) => {
   event.preventDefault();
@@ -120,5 +125,6 @@ $("#find").addEventListener("submit", (event) => {
   history.replaceState(null, "", value ? `/player?name=${encodeURIComponent(value)}` : "/player");
   show(value);
 });
-show(name);
+if (query.get("level") && query.get("game")) showBot($("#stats"), query.get("game"), query.get("level"));
+else show(name);
 players();

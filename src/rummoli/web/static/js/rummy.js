@@ -10,6 +10,7 @@
 import { cardText, isRed, levelName, rankLabel, SUIT_SYMBOL } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { _, ngettext, number, pgettext } from "./i18n.js";
+import { levelHelp, levelTitle } from "./options.js";
 
 const PHASES = {
   start: pgettext("phase", "Cutting for the deal"),
@@ -105,7 +106,7 @@ export function renderRummyPlayers(node, view, table, me) {
       const seat = seats[i] || {};
       const badges = [];
       if (i === view.dealer) badges.push(badge(pgettext("badge", "D"), "dealer", _("Dealer")));
-      if (seat.bot) badges.push(badge(levelName(seat.bot), "bot", _("Computer player")));
+      if (seat.bot) badges.push(badge(levelTitle(table ? table.game : view.game, seat.bot), "bot", levelHelp(table ? table.game : view.game, seat.bot) || _("Computer player")));
       if (seat.away) badges.push(badge(pgettext("badge", "away"), "away", _("Away: the computer plays for this seat")));
       else if (!seat.bot && table && table.status === "playing" && !seat.connected) badges.push(badge(pgettext("badge", "offline"), "offline", _("Not connected")));
       if (p.has_melded) badges.push(badge(pgettext("badge", "melded"), "melded", _("Has melded or laid off this hand (no Going Rummy)")));

@@ -12,8 +12,11 @@ import {
 } from "./board.js";
 import { levelName, spaceLabel } from "./cards.js";
 import { $, api, errorText, fill, h, header, notice } from "./dom.js";
+import { renderHint } from "./hint.js";
 import { _, ngettext, number, pgettext } from "./i18n.js";
+import { renderLearning } from "./learning.js";
 import { chipCount, nameList, narrate, roundSummary } from "./narrate.js";
+import { levelHelp, levelTitle, loadOptions } from "./options.js";
 import { frames, PACES, paceName, setPace } from "./playback.js";
 import {
   narrateRummy,
@@ -68,6 +71,7 @@ const ui = {
   me: $("#me"),
   hand: $("#hand"),
   actions: $("#actions"),
+  hint: $("#hint"),
   away: $("#away"),
   showdown: $("#showdown"),
   summary: $("#summary"),
@@ -97,6 +101,9 @@ const st = {
   // timer of the next card; a fresh "state" cancels both.
   queue: [],
   playing: null,
+  // The last hint this seat was given (hint.js), and the step it was asked at.
+  hint: null,
+  hintAsked: null,
 };
 
 // The game of this table, as the server names it (its view, or the table before a view).
@@ -257,6 +264,10 @@ function receive(message) {
       st.queue.push(message);
       if (!st.playing) playNext();
       break;
+    case "hint":
+      st.hint = message;
+      render();
+      break;
     case "table":
       st.table = message.table;
       setTimer();
@@ -265,6 +276,7 @@ function receive(message) {
     case "error":
       st.pending = false;
       ui.actions.classList.remove("pending");
+      st.hintAsked = null;
       if (message.code === "released") localStorage.removeItem(SEAT_KEY);
       if (message.code !== "bad_token") notice(ui.notice, errorText(message));
       break;
@@ -338,6 +350,7 @@ function render() {
   ui.actions.classList.toggle("pending", st.pending);
   renderWaiting();
   renderSocial();
+  renderLearning({ view, table, seat: st.seat, redraw: render });
   if (!view) {
     ui.game.hidden = true;
     renderStatus(ui.status, null, table, me(), "");
@@ -346,6 +359,14 @@ function render() {
   ui.game.hidden = false;
   for (const name of Object.keys(CLIENTS)) ui.game.classList.toggle(name, name === view.game);
   client().render(view, table);
+  renderHint(ui.hint, { view, seat: st.seat, step: st.step, hint: st.hint, asked: st.hintAsked, ask: askHint });
+}
+
+function askHint() {
+  if (send({ type: "hint", step: st.step })) {
+    st.hintAsked = st.step;
+    render();
+  }
 }
 
 function renderRummoli(view, table) {
@@ -446,7 +467,7 @@ function renderWaiting() {
         "li",
         { testid: `seat-${s.seat}`, className: s.name ? "taken" : "free" },
         h("span", { className: "seat-no" }, _("Seat {seat}", { seat: s.seat + 1 })),
-        s.bot ? h("span", {}, s.name, " ", h("span", { className: "badge bot" }, levelName(s.bot))) : s.name ? h("span", {}, s.name) : h("span", { className: "muted" }, _("free")),
+        s.bot ? h("span", {}, s.name, " ", h("span", { className: "badge bot", title: levelHelp(table.game, s.bot) }, levelTitle(table.game, s.bot))) : s.name ? h("span", {}, s.name) : h("span", { className: "muted" }, _("free")),
         s.seat === st.seat ? h("span", { className: "you" }, pgettext("badge", "you")) : null,
       ),
     ),
@@ -644,5 +665,7 @@ paceSelect.addEventListener("change", () => setPace(paceSelect.value));
 document.body.prepend(header("table"));
 $("#table-id").textContent = tableId;
 connect();
+// The computer players' labels and the house rules' titles: drawn once they arrive.
+loadOptions(() => st.table && render()).catch(() => {});
 // (Exported for the browser tests: nothing here is needed by the page itself.)
 window.rummoliTable = { state: st };

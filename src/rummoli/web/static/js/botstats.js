@@ -1,0 +1,78 @@
+// The computer players on the players' page, counted apart from people: each game's
+// levels (a computer is known by its level, "Expert (strong)", not by its seat's name,
+// "Bot 4"), each with its games, wins and what it won.
+import { levelName } from "./cards.js";
+import { api, errorText, fill, h, notice, when, withLanguage } from "./dom.js";
+import { _, ngettext, number } from "./i18n.js";
+
+function label(b) {
+  return _("{label} ({level})", { label: b.label, level: levelName(b.level) });
+}
+
+function link(b) {
+  return `/player?game=${encodeURIComponent(b.game)}&level=${encodeURIComponent(b.level)}`;
+}
+
+/** The list of computer levels that have played (from /api/players's `bots`). */
+export function botList(bots) {
+  if (!bots.length) return null;
+  return [
+    h("h3", {}, _("Computer players")),
+    h(
+      "ul",
+      { className: "name-list", testid: "bot-list" },
+      bots.map((b) =>
+        h(
+          "li",
+          { testid: `bot-${b.game}-${b.level}` },
+          h("a", { href: link(b), title: b.help }, _("{game}: {level}", { game: b.title, level: label(b) })),
+          h("span", { className: "muted" }, " ", ngettext("{n} game", "{n} games", b.games)),
+        ),
+      ),
+    ),
+  ];
+}
+
+function stat(text, value, testid) {
+  return h("div", { className: "stat" }, h("span", { className: "stat-value", testid }, String(value)), h("span", { className: "stat-label" }, text));
+}
+
+function signed(n) {
+  return `${n >= 0 ? "+" : ""}${number(n)}`;
+}
+
+/** One computer level's statistics into `box`. */
+export async function showBot(box, game, level) {
+  try {
+    const s = await api(withLanguage(`/api/bots/stats?game=${encodeURIComponent(game)}&level=${encodeURIComponent(level)}`));
+    fill(
+      box,
+      h("h1", { testid: "player-name" }, _("{game}: {level}", { game: s.title, level: label(s) })),
+      h("p", { className: "help" }, s.help),
+      h(
+        "div",
+        { className: "stats", testid: "bot-stats" },
+        stat(_("games"), s.games, "stat-games"),
+        stat(_("wins"), s.wins, "stat-wins"),
+        stat(_("win rate"), new Intl.NumberFormat(document.documentElement.lang, { style: "percent" }).format(s.win_rate), "stat-rate"),
+        stat(s.amount === "chips" ? _("chips won") : _("points won"), signed(s.chips_won), "stat-chips"),
+        stat(s.amount === "chips" ? _("chips a game") : _("points a game"), signed(s.mean_won), "stat-mean"),
+      ),
+      h(
+        "ol",
+        { className: "history-list" },
+        s.recent.map((g) =>
+          h(
+            "li",
+            { className: "history-row" },
+            h("div", { className: "history-head" }, h("span", { className: "muted" }, when(g.finished_at)), h("span", { className: g.won ? "up" : "" }, g.won ? _("won") : "")),
+            h("p", {}, _("Seat {seat}: {amount} ({change}) with {players}", { seat: g.seat + 1, amount: g.chips, change: signed(g.change), players: g.players.join(", ") })),
+            h("a", { className: "btn small", href: `/replay/${encodeURIComponent(g.id)}?seat=${g.seat}` }, _("Replay")),
+          ),
+        ),
+      ),
+    );
+  } catch (error) {
+    notice(box, errorText(error));
+  }
+}

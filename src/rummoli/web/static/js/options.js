@@ -1,0 +1,99 @@
+// What the server says about each game (/api/options), fetched once per page and shared:
+// the computer players' labels ("Expert (strong)") and what each does, and the house
+// rules' titles and defaults, so a table or the lobby's list can say which rules are in
+// force and how they differ from the defaults. Nothing here names a game: the labels
+// come from each game's description on the server.
+import { levelName } from "./cards.js";
+import { api, h, withLanguage } from "./dom.js";
+import { _ } from "./i18n.js";
+
+let cached = null;
+let loading = null;
+
+/** The options, once fetched (null before); `then` runs when they arrive. */
+export function loadOptions(then) {
+  if (cached) return Promise.resolve(cached);
+  if (!loading) {
+    loading = api(withLanguage("/api/options")).then((options) => {
+      cached = options;
+      return options;
+    });
+    loading.catch(() => {
+      loading = null;
+    });
+  }
+  return then ? loading.then(then) : loading;
+}
+
+/** The options if they have arrived, else null (callers draw codes meanwhile). */
+export function optionsNow() {
+  return cached;
+}
+
+function labelOf(game, level) {
+  const about = cached && cached.games && cached.games[game];
+  return about && about.level_labels ? about.level_labels[level] : null;
+}
+
+/** A computer level for people: "Expert (strong)"; its code alone until known. */
+export function levelTitle(game, level) {
+  const label = labelOf(game, level);
+  // The level's own word in the page's language (strong: fort, сильный), as the
+  // terminal names it; the same word as typed in English.
+  return label ? _("{label} ({level})", { label: label.title, level: levelName(level) }) : levelName(level);
+}
+
+/** What a computer level does, in one line ("" until known). */
+export function levelHelp(game, level) {
+  const label = labelOf(game, level);
+  return label ? label.help : "";
+}
+
+/** A house rule's value as the lobby's form shows it. */
+export function ruleValue(value) {
+  if (value === null) return _("by players");
+  if (value === true) return _("on");
+  if (value === false) return _("off");
+  return String(value).replaceAll("_", " ");
+}
+
+/**
+ * The rules in force that differ from the defaults, for people: one item per changed
+ * rule, "Widow: auction (default: exchange or auction)". `changed`: the table's changed
+ * house rules ({name: value}), as the server sends them.
+ */
+export function changedRules(game, changed) {
+  const about = cached && cached.games && cached.games[game];
+  const rules = about ? about.rules : [];
+  return Object.entries(changed || {}).map(([name, value]) => {
+    const rule = rules.find((r) => r.name === name);
+    const title = rule ? rule.title || name : name.replaceAll("_", " ");
+    return {
+      name,
+      title,
+      value: ruleValue(value),
+      default: rule ? ruleValue(rule.default) : "",
+      help: rule ? rule.help : "",
+    };
+  });
+}
+
+/** A compact line of the rules in force: "House rules: the defaults", or each change. */
+export function rulesLine(game, changed, testid) {
+  const items = changedRules(game, changed);
+  if (!items.length) return h("p", { className: "rules-line muted", testid }, _("House rules: the defaults."));
+  return h(
+    "p",
+    { className: "rules-line", testid },
+    h("span", { className: "rules-line-label" }, _("House rules:")),
+    " ",
+    items.map((item, i) =>
+      h(
+        "span",
+        { className: "rule-change", title: item.help, dataset: { rule: item.name } },
+        i ? "; " : "",
+        _("{title}: {value} (default {default})", { title: item.title, value: item.value, default: item.default }),
+      ),
+    ),
+  );
+}
