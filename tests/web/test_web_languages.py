@@ -72,6 +72,10 @@ def test_the_lobby_and_the_rules_in_the_asked_language(tmp_path: Path) -> None:
         assert fr["language"] == "fr"
         assert rummy["title"] == "Rami de base"
         assert fr["games"]["rummoli"]["level_names"]["basic"] == "simple"
+        assert fr["games"]["rummoli"]["level_labels"]["strong"]["title"] == "Expert"
+        assert "veuve" in fr["games"]["rummoli"]["level_labels"]["basic"]["help"]
+        bot = client.get("/api/bots/stats?game=rummy&level=strong&lang=ru").json()
+        assert bot["label"] == "Эксперт" and bot["title"] == "Простой рамми"
         widow = next(r for r in fr["games"]["rummoli"]["rules"] if r["name"] == "widow")
         assert widow["title"] == "Veuve" and "veuve" in widow["help"]
         # The values stay the code words the rules take, in every language.
