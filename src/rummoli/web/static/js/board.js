@@ -1,6 +1,6 @@
 // The table as one seat sees it, drawn from the engine's view (the table page and the
 // replay page share this). It reads only the view the server sent: there is nothing else.
-import { cardNode, cardRow, cardText, levelName, pokerHandName, RANKS, SPACE_LABEL, SUIT_SYMBOL, SUITS } from "./cards.js";
+import { cardName, cardNode, cardRow, cardText, pokerHandName, RANKS, SPACE_LABEL, SUIT_SYMBOL, SUITS } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { _, ngettext, number, pgettext } from "./i18n.js";
 import { levelHelp, levelTitle } from "./options.js";
@@ -131,13 +131,14 @@ export function renderLaid(node, view) {
   const rows = SUITS.map((suit) =>
     h(
       "div",
-      { className: `laid-row ${suit === "D" || suit === "H" ? "red" : "black"}` },
+      { className: `laid-row ${suit === "D" || suit === "H" ? "red" : "black"} suit-${suit}` },
       h("span", { className: "laid-suit" }, SUIT_SYMBOL[suit]),
       RANKS.map((rank) => {
         const card = rank + suit;
         const here = laid.has(card);
         const cls = `laid-cell${here ? " on" : ""}${card === last ? " last" : ""}`;
-        return h("span", { className: cls, title: here ? _("{card} laid", { card: cardText(card) }) : cardText(card) }, rank === "T" ? "10" : rank);
+        const spoken = here ? _("{card}, laid", { card: cardName(card) }) : _("{card}, not laid", { card: cardName(card) });
+        return h("span", { className: cls, title: here ? _("{card} laid", { card: cardText(card) }) : cardText(card), role: "img", "aria-label": spoken }, rank === "T" ? "10" : rank);
       }),
     ),
   );
@@ -184,6 +185,7 @@ export function renderHand(node, view, laySend) {
                 playable: lays.has(card) && laySend,
                 onClick: lays.has(card) && laySend ? () => laySend(lays.get(card)) : undefined,
                 title: lays.has(card) ? _("Lay {card}", { card: cardText(card) }) : cardText(card),
+                label: lays.has(card) && laySend ? _("Lay {card}", { card: cardName(card) }) : undefined,
               }),
             ),
           ),
@@ -240,10 +242,10 @@ export function renderActions(node, view, send) {
     }
   }
   for (const [card, action] of lays) {
-    buttons.push(h("button", { type: "button", className: "btn primary lay", testid: `lay-${card}`, onClick: () => send(action) }, _("Lay {card}", { card: cardText(card) })));
+    buttons.push(h("button", { type: "button", className: "btn primary lay", testid: `lay-${card}`, "aria-label": _("Lay {card}", { card: cardName(card) }), onClick: () => send(action) }, _("Lay {card}", { card: cardText(card) })));
   }
   for (const [card, action] of claims) {
-    buttons.push(h("button", { type: "button", className: "btn gold", testid: `claim-${card}`, onClick: () => send(action) }, _("Lay {card} and claim", { card: cardText(card) })));
+    buttons.push(h("button", { type: "button", className: "btn gold", testid: `claim-${card}`, "aria-label": _("Lay {card} and claim its space", { card: cardName(card) }), onClick: () => send(action) }, _("Lay {card} and claim", { card: cardText(card) })));
   }
   if (buttons.length) parts.push(h("div", { className: "buttons" }, buttons));
   if (bids) parts.push(amountForm("bid", bids, _("Bid"), send));

@@ -21,9 +21,32 @@ export function cardText(card) {
   return rankLabel(card.slice(0, -1)) + SUIT_SYMBOL[card.slice(-1)];
 }
 
+// A card's name for a screen reader ("queen of hearts"): the symbols are read badly.
+const RANK_NAME = {
+  2: () => pgettext("rank", "two"), 3: () => pgettext("rank", "three"), 4: () => pgettext("rank", "four"),
+  5: () => pgettext("rank", "five"), 6: () => pgettext("rank", "six"), 7: () => pgettext("rank", "seven"),
+  8: () => pgettext("rank", "eight"), 9: () => pgettext("rank", "nine"), T: () => pgettext("rank", "ten"),
+  J: () => pgettext("rank", "jack"), Q: () => pgettext("rank", "queen"), K: () => pgettext("rank", "king"),
+  A: () => pgettext("rank", "ace"),
+};
+// "queen of clubs" is one message per suit (as the terminal's, i18n/terms.py): Russian
+// puts the suit in the genitive (дама треф), French after "de" (dame de trèfle).
+const CARD_OF_SUIT = {
+  C: (rank) => pgettext("card", "{rank} of clubs", { rank }), D: (rank) => pgettext("card", "{rank} of diamonds", { rank }),
+  H: (rank) => pgettext("card", "{rank} of hearts", { rank }), S: (rank) => pgettext("card", "{rank} of spades", { rank }),
+};
+
+/** "QH" -> "queen of hearts" */
+export function cardName(card) {
+  const rank = RANK_NAME[card.slice(0, -1)];
+  const ofSuit = CARD_OF_SUIT[card.slice(-1)];
+  if (!rank || !ofSuit) return card;
+  return ofSuit(rank());
+}
+
 /** A card face. `opts`: small, button (clickable), testid, title, extra classes. */
 export function cardNode(card, opts = {}) {
-  const classes = ["card", isRed(card) ? "red" : "black"];
+  const classes = ["card", isRed(card) ? "red" : "black", `suit-${card.slice(-1)}`];
   if (opts.small) classes.push("small");
   if (opts.playable) classes.push("playable");
   if (opts.className) classes.push(opts.className);
@@ -35,7 +58,7 @@ export function cardNode(card, opts = {}) {
       testid: opts.testid,
       dataset: { card },
       title: opts.title || cardText(card),
-      "aria-label": opts.label || cardText(card),
+      "aria-label": opts.label || cardName(card),
       type: opts.onClick ? "button" : undefined,
       onClick: opts.onClick,
     },

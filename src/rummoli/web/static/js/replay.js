@@ -5,7 +5,10 @@ import { $, api, errorText, fill, h, header, notice } from "./dom.js";
 import { _ } from "./i18n.js";
 import { narrate } from "./narrate.js";
 import { frames } from "./playback.js";
+import { applySuitColours } from "./prefs.js";
 import { narrateRummy, renderMelds, renderPiles, renderRummyHand, renderRummyPlayers, renderRummyStatus } from "./rummy.js";
+
+applySuitColours();
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const params = new URLSearchParams(location.search);

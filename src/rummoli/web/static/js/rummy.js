@@ -7,7 +7,7 @@
 // you may lay; with one card selected, the melds it fits light up: click one (or drag the
 // card onto it) to lay off there, so a card that fits two melds goes where you say;
 // "Discard" (or dragging a card onto the discard pile) ends the turn.
-import { cardText, isRed, levelName, rankLabel, SUIT_SYMBOL } from "./cards.js";
+import { cardName, cardText, isRed, levelName, rankLabel, SUIT_SYMBOL } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { _, ngettext, number, pgettext } from "./i18n.js";
 import { levelHelp, levelTitle } from "./options.js";
@@ -44,7 +44,7 @@ function meldKey(cards) {
 }
 
 function faceNode(card, opts = {}) {
-  const classes = ["card", isRed(card) ? "red" : "black"];
+  const classes = ["card", isRed(card) ? "red" : "black", `suit-${card.slice(-1)}`];
   if (opts.small) classes.push("small");
   if (opts.className) classes.push(opts.className);
   const interactive = Boolean(opts.onClick);
@@ -55,7 +55,7 @@ function faceNode(card, opts = {}) {
       testid: opts.testid,
       dataset: { card, ...(opts.dataset || {}) },
       title: opts.title || cardText(card),
-      "aria-label": opts.label || cardText(card),
+      "aria-label": opts.label || cardName(card),
       "aria-pressed": opts.pressed === undefined ? undefined : String(opts.pressed),
       type: interactive ? "button" : undefined,
       draggable: opts.draggable ? "true" : undefined,

@@ -11,6 +11,7 @@ import {
   standings,
 } from "./board.js";
 import { levelName, spaceLabel } from "./cards.js";
+import { cue, keepFocus } from "./cues.js";
 import { $, api, errorText, fill, h, header, notice } from "./dom.js";
 import { renderHint } from "./hint.js";
 import { _, ngettext, number, pgettext } from "./i18n.js";
@@ -18,6 +19,7 @@ import { renderLearning } from "./learning.js";
 import { chipCount, nameList, narrate, roundSummary } from "./narrate.js";
 import { levelHelp, levelTitle, loadOptions } from "./options.js";
 import { frames, PACES, paceName, setPace } from "./playback.js";
+import { tablePrefs } from "./prefs.js";
 import {
   narrateRummy,
   renderMelds,
@@ -232,6 +234,7 @@ function playNext() {
     ui.root.dataset.playing = String(index < parts.length - 1);
     setTimer();
     render();
+    cueFrame(events);
     if (index < parts.length - 1) st.playing = setTimeout(() => show(index + 1), pace);
     // The next update waits its turn too when this one ended on a laid card, so two
     // cards never appear at once.
@@ -259,6 +262,7 @@ function receive(message) {
       fill(ui.connection, message.seat === null ? _("watching") : _("connected"));
       setTimer();
       render();
+      cueFrame([]);
       break;
     case "update":
       st.queue.push(message);
@@ -338,6 +342,10 @@ setInterval(tick, 250);
 // ------------------------------------------------------------------ drawing
 
 function render() {
+  keepFocus(draw);
+}
+
+function draw() {
   const table = st.table;
   const view = st.view;
   ui.root.dataset.status = table ? table.status : "";
@@ -367,6 +375,13 @@ function askHint() {
     st.hintAsked = st.step;
     render();
   }
+}
+
+// Sounds, the screen reader's lines and the turn's alert for the frame just drawn.
+function cueFrame(events) {
+  const view = st.view;
+  const mine = Boolean(view && st.seat !== null && view.to_move === st.seat && view.phase !== "over" && (view.legal_actions || []).length);
+  cue({ events, line: (e) => client().narrate(e, myName()), mine, step: st.step });
 }
 
 function renderRummoli(view, table) {
@@ -605,8 +620,10 @@ function finalButtons() {
 }
 
 function renderSocial() {
-  renderChat(ui.chat, st.chat, { seat: st.seat, table: st.table, send });
-  renderHost(ui.host, { table: st.table, host: localStorage.getItem(HOST_KEY), tableId });
+  keepFocus(() => {
+    renderChat(ui.chat, st.chat, { seat: st.seat, table: st.table, send });
+    renderHost(ui.host, { table: st.table, host: localStorage.getItem(HOST_KEY), tableId });
+  });
 }
 
 function renderRummyStandings(view) {
@@ -661,6 +678,7 @@ const CLIENTS = {
 const paceSelect = $("#pace");
 paceSelect.value = paceName();
 paceSelect.addEventListener("change", () => setPace(paceSelect.value));
+$(".status-right").prepend(tablePrefs());
 
 document.body.prepend(header("table"));
 $("#table-id").textContent = tableId;
