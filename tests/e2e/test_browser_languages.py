@@ -6,8 +6,9 @@
   no English word: no word of the pages' English messages that the language's own
   translations do not use. The table is checked at 390x844 and 1366x768 too: nothing
   wider than the window, no button cut.
-- Two people at one table, Ann in French and Bea in Russian: each reads the same game,
-  the other's moves included, in her own language.
+- Two people at one table, Ann in French and Bea in Russian: the waiting table, the join
+  form and a refused name (the server's refusal worded by Bea's page), then the same game,
+  the other's moves included, each in her own language.
 - The switch: a language chosen on one page is remembered on every page, and back.
 
 After the game, its history, its replay, the player's page and the rules are checked the
@@ -253,16 +254,25 @@ def test_two_people_at_one_table_each_in_her_language(
         ann, bea = (context.new_page() for context in contexts)
         for page in (ann, bea):
             page.set_default_timeout(TIMEOUT_MS)
-        _create(ann, live_server.url, "Ann", second="human")
-        ann.get_by_test_id("waiting").get_by_text("En attente de joueurs").wait_for()
-        bea.goto(ann.get_by_test_id("invite-link").input_value())
-        bea.get_by_test_id("join-name").fill("Bea")
-        bea.get_by_test_id("join-submit").click()
-        pages = {"0": ann, "1": bea}
         forbidden = {
             "0": english_words("fr", ["Ann", "Bea"]),
             "1": english_words("ru", ["Ann", "Bea"]),
         }
+        _create(ann, live_server.url, "Ann", second="human")
+        ann.get_by_test_id("waiting").get_by_text("En attente de joueurs").wait_for()
+        # The waiting table (the invitation, the seats) and the join form, each in hers.
+        assert english_left(ann, forbidden["0"]) == set(), "waiting"
+        bea.goto(ann.get_by_test_id("invite-link").input_value())
+        # A refused name: the server's refusal is worded by Bea's page, in Russian.
+        bea.get_by_test_id("join-name").fill("ANN")
+        bea.get_by_test_id("join-submit").click()
+        refusal = bea.get_by_test_id("join-error")
+        refusal.get_by_text("уже за этим столом", exact=False).wait_for()
+        assert "'ANN'" in refusal.inner_text()
+        bea.get_by_test_id("join-name").fill("Bea")
+        assert english_left(bea, forbidden["1"]) == set(), "joining"
+        bea.get_by_test_id("join-submit").click()
+        pages = {"0": ann, "1": bea}
         acted = -1
         while True:
             assert time.monotonic() - started < GAME_SECONDS, "the game took too long"
