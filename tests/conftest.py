@@ -311,8 +311,11 @@ def set_bot_levels(
     monkeypatch: pytest.MonkeyPatch, game: str, levels: Mapping[str, object], *, keep: bool = True
 ) -> None:
     """Give ``game`` these computer levels (``level -> factory``) for one test, besides
-    its own (``keep``) or instead of them. Forked pool workers see them too."""
+    its own (``keep``) or instead of them (their labels for people go with them). Forked
+    pool workers see them too."""
     original = registry.describe(game)
     bots = {**original.bots, **levels} if keep else dict(levels)
     registry.descriptions()  # the built-in games are registered before one is replaced
-    monkeypatch.setitem(registry._registered, game, dataclasses.replace(original, bots=bots))
+    labels = {level: label for level, label in original.bot_labels.items() if level in bots}
+    replaced = dataclasses.replace(original, bots=bots, bot_labels=labels)
+    monkeypatch.setitem(registry._registered, game, replaced)

@@ -429,7 +429,7 @@ def test_play_takes_a_level_per_opponent() -> None:
         read_line=_answers([]),
     )
     assert code == 0, out.getvalue()
-    assert "Bea (strong), Cy (random)" in out.getvalue()
+    assert "Bea (Expert), Cy (Beginner)" in out.getvalue()
     assert "Game over" in out.getvalue()
 
 
@@ -493,7 +493,7 @@ def test_the_cli_takes_levels_and_answers_a_hint() -> None:
         input="?\n" + "1\n" * 300,
     )
     assert result.exit_code == 0, result.output
-    assert "Bea (strong), Cy (strong)" in result.output
+    assert "Bea (Expert), Cy (Expert)" in result.output
     assert "Hint: " in result.output
     result = CliRunner().invoke(app, ["play", "--opponents", "basic,basic", "--seed", "1"])
     assert result.exit_code == 2

@@ -418,7 +418,7 @@ def test_cli_an_engine_failure_is_a_line_not_a_traceback(monkeypatch: pytest.Mon
     def broken(data: object) -> dict[str, Any]:
         raise KeyError("oops")
 
-    monkeypatch.setattr(scenario, "_play", broken)
+    monkeypatch.setattr(scenario, "_one_round", broken)
     result = runner.invoke(app, ["scenario", "-"], input=json.dumps(s1()) + "\n")
     assert result.exit_code == 2
     assert "internal error" in lines(result.stdout)[0]["error"]

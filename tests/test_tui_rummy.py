@@ -438,14 +438,14 @@ def test_levels_are_read_when_the_table_is_set_up(monkeypatch: pytest.MonkeyPatc
     answers = iter(["hint", "q"])
     run_rummy_play(seed=2, console=console, read_line=lambda prompt: next(answers))
     assert "No hint: Rummy has only the random computer player" in out.getvalue()
-    assert "Bea (random)" in out.getvalue()
+    assert "Bea (Beginner)" in out.getvalue()
 
     set_bot_levels(monkeypatch, "rummy", {"first": _first})
     assert default_level() == "first"
     console, out = new_console()
     answers = iter(["hint", "q"])
     run_rummy_play(seed=2, console=console, read_line=lambda prompt: next(answers))
-    assert "Bea (first)" in out.getvalue()
+    assert "Bea (First)" in out.getvalue()  # a level without a label: its code
     assert "Hint: s (stock) (the first legal move)" in out.getvalue()
 
 

@@ -12,7 +12,7 @@ from rummoli.engine.description import GameDescription
 from rummoli.games import registry
 from rummoli.i18n import _
 from rummoli.i18n.sentences import error as error_text
-from rummoli.i18n.terms import game_title
+from rummoli.i18n.terms import bot_label, game_title
 
 
 def _game_help(what: str) -> str:
@@ -293,7 +293,7 @@ def games() -> None:
             d.name,
             game_title(d),
             f"{d.min_players}-{d.max_players}",
-            ", ".join(d.levels()),
+            ", ".join(f"{lv} ({bot_label(d, lv)[0]})" for lv in d.levels()),
             ", ".join(rule.name for rule in d.house_rules),
         )
     Console().print(table)

@@ -5,10 +5,12 @@ Each choice is an action text, optionally after the deciding player's name and a
 cards), and once the choices run out every decision takes the first legal action in
 canonical order.
 
-- :func:`play_choices`: one round (a Rummy hand) to the end, events as JSON;
+- :func:`play_until`: one round (a Rummy hand) until it ends or a condition holds;
 - :func:`play_deals`: a whole game, deal by deal, each with its own choices, and the
   table's request to stop where the scenario asks for it;
 - :func:`seat_views`: what every seat and a spectator sees at the end (``"views": true``).
+
+The scenario format's reading and checking, shared too, is :mod:`rummoli.engine.scenario`.
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from rummoli.engine.base import CHANCE, CHANCE_ACTION, Event, GameError, SetupEr
 MAX_STEPS = 100_000
 
 
-class _Playable(Protocol):
+class Playable(Protocol):
+    """What the loops need of a game: the engine protocol, the names, a request to end."""
+
     @property
     def names(self) -> tuple[str, ...]: ...
 
@@ -46,7 +50,7 @@ class _Playable(Protocol):
 
 
 def choice_action(
-    state: _Playable, choice: object, label: str, error: type[Exception], example: str
+    state: Playable, choice: object, label: str, error: type[Exception], example: str
 ) -> int:
     """The action a choice names, after checking that its player (if named) decides now.
 
@@ -74,7 +78,7 @@ def choice_action(
 
 
 def play_until(
-    state: _Playable,
+    state: Playable,
     choices: Sequence[object],
     done: Callable[[], bool],
     *,
@@ -131,22 +135,8 @@ def play_until(
     return events
 
 
-def play_choices(
-    state: _Playable,
-    choices: Sequence[object],
-    to_json: Callable[[Event, Sequence[str]], dict[str, Any]],
-    *,
-    error: type[Exception],
-    example: str,
-    unit: str,
-) -> list[dict[str, Any]]:
-    """Play ``state`` to its end by ``choices``; returns every event as JSON."""
-    events = play_until(state, choices, lambda: False, error=error, example=example, unit=unit)
-    return [to_json(event, state.names) for event in events]
-
-
 def play_deals(
-    state: _Playable,
+    state: Playable,
     deals: Sequence[tuple[Sequence[object], bool]],
     *,
     round_number: Callable[[], int],
@@ -195,7 +185,7 @@ def play_deals(
 
 
 def seat_views(
-    state: _Playable,
+    state: Playable,
     events: Iterable[Event],
     events_for: Callable[[Iterable[Event], int | None, Sequence[str]], list[dict[str, Any]]],
 ) -> dict[str, Any]:

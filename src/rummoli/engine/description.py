@@ -24,7 +24,7 @@ import importlib
 import importlib.resources
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from rummoli.engine.base import Event, GameState, SetupError
 
@@ -239,3 +239,62 @@ class GameDescription:
         none (the interface then uses its generic part, if it has one)."""
         target = self.parts.get(interface)
         return None if target is None else _resolve(target)
+
+
+class _AdaptedState(GameState, Protocol):
+    """A game's state class as :class:`StateAdapter` uses it: built from its rules, setup
+    and seed, or started by ``new_game``."""
+
+    def __init__(self, rules: Any, setup: Any, seed: int) -> None: ...
+
+    @classmethod
+    def new_game(cls, players: list[str], rules: Any, seed: int) -> Self: ...
+
+
+S = TypeVar("S", bound=_AdaptedState)
+
+
+@dataclass(frozen=True, slots=True)
+class StateAdapter(Generic[S]):
+    """A description's functions over one game's state (``new_game``, ``stored_game``,
+    ``between_rounds``, ``round_number``, ``final_amounts``), built from its state class
+    and the names of its attributes, so that no description writes them again.
+
+    The description takes any :class:`GameState`; each function checks that it was given
+    this game's state (an assertion names the type it got) and reads the attribute.
+    """
+
+    state_type: type[S]
+    #: ``rules_from_dict(data)``, and ``setup_from_dict(setup, rules)``: a stored table's
+    #: rules and setup (the rules first: a game's setup may depend on them).
+    rules_from_dict: Callable[[dict[str, Any]], Any]
+    setup_from_dict: Callable[[Mapping[str, Any], Any], Any]
+    #: The phase (a number) between two rounds, the attribute that holds the phase, the
+    #: round's number (from 1), and what each seat has (chips, points).
+    between_phase: int
+    round_attribute: str
+    amounts_attribute: str
+    phase_attribute: str = "phase"
+
+    def state(self, state: GameState) -> S:
+        """``state`` as this game's state class."""
+        assert isinstance(state, self.state_type), type(state)
+        return state
+
+    def new_game(self, names: Sequence[str], rules: Any, seed: int) -> GameState:
+        return self.state_type.new_game(list(names), rules, seed)
+
+    def stored_game(
+        self, rules: Mapping[str, Any], setup: Mapping[str, Any], seed: int
+    ) -> GameState:
+        table_rules = self.rules_from_dict(dict(rules))
+        return self.state_type(table_rules, self.setup_from_dict(setup, table_rules), seed)
+
+    def between_rounds(self, state: GameState) -> bool:
+        return bool(getattr(self.state(state), self.phase_attribute) == self.between_phase)
+
+    def round_number(self, state: GameState) -> int:
+        return int(getattr(self.state(state), self.round_attribute))
+
+    def final_amounts(self, state: GameState) -> list[int]:
+        return list(getattr(self.state(state), self.amounts_attribute))

@@ -1,12 +1,51 @@
-"""Reading game records: the part every game shares (JSON in, an object out)."""
+"""Game records: the part every game shares (a state's record out, JSON in, an object out)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from rummoli.engine.base import Event, GameError, SetupError
+
+
+class _ToDict(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class _Recorded(Protocol):
+    """What a record is made of: the rules, setup and seed a game started from, its
+    actions, and when the table asked to end (None: it did not)."""
+
+    @property
+    def rules(self) -> _ToDict: ...
+
+    @property
+    def setup(self) -> _ToDict: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def actions(self) -> Sequence[int]: ...
+
+    @property
+    def end_requested_after(self) -> int | None: ...
+
+
+def make_record(state: _Recorded, game: str, version: int) -> dict[str, Any]:
+    """The record of ``state`` as JSON data: it replays to the same events (the seed
+    makes every shuffle again, so it holds no cards unless the setup fixed them)."""
+    return {
+        "game": game,
+        "version": version,
+        "rules": state.rules.to_dict(),
+        "seed": state.seed,
+        "setup": state.setup.to_dict(),
+        "actions": list(state.actions),
+        "end_requested_after": state.end_requested_after,
+    }
 
 
 def record_object(record: object) -> dict[str, Any]:

@@ -59,12 +59,6 @@ SPACE_NAMES = {
     "AKD": NP_("space", "AKD"),
     "789": NP_("space", "789"),
 }
-#: The computer players' levels (``--level`` takes the code word; people read these).
-LEVEL_NAMES = {
-    "random": NP_("level", "random"),
-    "basic": NP_("level", "basic"),
-    "strong": NP_("level", "strong"),
-}
 #: The engine's poker categories (``rummoli.poker.CATEGORY_NAMES``).
 POKER_HANDS = (
     NP_("poker hand", "high card"),
@@ -103,11 +97,6 @@ def space_name(code: str) -> str:
 def poker_hand(name: str) -> str:
     """A poker category from the engine (``full house``) in the language in force."""
     return pgettext("poker hand", name)
-
-
-def level_name(level: str) -> str:
-    """A computer player's level for people (``strong``: ``fort``, ``сильный``)."""
-    return pgettext("level", LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
 
 def bot_label(description: GameDescription, level: str) -> tuple[str, str]:

@@ -15,51 +15,33 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 from rummoli.bots import Bot, ask_bot, make_bot
 from rummoli.engine.base import CHANCE, CHANCE_ACTION
 from rummoli.games.registry import describe
+from rummoli.sim.figures import progress, table_config
 from rummoli.sim.game import SimulationPart
-from rummoli.sim.report import append_speed, number, percent
+from rummoli.sim.report import figures_table, headline, number, percent
 from rummoli.sim.spec import ROUNDS, Chunk, SimSpec
-from rummoli.sim.stats import Moments
+from rummoli.sim.stats import Moments, PlayerTally
 
 #: A game that is not over after this many actions is a bug in the game: stop loudly.
 MAX_ACTIONS_PER_GAME = 1_000_000
 
 
 @dataclass(slots=True)
-class GenericStats:
-    """Each bot's final amounts and wins; merges exactly in any order."""
+class GenericStats(PlayerTally):
+    """Each bot's final amounts (the shared tally's samples, one a game, by bot and by
+    seat; no levels or positions) and wins; merges exactly in any order."""
 
-    seats: int
-    chunks: int = 0
-    rounds: int = 0
-    games_started: int = 0
-    games_finished: int = 0
-    amounts: list[Moments] = field(default_factory=list)
     wins: list[int] = field(default_factory=list)
-    by_seat: list[Moments] = field(default_factory=list)
 
     @classmethod
     def empty(cls, seats: int) -> GenericStats:
-        return cls(
-            seats,
-            amounts=[Moments() for _ in range(seats)],
-            wins=[0] * seats,
-            by_seat=[Moments() for _ in range(seats)],
-        )
+        return cls(seats, wins=[0] * seats)
 
     def merge(self, other: GenericStats) -> None:
-        self.chunks += other.chunks
-        self.rounds += other.rounds
-        self.games_started += other.games_started
-        self.games_finished += other.games_finished
-        pairs = zip(self.amounts + self.by_seat, other.amounts + other.by_seat, strict=True)
-        for mine, theirs in pairs:
-            mine.merge(theirs)
+        self.merge_tally(other)
         self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
 
 
@@ -99,7 +81,7 @@ def play_chunk(chunk: Chunk) -> GenericStats:
         finals = description.final_amounts(state)
         best = max(finals)
         for seat, amount in enumerate(finals):
-            stats.amounts[seat_bot[seat]].add(amount)
+            stats.bots[seat_bot[seat]].add(amount)
             stats.by_seat[seat].add(amount)
             if amount == best:
                 stats.wins[seat_bot[seat]] += 1
@@ -121,27 +103,19 @@ def summarize(stats: GenericStats, spec: SimSpec) -> dict[str, Any]:
         "game": spec.game,
         "config": {
             "game": spec.game,
-            "bots": list(spec.bots),
-            "labels": list(labels),
-            "seats": spec.seats,
-            "mode": spec.mode,
-            "total": spec.total,
-            "seed": spec.seed,
-            "rotate": spec.rotate,
+            **table_config(spec),
             "rules": spec.rules.to_dict(),
             "rules_changed": spec.rules.changed(),
             "amount": description.amount,
         },
-        "complete": stats.chunks == len(spec.chunks()),
-        "chunks_done": stats.chunks,
-        "chunks_total": len(spec.chunks()),
+        **progress(stats, spec),
         "rounds": stats.rounds,
         "games": {"started": stats.games_started, "finished": games},
         "bots": [
             {
                 "bot": label,
                 "level": spec.bots[bot],
-                "final_amount": _moments(stats.amounts[bot]),
+                "final_amount": _moments(stats.bots[bot]),
                 "wins": stats.wins[bot],
                 "win_rate": stats.wins[bot] / games if games else None,
             }
@@ -155,30 +129,26 @@ def summarize(stats: GenericStats, spec: SimSpec) -> dict[str, Any]:
 
 def print_report(console: Console, figures: dict[str, Any], run: dict[str, Any]) -> None:
     config = figures["config"]
-    changed = ", ".join(f"{k}={v}" for k, v in config["rules_changed"].items()) or "defaults"
-    headline = Text()
-    if not figures["complete"]:
-        headline.append("Interrupted: figures so far. ", style="bold yellow")
-    headline.append(
+    counted = (
         f"{describe(config['game']).title}: {figures['games']['finished']:,} games, "
-        f"{figures['rounds']:,} rounds, at {config['seats']} seats; bots "
-        f"{', '.join(config['labels'])}{' (rotated)' if config['rotate'] else ''}; "
-        f"rules: {changed}; seed {config['seed']}."
+        f"{figures['rounds']:,} rounds,"
     )
-    append_speed(headline, run, "rounds")
-    table = Table(title=f"Final {config['amount']} per game, by bot", title_justify="left")
-    for column in ("bot", "games", f"mean {config['amount']}", "wins", "win rate"):
-        table.add_column(column, justify="left" if column == "bot" else "right")
-    for bot in figures["bots"]:
-        amount = bot["final_amount"]
-        table.add_row(
-            bot["bot"],
-            f"{amount['n']:,}",
-            number(amount["mean"]),
-            f"{bot['wins']:,}",
-            percent(bot["win_rate"]),
-        )
-    console.print(headline)
+    amount = config["amount"]
+    table = figures_table(
+        f"Final {amount} per game, by bot",
+        ("bot", "games", f"mean {amount}", "wins", "win rate"),
+        (
+            (
+                bot["bot"],
+                f"{bot['final_amount']['n']:,}",
+                number(bot["final_amount"]["mean"]),
+                f"{bot['wins']:,}",
+                percent(bot["win_rate"]),
+            )
+            for bot in figures["bots"]
+        ),
+    )
+    console.print(headline(figures, run, counted, "rounds"))
     console.print(table)
 
 

@@ -9,7 +9,7 @@ figures are computed at the end (:mod:`rummoli.sim.rummoli.figures`).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 #: Two-sided 97.5% quantiles of Student's t for 1..30 degrees of freedom; above 30 the
 #: normal quantile is within 4% of t, and simulations have thousands of samples.
@@ -78,6 +78,66 @@ class Moments:
         half = t975(self.n - 1) * math.sqrt(variance / self.n)
         mean = self.total / self.n
         return (mean - half, mean + half)
+
+
+@dataclass(slots=True)
+class PlayerTally:
+    """What every game's simulation counts of its players, and how it merges.
+
+    Each game's statistics (:class:`rummoli.sim.rummoli.stats.SimStats`,
+    :class:`rummoli.sim.rummy.stats.RummyStats`, :class:`rummoli.sim.generic.GenericStats`)
+    extend this with their own figures: the chunk and game counts the runner and the
+    progress bar read, one sample a round (or game) by bot, by level, by table seat and by
+    position, and each chunk's totals for batch-means intervals. A new tally has one
+    empty accumulator a bot, level, seat and position. A game that counts no positions
+    leaves them empty accumulators.
+    """
+
+    seats: int
+    #: The distinct bot levels, in order of first appearance among the bots.
+    levels: tuple[str, ...] = ()
+    chunks: int = 0
+    rounds: int = 0
+    games_started: int = 0
+    games_finished: int = 0
+    #: One sample per round (or game) by bot; by all the bots of each level together (one
+    #: sample a round: the bots of a level play the same rounds, so their results are not
+    #: independent); by table seat; by position (what a position is, is the game's).
+    bots: list[Moments] = field(default_factory=list)
+    by_level: list[Moments] = field(default_factory=list)
+    by_seat: list[Moments] = field(default_factory=list)
+    by_position: list[Moments] = field(default_factory=list)
+    #: Rounds and each bot's total in each chunk, for batch-means intervals.
+    per_chunk: dict[int, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for moments, count in (
+            (self.bots, self.seats),
+            (self.by_level, len(self.levels)),
+            (self.by_seat, self.seats),
+            (self.by_position, self.seats),
+        ):
+            if not moments:
+                moments.extend(Moments() for _ in range(count))
+
+    def merge_tally(self, other: PlayerTally) -> None:
+        """Add ``other``'s counts and samples into this one (a game's ``merge`` adds the
+        rest of its figures)."""
+        if (other.seats, other.levels) != (self.seats, self.levels):
+            raise ValueError("cannot merge statistics of different tables")
+        self.chunks += other.chunks
+        self.rounds += other.rounds
+        self.games_started += other.games_started
+        self.games_finished += other.games_finished
+        for mine, theirs in (
+            (self.bots, other.bots),
+            (self.by_level, other.by_level),
+            (self.by_seat, other.by_seat),
+            (self.by_position, other.by_position),
+        ):
+            for a, b in zip(mine, theirs, strict=True):
+                a.merge(b)
+        self.per_chunk.update(other.per_chunk)
 
 
 #: Fewest chunks for a batch-means interval (fewer batches give a uselessly wide t).

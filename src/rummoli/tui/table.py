@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import random
 import select
 import sys
 import time
@@ -23,10 +24,14 @@ import platformdirs
 from rich.console import Console
 from rich.text import Text
 
-from rummoli.bots import Bot, ask_bot
-from rummoli.engine.base import CHANCE, CHANCE_ACTION, GameState
-from rummoli.i18n import _
+from rummoli.bots import Bot, ask_bot, levels_for, make_bot
+from rummoli.engine.base import CHANCE, CHANCE_ACTION, GameError, GameState
+from rummoli.engine.description import GameDescription
+from rummoli.i18n import _, pgettext
+from rummoli.i18n.sentences import error as error_text
+from rummoli.i18n.terms import bot_label
 from rummoli.tui.cards import ascii_text
+from rummoli.tui.options import opponent_levels, table_names
 
 #: Reads one line of input after showing a prompt (``input``, or a script in tests).
 ReadLine = Callable[[str], str]
@@ -47,6 +52,7 @@ class _TableState(GameState, Protocol):
 
 
 S = TypeVar("S", bound=_TableState)
+R = TypeVar("R")
 
 
 def for_console(console: Console, text: Text) -> Text:
@@ -123,12 +129,84 @@ def at_keyboard(
         return 130
 
 
+def start_table(
+    console: Console,
+    game: str,
+    *,
+    players: int,
+    level: str,
+    opponents: str | None,
+    name: str,
+    seed: int | None,
+    rules: Callable[[], R],
+    new_game: Callable[[list[str], R, int], S],
+    announce: Callable[[S, Sequence[str]], None],
+    play: Callable[[S, ReadLine, dict[int, Bot]], int],
+    read_line: ReadLine | None,
+) -> int:
+    """Set up a table of ``game`` and play it: the human ``name`` at seat 0, a computer
+    player of ``level`` (or of each of ``opponents``' levels) at the others, the table's
+    ``rules()``, and ``seed`` (drawn if None, and shown: the same seed plays the same
+    deals again). The exit code: 0 played, 2 bad settings (said in a line, nothing
+    started), 130 interrupted.
+
+    Each game's table gives its rules, how it starts and announces a game, and its turn
+    loop (``play(state, read_line, bots)``).
+    """
+    try:
+        levels = opponent_levels(players, level, opponents, levels_for(game))
+        table_rules = rules()
+        if seed is None:
+            seed = random.SystemRandom().randrange(1_000_000)
+        state = new_game(table_names(name, players), table_rules, seed)
+    except (GameError, ValueError) as error:
+        say(console, Text.assemble((_("error: "), "bold red"), error_text(str(error))))
+        return 2
+    announce(state, levels)
+    bots = {s: make_bot(levels[s - 1], seed * 10 + s, game) for s in range(1, players)}
+    return at_keyboard(console, read_line, lambda read: play(state, read, bots))
+
+
+def announce(
+    console: Console,
+    state: _TableState,
+    description: GameDescription,
+    changed: Mapping[str, object],
+    levels: Sequence[str],
+    again: str,
+    *extra: str,
+) -> None:
+    """The lines that open a table: the game's title (and its ``extra`` words: the
+    target...), the seed and the house rules ``changed``; the computer players and their
+    levels as people say them (``Bea (Expert)``); ``again`` (translated, with
+    ``{seed}``): how to play these deals again."""
+    rules = ", ".join(f"{k}={typed_value(v)}" for k, v in changed.items()) or _("defaults")
+    players = ", ".join(
+        f"{n} ({bot_label(description, lv)[0]})"
+        for n, lv in zip(state.names[1:], levels, strict=True)
+    )
+    say(
+        console,
+        Text.assemble(
+            (pgettext("game", description.title), "bold"),
+            *extra,
+            " · ",
+            _("seed {seed}").format(seed=state.seed),
+            " · ",
+            _("rules: {rules}").format(rules=rules),
+        ),
+        Text(_("Computer players: {players}").format(players=players)),
+        Text(again.format(seed=state.seed), style="dim"),
+    )
+
+
 class TableLoop(Generic[S]):
     """One game at the terminal: ``human`` at the keyboard, ``bots`` at the other seats.
 
-    A game's table fills in how an action is shown (:meth:`_apply`, which sets
-    ``deal_ended`` when a round or hand is over), how the human is asked
-    (:meth:`_ask_human`), and what is shown between deals, on leaving and at the end.
+    A game's table sets up its own fields (:meth:`_setup`) and fills in how an action is
+    shown (:meth:`_apply`, which sets ``deal_ended`` when a round or hand is over), how
+    the human is asked (:meth:`_ask_human`), and what is shown between deals, on leaving
+    and at the end.
     """
 
     def __init__(
@@ -154,6 +232,7 @@ class TableLoop(Generic[S]):
         self.pace = 0.0
         #: ``wait(seconds)`` -> whether the human asked to skip (pressed Enter).
         self.wait: Callable[[float], bool] = wait_or_skip
+        self._setup()
 
     def run(self) -> int:
         """Play to the end (or until the human leaves); the exit code, 0."""
@@ -178,6 +257,9 @@ class TableLoop(Generic[S]):
         return ask_bot(self.bots[seat], self.state, seat).action
 
     # ------------------------------------------------------------------ a game fills in
+
+    def _setup(self) -> None:
+        """The game's own fields (its narrator, its tally), once the shared ones are set."""
 
     def _apply(self, action: int) -> None:
         raise NotImplementedError

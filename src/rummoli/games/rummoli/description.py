@@ -8,11 +8,8 @@ each interface keeps its Rummoli part (``tui/rummoli``, ``sim/rummoli``, ``web/r
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import fields
-from typing import Any
 
-from rummoli.engine.base import GameState
 from rummoli.engine.description import (
     BOOL,
     CHOICE,
@@ -24,6 +21,7 @@ from rummoli.engine.description import (
     BotLabel,
     GameDescription,
     HouseRule,
+    StateAdapter,
 )
 from rummoli.games.rummoli import record, view
 from rummoli.games.rummoli.rules import (
@@ -55,7 +53,6 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "deadlock": DEADLOCK,
     "settlement": SETTLEMENT,
 }
-_NEXT_ROUND = PHASE_NAMES.index("next_round")
 
 
 def _house_rule(name: str, default: object) -> HouseRule:
@@ -82,30 +79,15 @@ def _house_rule(name: str, default: object) -> HouseRule:
 HOUSE_RULES = tuple(_house_rule(f.name, getattr(Rules(), f.name)) for f in fields(Rules))
 
 
-def _state(state: GameState) -> RummoliState:
-    assert isinstance(state, RummoliState), type(state)
-    return state
-
-
-def _new_game(names: Sequence[str], rules: Any, seed: int) -> GameState:
-    return RummoliState.new_game(list(names), rules, seed)
-
-
-def _stored_game(rules: Mapping[str, Any], setup: Mapping[str, Any], seed: int) -> GameState:
-    table_rules = Rules.from_dict(dict(rules))
-    return RummoliState(table_rules, setup_from_dict(setup, table_rules.starting_chips), seed)
-
-
-def _between_rounds(state: GameState) -> bool:
-    return _state(state).phase == _NEXT_ROUND
-
-
-def _round_number(state: GameState) -> int:
-    return _state(state).round_no
-
-
-def _final_amounts(state: GameState) -> list[int]:
-    return list(_state(state).chips)
+#: The description's functions over a Rummoli state.
+STATE = StateAdapter(
+    RummoliState,
+    rules_from_dict=Rules.from_dict,
+    setup_from_dict=lambda setup, rules: setup_from_dict(setup, rules.starting_chips),
+    between_phase=PHASE_NAMES.index("next_round"),
+    round_attribute="round_no",
+    amounts_attribute="chips",
+)
 
 
 DESCRIPTION = GameDescription(
@@ -117,15 +99,15 @@ DESCRIPTION = GameDescription(
     house_rules=HOUSE_RULES,
     rules_from_dict=Rules.from_dict,
     rules_type=Rules,
-    new_game=_new_game,
-    stored_game=_stored_game,
+    new_game=STATE.new_game,
+    stored_game=STATE.stored_game,
     replay=record.replay,
     run_scenario=run_rummoli_scenario,
     event_to_json=view.event_to_json,
     events_for=view.events_for,
-    between_rounds=_between_rounds,
-    round_number=_round_number,
-    final_amounts=_final_amounts,
+    between_rounds=STATE.between_rounds,
+    round_number=STATE.round_number,
+    final_amounts=STATE.final_amounts,
     bots={
         "random": "rummoli.bots.random_bot:RandomBot",
         "basic": "rummoli.bots.rummoli.basic:BasicBot",

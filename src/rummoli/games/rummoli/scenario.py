@@ -25,8 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rummoli.cards import card_str
-from rummoli.engine.base import Event, GameError
-from rummoli.engine.choices import play_deals, play_until, seat_views
+from rummoli.engine.scenario import Played, ScenarioForm
 from rummoli.games.rummoli.rules import Rules
 from rummoli.games.rummoli.setup import setup_from_dict
 from rummoli.games.rummoli.state import NEXT_ROUND, RummoliState
@@ -40,8 +39,6 @@ SCENARIO_KEYS = frozenset(
 )
 #: The keys of one item of ``deals`` (one round of a whole game).
 DEAL_KEYS = frozenset({"hands", "deck", "choices", "request_end", "description"})
-#: Top-level keys a whole game gives per deal instead.
-_PER_DEAL = ("hands", "deck", "choices", "laid", "lead")
 
 EXAMPLE = "Bob: bid 5"
 
@@ -50,65 +47,42 @@ class ScenarioError(ValueError):
     """A scenario that cannot be played as written; the message names the problem."""
 
 
+FORM = ScenarioForm(
+    keys=SCENARIO_KEYS,
+    deal_keys=DEAL_KEYS,
+    per_deal=("hands", "deck", "choices", "laid", "lead"),
+    deal_cards=("hands", "deck"),
+    example=EXAMPLE,
+    error=ScenarioError,
+    event_to_json=event_to_json,
+    events_for=events_for,
+    per_deal_note=" (a position in the Rummoli phase plays one round only)",
+)
+
+
 def run_rummoli_scenario(data: object) -> dict[str, Any]:
     """Play what a decoded scenario describes and return the result as JSON data.
 
     Returns ``{"error": "..."}`` instead for bad input: an unknown card, a bad position,
-    an unknown house rule, an illegal or left-over choice. Errors of the engine's own
-    making (anything but a ``ValueError``) are not caught here, so tests see them.
+    an unknown house rule, an illegal or left-over choice (:meth:`ScenarioForm.run`).
     """
-    try:
-        return _play(data)
-    except (GameError, ValueError) as error:  # SetupError, IllegalActionError, CardError
-        return {"error": str(error)}
-
-
-def _play(data: object) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise ScenarioError("a scenario must be a JSON object")
-    unknown = sorted(str(key) for key in data if key not in SCENARIO_KEYS)
-    if unknown:
-        raise ScenarioError(
-            f"unknown scenario field {', '.join(map(repr, unknown))}; "
-            f"fields are {', '.join(sorted(SCENARIO_KEYS))}"
-        )
-    views = data.get("views", False)
-    if not isinstance(views, bool):
-        raise ScenarioError("views must be true or false")
-    if "deals" in data:
-        state, result, events = _whole_game(data)
-    else:
-        state, result, events = _one_round(data)
-    if views:
-        result["views"] = seat_views(state, events, events_for)
-    return result
+    return FORM.run(data, _one_round, _whole_game)
 
 
 # --------------------------------------------------------------------------- one round
 
 
-def _one_round(data: Mapping[str, Any]) -> tuple[RummoliState, dict[str, Any], list[Event]]:
+def _one_round(data: Mapping[str, Any]) -> Played:
     """A round from the ante, or from a position in the Rummoli phase."""
     if "settlement" in data:
         raise ScenarioError(
             "settlement cards are dealt only at the end of a whole game: give deals"
         )
-    choices = _choices(data.get("choices", []), "choices")
+    choices = FORM.choices(data.get("choices", []), "choices")
     rules = Rules.from_dict(data.get("rules"))
     setup = setup_from_dict(data, rules.starting_chips)
     state = RummoliState(rules, dataclasses.replace(setup, single_round=True), seed=0)
-    events = play_until(
-        state, choices, lambda: False, error=ScenarioError, example=EXAMPLE, unit="round"
-    )
-    result = _round_result(state)
-    result["events"] = [event_to_json(e, state.names) for e in events]
-    return state, result, events
-
-
-def _choices(value: object, what: str) -> list[object]:
-    if not isinstance(value, list):
-        raise ScenarioError(f"{what} must be a list of actions such as {EXAMPLE!r}")
-    return value
+    return FORM.play_one(state, choices, lambda: _round_result(state))
 
 
 def _round_result(state: RummoliState) -> dict[str, Any]:
@@ -127,62 +101,27 @@ def _round_result(state: RummoliState) -> dict[str, Any]:
 # --------------------------------------------------------------------------- a whole game
 
 
-def _whole_game(data: Mapping[str, Any]) -> tuple[RummoliState, dict[str, Any], list[Event]]:
+def _whole_game(data: Mapping[str, Any]) -> Played:
     """Every round of a game, each by its deal's cards and choices, to the settlement."""
-    given = [key for key in _PER_DEAL if key in data]
-    if given:
-        raise ScenarioError(
-            f"a whole game gives each round's cards and choices in deals, not {given[0]} "
-            "at the top (a position in the Rummoli phase plays one round only)"
-        )
-    deals = data["deals"]
-    if not isinstance(deals, list) or not deals:
-        raise ScenarioError("deals must be a non-empty list of rounds")
-    plays: list[tuple[list[object], bool]] = []
-    for number, deal in enumerate(deals, start=1):
-        if not isinstance(deal, dict):
-            raise ScenarioError(f"deal {number} must be an object")
-        unknown = sorted(str(key) for key in deal if key not in DEAL_KEYS)
-        if unknown:
-            raise ScenarioError(
-                f"deal {number}: unknown field {', '.join(map(repr, unknown))}; "
-                f"fields are {', '.join(sorted(DEAL_KEYS))}"
-            )
-        stop = deal.get("request_end", False)
-        if not isinstance(stop, bool):
-            raise ScenarioError(f"deal {number}: request_end must be true or false")
-        plays.append((_choices(deal.get("choices", []), f"deal {number}: choices"), stop))
+    plays = FORM.deals(data)
     rules = Rules.from_dict(data.get("rules"))
     if not rules.rounds and not any(stop for _, stop in plays):
         # Without a number of rounds, the table stops after the last round listed.
         plays[-1] = (plays[-1][0], True)
-    setup_data = {k: v for k, v in data.items() if k not in ("deals", "views", "description")}
-    first = deals[0]
-    for key in ("hands", "deck"):
-        if key in first:
-            setup_data[key] = first[key]
-    setup_data["later_deals"] = [
-        {key: deal[key] for key in ("hands", "deck") if key in deal} for deal in deals[1:]
-    ]
-    setup = setup_from_dict(setup_data, rules.starting_chips, first="deal 1: ")
+    setup = setup_from_dict(FORM.whole_setup(data), rules.starting_chips, first="deal 1: ")
     state = RummoliState(rules, setup, seed=0)
-    summaries: list[dict[str, Any]] = []
 
-    def after(new: list[Event]) -> None:
-        if any(event[0] == "round_over" for event in new):
-            summary = {"round": state.round_no, "dealer": state.names[state.dealer]}
-            summary.update(_round_result(state))
-            summaries.append(summary)
+    def summary() -> dict[str, Any]:
+        head = {"round": state.round_no, "dealer": state.names[state.dealer]}
+        return head | _round_result(state)
 
-    events = play_deals(
+    summaries, events = FORM.play_whole(
         state,
         plays,
         round_number=lambda: state.round_no,
         between_rounds=lambda: state.phase == NEXT_ROUND,
-        error=ScenarioError,
-        example=EXAMPLE,
-        unit="round",
-        after=after,
+        over="round_over",
+        summary=summary,
     )
     names = state.names
     result: dict[str, Any] = {
@@ -194,6 +133,6 @@ def _whole_game(data: Mapping[str, Any]) -> tuple[RummoliState, dict[str, Any], 
             {"player": name, "chips": chips, "out": state.out[names.index(name)]}
             for name, chips in state.standings()
         ],
-        "events": [event_to_json(e, names) for e in events],
+        "events": FORM.events_json(events, names),
     }
     return state, result, events

@@ -18,6 +18,7 @@ from typing import Any
 
 from rummoli.cards import CardError, card_str, parse_card, parse_cards
 from rummoli.engine.base import SetupError
+from rummoli.engine.fields import draws_from, player_names, seat_from, whole
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -110,35 +111,10 @@ def _hands_dict(hands: tuple[tuple[int, ...], ...], players: Sequence[str]) -> d
 
 
 def players_from(value: object) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
-        raise SetupError("players must be a list of names")
-    if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
-        raise SetupError(f"Rummoli needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(value)}")
-    names = tuple(p.strip() for p in value)
-    if any(not n for n in names):
-        raise SetupError("a player name is empty")
-    if len(set(names)) != len(names):
-        raise SetupError("two players have the same name")
+    names = player_names(value, "Rummoli", MIN_PLAYERS, MAX_PLAYERS)
     if "widow" in names:
         raise SetupError("'widow' is the name of the extra hand, not of a player")
     return names
-
-
-def _whole(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise SetupError(f"{what} must be a whole number >= 0, not {value!r}")
-    return value
-
-
-def seat_from(value: object, players: Sequence[str], what: str) -> int:
-    """A seat given as its index or the player's name."""
-    if isinstance(value, str) and value in players:
-        return players.index(value)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SetupError(f"{what} must be a seat index or a player's name, not {value!r}")
-    if not 0 <= value < len(players):
-        raise SetupError(f"{what} {value} is not a seat (0..{len(players) - 1})")
-    return value
 
 
 def setup_from_dict(data: Mapping[str, Any], default_chips: int, first: str = "") -> Setup:
@@ -149,16 +125,16 @@ def setup_from_dict(data: Mapping[str, Any], default_chips: int, first: str = ""
     if isinstance(raw_chips, list):
         if len(raw_chips) != len(players):
             raise SetupError(f"chips lists {len(raw_chips)} numbers for {len(players)} players")
-        chips = tuple(_whole(c, "chips") for c in raw_chips)
+        chips = tuple(whole(c, "chips") for c in raw_chips)
     else:
-        chips = (_whole(raw_chips, "chips"),) * len(players)
+        chips = (whole(raw_chips, "chips"),) * len(players)
     dealer = data.get("dealer")
     if dealer is not None:
         dealer = seat_from(dealer, players, "dealer")
     board_data = data.get("board", {})
     if not isinstance(board_data, dict):
         raise SetupError("board must be an object of chips by space")
-    board = {str(k): _whole(v, f"board space {k}") for k, v in board_data.items()}
+    board = {str(k): whole(v, f"board space {k}") for k, v in board_data.items()}
     if "hands" in data and "deck" in data:
         raise SetupError("give either hands or deck, not both")
     laid = lead = None
@@ -174,7 +150,7 @@ def setup_from_dict(data: Mapping[str, Any], default_chips: int, first: str = ""
         first_deal = _deal_from(data, players, laid)
     except SetupError as error:
         raise SetupError(f"{first}{error}") from None
-    cut = _draws_from(data.get("cut", []), "cut")
+    cut = draws_from(data.get("cut", []), "cut")
     if cut and dealer is not None:
         raise SetupError("give either the dealer or the cut for the first dealer, not both")
     if first_deal is not None and dealer is None and (laid is not None or not cut):
@@ -199,7 +175,7 @@ def setup_from_dict(data: Mapping[str, Any], default_chips: int, first: str = ""
         single,
         later,
         cut,
-        _draws_from(data.get("settlement", []), "settlement"),
+        draws_from(data.get("settlement", []), "settlement"),
         laid,
         lead,
     )
@@ -237,17 +213,6 @@ def _later_deal(item: object, players: Sequence[str], number: int) -> Deal:
     except SetupError as error:
         raise SetupError(f"deal {number}: {error}") from None
     return deal or Deal()
-
-
-def _draws_from(value: object, what: str) -> tuple[int, ...]:
-    """Cards drawn one after another, each draw from a fresh deck (a card may come again
-    in a later draw, so duplicates are checked where a draw is made)."""
-    if not isinstance(value, list):
-        raise SetupError(f"{what} must be a list of cards")
-    try:
-        return tuple(parse_card(text) for text in value)
-    except CardError as error:
-        raise SetupError(f"{what}: {error}") from None
 
 
 def _hands_from(

@@ -9,10 +9,6 @@ part (``tui/rummy``, ``sim/rummy``, ``web/rummy``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
-from rummoli.engine.base import GameState
 from rummoli.engine.description import (
     BOOL,
     OPTIONAL_INT,
@@ -22,14 +18,13 @@ from rummoli.engine.description import (
     BotLabel,
     GameDescription,
     HouseRule,
+    StateAdapter,
 )
 from rummoli.games.rummy import record, view
 from rummoli.games.rummy.rules import DEFAULT_TARGETS, RULE_HELP, TARGET_RANGE, Rules
 from rummoli.games.rummy.scenario import run_rummy_scenario
 from rummoli.games.rummy.setup import MAX_PLAYERS, MIN_PLAYERS, setup_from_dict
 from rummoli.games.rummy.state import PHASE_NAMES, RummyState
-
-_HAND_OVER = PHASE_NAMES.index("hand_over")
 
 #: ``target`` is None by default: the seed's target for the table's size.
 HOUSE_RULES = (
@@ -47,29 +42,15 @@ HOUSE_RULES = (
 )
 
 
-def _state(state: GameState) -> RummyState:
-    assert isinstance(state, RummyState), type(state)
-    return state
-
-
-def _new_game(names: Sequence[str], rules: Any, seed: int) -> GameState:
-    return RummyState.new_game(list(names), rules, seed)
-
-
-def _stored_game(rules: Mapping[str, Any], setup: Mapping[str, Any], seed: int) -> GameState:
-    return RummyState(Rules.from_dict(dict(rules)), setup_from_dict(setup), seed)
-
-
-def _between_rounds(state: GameState) -> bool:
-    return _state(state).phase == _HAND_OVER
-
-
-def _round_number(state: GameState) -> int:
-    return _state(state).hand_no
-
-
-def _final_amounts(state: GameState) -> list[int]:
-    return list(_state(state).scores)
+#: The description's functions over a Rummy state.
+STATE = StateAdapter(
+    RummyState,
+    rules_from_dict=Rules.from_dict,
+    setup_from_dict=lambda setup, _rules: setup_from_dict(setup),
+    between_phase=PHASE_NAMES.index("hand_over"),
+    round_attribute="hand_no",
+    amounts_attribute="scores",
+)
 
 
 DESCRIPTION = GameDescription(
@@ -81,15 +62,15 @@ DESCRIPTION = GameDescription(
     house_rules=HOUSE_RULES,
     rules_from_dict=Rules.from_dict,
     rules_type=Rules,
-    new_game=_new_game,
-    stored_game=_stored_game,
+    new_game=STATE.new_game,
+    stored_game=STATE.stored_game,
     replay=record.replay,
     run_scenario=run_rummy_scenario,
     event_to_json=view.event_to_json,
     events_for=view.events_for,
-    between_rounds=_between_rounds,
-    round_number=_round_number,
-    final_amounts=_final_amounts,
+    between_rounds=STATE.between_rounds,
+    round_number=STATE.round_number,
+    final_amounts=STATE.final_amounts,
     bots={
         "random": "rummoli.bots.random_bot:RandomBot",
         "basic": "rummoli.bots.rummy.basic:BasicRummyBot",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rummoli.engine import records
 from rummoli.engine.records import record_parts, replay_actions
 from rummoli.games.rummy.rules import Rules
 from rummoli.games.rummy.setup import setup_from_dict
@@ -17,15 +18,7 @@ RECORD_VERSION = 1
 
 
 def make_record(state: RummyState) -> dict[str, Any]:
-    return {
-        "game": "rummy",
-        "version": RECORD_VERSION,
-        "rules": state.rules.to_dict(),
-        "seed": state.seed,
-        "setup": state.setup.to_dict(),
-        "actions": list(state.actions),
-        "end_requested_after": state.end_requested_after,
-    }
+    return records.make_record(state, "rummy", RECORD_VERSION)
 
 
 def replay(record: object) -> RummyState:

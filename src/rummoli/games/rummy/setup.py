@@ -14,8 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rummoli.cards import CardError, card_str, cards_of, format_cards, parse_card, parse_cards
+from rummoli.cards import CardError, card_str, cards_of, format_cards, parse_cards
 from rummoli.engine.base import SetupError
+from rummoli.engine.fields import draws_from, player_names, seat_from, whole
 from rummoli.games.rummy.melds import MAX_MELDS, is_meld, meld_cards, sorted_hand
 
 MIN_PLAYERS = 2
@@ -126,47 +127,20 @@ class Setup:
 
 
 def players_from(value: object) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
-        raise SetupError("players must be a list of names")
-    if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
-        raise SetupError(
-            f"Basic Rummy needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(value)}"
-        )
-    names = tuple(p.strip() for p in value)
-    if any(not n for n in names):
-        raise SetupError("a player name is empty")
-    if len(set(names)) != len(names):
-        raise SetupError("two players have the same name")
-    return names
-
-
-def _whole(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise SetupError(f"{what} must be a whole number >= 0, not {value!r}")
-    return value
+    return player_names(value, "Basic Rummy", MIN_PLAYERS, MAX_PLAYERS)
 
 
 def _scores_from(value: object, players: tuple[str, ...]) -> tuple[int, ...]:
     if isinstance(value, list):
         if len(value) != len(players):
             raise SetupError(f"scores lists {len(value)} numbers for {len(players)} players")
-        return tuple(_whole(v, "a score") for v in value)
+        return tuple(whole(v, "a score") for v in value)
     if isinstance(value, dict):
         unknown = [k for k in value if k not in players]
         if unknown:
             raise SetupError(f"scores names unknown player {unknown[0]!r}")
-        return tuple(_whole(value.get(name, 0), f"the score of {name}") for name in players)
+        return tuple(whole(value.get(name, 0), f"the score of {name}") for name in players)
     raise SetupError("scores must be an object of points by player name (or a list)")
-
-
-def _dealer_from(value: object, players: tuple[str, ...], what: str = "dealer") -> int:
-    if isinstance(value, str) and value in players:
-        return players.index(value)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SetupError(f"{what} must be a seat index or a player's name, not {value!r}")
-    if not 0 <= value < len(players):
-        raise SetupError(f"{what} {value} is not a seat (0..{len(players) - 1})")
-    return value
 
 
 def setup_from_dict(data: Mapping[str, Any], first: str = "") -> Setup:
@@ -186,7 +160,7 @@ def _setup_from_dict(data: Mapping[str, Any], first: str) -> Setup:
     players = players_from(data.get("players"))
     dealer = data.get("dealer")
     if dealer is not None:
-        dealer = _dealer_from(dealer, players)
+        dealer = seat_from(dealer, players, "dealer")
     scores = None
     if data.get("scores") is not None:
         scores = _scores_from(data["scores"], players)
@@ -197,7 +171,7 @@ def _setup_from_dict(data: Mapping[str, Any], first: str) -> Setup:
     if not isinstance(raw_later, list):
         raise SetupError("later_deals must be a list of deals")
     later = tuple(_later_deal(item, players, n) for n, item in enumerate(raw_later, start=2))
-    cut = _draws_from(data.get("cut", []), "cut")
+    cut = draws_from(data.get("cut", []), "cut")
     if cut and dealer is not None:
         raise SetupError("give either the dealer or the cut for the first dealer, not both")
     deck = None
@@ -262,17 +236,6 @@ def _later_deal(item: object, players: tuple[str, ...], number: int) -> Deal:
     return Deal(position.hands, position.stock, position.discard)
 
 
-def _draws_from(value: object, what: str) -> tuple[int, ...]:
-    """Cards drawn one after another, each draw from a fresh deck (a card may come again
-    in a later draw, so duplicates are checked where a draw is made)."""
-    if not isinstance(value, list):
-        raise SetupError(f"{what} must be a list of cards")
-    try:
-        return tuple(parse_card(text) for text in value)
-    except CardError as error:
-        raise SetupError(f"{what}: {error}") from None
-
-
 def _cards(value: object, what: str) -> list[int]:
     if not isinstance(value, list):
         raise SetupError(f"{what} must be a list of cards")
@@ -331,7 +294,7 @@ def _with_position(setup: Setup, data: Mapping[str, Any]) -> Setup:
         )
     turn = data.get("turn")
     if turn is not None:
-        turn = _dealer_from(turn, players, "turn")
+        turn = seat_from(turn, players, "turn")
     reshuffled = data.get("reshuffled", False)
     if not isinstance(reshuffled, bool):
         raise SetupError("reshuffled must be true or false")

@@ -7,46 +7,21 @@ in increasing numeric order.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
+from rummoli.sim.figures import (
+    bot_figures,
+    histogram,
+    level_figures,
+    moments,
+    progress,
+    rate,
+    seat_figures,
+    table_config,
+)
 from rummoli.sim.rummoli.stats import SimStats
 from rummoli.sim.spec import SimSpec
-from rummoli.sim.stats import Histogram, Moments, batch_ci95, histogram_mean
-
-
-def _rate(count: int, total: int) -> float | None:
-    return count / total if total else None
-
-
-def _hist(hist: Histogram) -> dict[str, int]:
-    return {str(k): hist[k] for k in sorted(hist)}
-
-
-def _ci(m: Moments) -> list[float] | None:
-    ci = m.ci95()
-    return list(ci) if ci else None
-
-
-def _moments(m: Moments) -> dict[str, Any]:
-    variance = m.variance
-    return {
-        "mean": m.mean,
-        "ci95": _ci(m),
-        "sd": math.sqrt(variance) if variance is not None else None,
-        "n": m.n,
-    }
-
-
-def _per_bot(m: Moments, bots: int) -> dict[str, Any]:
-    """The figures of a level's per-round sums, divided by its number of bots."""
-    figures = _moments(m)
-    for key in ("mean", "sd"):
-        if figures[key] is not None:
-            figures[key] /= bots
-    if figures["ci95"] is not None:
-        figures["ci95"] = [x / bots for x in figures["ci95"]]
-    return figures
+from rummoli.sim.stats import histogram_mean
 
 
 def carry_over(payouts: int, rounds: int) -> float | None:
@@ -72,37 +47,14 @@ def summarize(stats: SimStats, spec: SimSpec) -> dict[str, Any]:
     """All figures of ``stats`` (a whole run, or the chunks finished so far)."""
     rounds = stats.rounds
     labels = spec.labels()
-    chunks = [stats.per_chunk[i] for i in sorted(stats.per_chunk)]
-    bots = []
-    for bot, label in enumerate(labels):
-        bots.append(
-            {
-                "bot": label,
-                "level": spec.bots[bot],
-                "chips_per_round": _moments(stats.bots[bot]),
-                "chips_per_round_ci95_by_chunk": batch_ci95(
-                    [(n, totals[bot]) for n, totals in chunks]
-                ),
-                "settlement_per_game": _moments(stats.settlement[bot]),
-                "rounds_by_seat": list(stats.bot_seat_rounds[bot]),
-            }
-        )
-    levels = []
-    for index, level in enumerate(stats.levels):
-        members = [bot for bot, name in enumerate(spec.bots) if name == level]
-        levels.append(
-            {
-                "level": level,
-                "bots": len(members),
-                "chips_per_round_per_bot": _per_bot(stats.by_level[index], len(members)),
-                "chips_per_round_per_bot_ci95_by_chunk": batch_ci95(
-                    [(n * len(members), sum(totals[b] for b in members)) for n, totals in chunks]
-                ),
-            }
-        )
-    seats = [{"seat": seat, "chips_per_round": _moments(m)} for seat, m in enumerate(stats.by_seat)]
+    bots = bot_figures(stats, spec, "chips_per_round")
+    for bot, entry in enumerate(bots):
+        entry["settlement_per_game"] = moments(stats.settlement[bot])
+        entry["rounds_by_seat"] = list(stats.bot_seat_rounds[bot])
+    levels = level_figures(stats, spec, "chips_per_round")
+    seats = seat_figures(stats, "chips_per_round")
     positions = [
-        {"position": position_name(p), "chips_per_round": _moments(m)}
+        {"position": position_name(p), "chips_per_round": moments(m)}
         for p, m in enumerate(stats.by_position)
     ]
     spaces = []
@@ -115,16 +67,16 @@ def summarize(stats: SimStats, spec: SimSpec) -> dict[str, Any]:
             {
                 "space": name,
                 "payouts": payouts,
-                "pay_rate": _rate(payouts, rounds),
+                "pay_rate": rate(payouts, rounds),
                 "mean_payout": chips / payouts if payouts else None,
-                "chips_per_round": _rate(chips, rounds),
+                "chips_per_round": rate(chips, rounds),
                 "mean_rounds_between_payouts": mean_gap,
                 "mean_carry_over": carry_over(payouts, rounds),
                 "mean_carry_over_completed": mean_gap - 1 if mean_gap is not None else None,
-                "payout_histogram": _hist(space.payouts),
-                "rounds_between_payouts_histogram": _hist(space.gaps),
+                "payout_histogram": histogram(space.payouts),
+                "rounds_between_payouts_histogram": histogram(space.gaps),
                 "unpaid_at_game_end": sum(space.unpaid_at_end.values()),
-                "unpaid_age_histogram": _hist(space.unpaid_at_end),
+                "unpaid_age_histogram": histogram(space.unpaid_at_end),
             }
         )
     taken = stats.widow_exchanged + stats.widow_bought
@@ -134,64 +86,56 @@ def summarize(stats: SimStats, spec: SimSpec) -> dict[str, Any]:
     sample_bots = [labels[b] for b in stats.sample_bots]
     return {
         "config": {
-            "bots": list(spec.bots),
-            "labels": list(labels),
-            "seats": spec.seats,
-            "mode": spec.mode,
-            "total": spec.total,
-            "seed": spec.seed,
-            "rotate": spec.rotate,
+            **table_config(spec),
             "full_table": spec.full_table,
             "chunk_size": spec.per_chunk,
             "rules": spec.rules.to_dict(),
             "rules_changed": spec.rules.changed(),
         },
-        "complete": stats.chunks == len(spec.chunks()),
-        "chunks_done": stats.chunks,
-        "chunks_total": len(spec.chunks()),
+        **progress(stats, spec),
         "rounds": rounds,
         "games": {
             "started": stats.games_started,
             "finished": stats.games_finished,
             "cut_short": stats.games_started - stats.games_finished,
             "mean_length": histogram_mean(stats.game_lengths),
-            "rounds_per_game": _rate(rounds, stats.games_started),
-            "length_histogram": _hist(stats.game_lengths),
+            "rounds_per_game": rate(rounds, stats.games_started),
+            "length_histogram": histogram(stats.game_lengths),
         },
         "bots": bots,
         "levels": levels,
         "seats": seats,
         "positions": positions,
         "spaces": spaces,
-        "deadlock": {"rounds": stats.deadlocks, "rate": _rate(stats.deadlocks, rounds)},
+        "deadlock": {"rounds": stats.deadlocks, "rate": rate(stats.deadlocks, rounds)},
         "round_winner": {
             "rounds_won": stats.rounds_won,
-            "rate": _rate(stats.rounds_won, rounds),
-            "collected_from_others": _moments(stats.collected),
+            "rate": rate(stats.rounds_won, rounds),
+            "collected_from_others": moments(stats.collected),
         },
         "widow": {
             "exchanged": stats.widow_exchanged,
             "bought": stats.widow_bought,
             "dead": stats.widow_dead,
             "no_bid": stats.widow_no_bid,
-            "exchanged_rate": _rate(stats.widow_exchanged, rounds),
-            "bought_rate": _rate(stats.widow_bought, rounds),
-            "dead_rate": _rate(stats.widow_dead, rounds),
-            "no_bid_rate": _rate(stats.widow_no_bid, rounds),
-            "winning_bid": _moments(stats.winning_bid),
-            "taken_rate": _rate(taken, rounds),
-            "taker_chips_exchanged": _moments(stats.taker_exchanged),
-            "taker_chips_bought": _moments(stats.taker_bought),
-            "dealt_in_chips": _moments(stats.dealt_in),
+            "exchanged_rate": rate(stats.widow_exchanged, rounds),
+            "bought_rate": rate(stats.widow_bought, rounds),
+            "dead_rate": rate(stats.widow_dead, rounds),
+            "no_bid_rate": rate(stats.widow_no_bid, rounds),
+            "winning_bid": moments(stats.winning_bid),
+            "taken_rate": rate(taken, rounds),
+            "taker_chips_exchanged": moments(stats.taker_exchanged),
+            "taker_chips_bought": moments(stats.taker_bought),
+            "dealt_in_chips": moments(stats.dealt_in),
         },
         "poker": {
             "method": spec.rules.poker,
-            "pot": _moments(stats.poker_pot),
-            "showdown_rate": _rate(stats.showdowns, rounds),
-            "bets_per_round": _moments(stats.poker_bets) if betting else None,
-            "folds_per_round": _rate(stats.folds, rounds) if betting else None,
+            "pot": moments(stats.poker_pot),
+            "showdown_rate": rate(stats.showdowns, rounds),
+            "bets_per_round": moments(stats.poker_bets) if betting else None,
+            "folds_per_round": rate(stats.folds, rounds) if betting else None,
         },
-        "players_dealt_in_per_round": _rate(stats.dealt_in.n, rounds),
+        "players_dealt_in_per_round": rate(stats.dealt_in.n, rounds),
         "chips": {
             "won_in_rounds_by_bots": bot_chips,
             "board_change": stats.board_change,

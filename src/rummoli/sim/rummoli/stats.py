@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rummoli.sim.stats import Histogram, Moments, merge_counts
+from rummoli.sim.stats import Histogram, Moments, PlayerTally, merge_counts
 
 
 @dataclass(slots=True)
@@ -28,38 +28,23 @@ class SpaceStats:
         merge_counts(self.unpaid_at_end, other.unpaid_at_end)
 
 
-def _moments(count: int) -> list[Moments]:
-    return [Moments() for _ in range(count)]
-
-
 @dataclass(slots=True)
-class SimStats:
+class SimStats(PlayerTally):
     """Everything a simulation counts, for any number of chunks merged together.
+
+    The shared part (:class:`rummoli.sim.stats.PlayerTally`) counts chips won per round:
+    by bot (every round of its games, 0 while it is out), by level, by table seat and by
+    seat counted clockwise from the dealer (0 = the dealer, 1 = his left; positions count
+    only players dealt in); ``per_chunk`` holds rounds and chips won by each bot.
 
     Per-round chip figures count chips after the round minus chips before its ante; the
     settlement at the end of a game is kept apart (``settlement``), so a bot's chips per
     round measure play, not the luck of the last deal.
     """
 
-    seats: int
-    spaces: tuple[str, ...]
-    #: The distinct bot levels, in order of first appearance among the bots.
-    levels: tuple[str, ...] = ()
-    chunks: int = 0
-    rounds: int = 0
-    games_started: int = 0
-    games_finished: int = 0
-    #: Chips won per round by each bot (every round of its games, 0 while it is out).
-    bots: list[Moments] = field(default_factory=list)
-    #: Chips won per round by all the bots of each level together (one sample a round: the
-    #: bots of a level play the same rounds, so their results are not independent).
-    by_level: list[Moments] = field(default_factory=list)
+    spaces: tuple[str, ...] = ()
     #: Chips from the settlement at the end of each finished game, by bot.
     settlement: list[Moments] = field(default_factory=list)
-    #: Chips won per round by table seat, and by seat counted clockwise from the dealer
-    #: (0 = the dealer, 1 = his left); positions count only players dealt in.
-    by_seat: list[Moments] = field(default_factory=list)
-    by_position: list[Moments] = field(default_factory=list)
     #: Rounds each bot sat in each seat: ``bot_seat_rounds[bot][seat]``.
     bot_seat_rounds: list[list[int]] = field(default_factory=list)
     #: Chips put on the board minus chips taken from it, over all rounds; chips left on the
@@ -93,8 +78,6 @@ class SimStats:
     sample_chips: list[tuple[int, ...]] = field(default_factory=list)
     sample_bots: tuple[int, ...] = ()
     sample_chunk: int = -1
-    #: Rounds and chips won by each bot in each chunk, for batch-means intervals.
-    per_chunk: dict[int, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
 
     @classmethod
     def empty(cls, seats: int, spaces: tuple[str, ...], levels: tuple[str, ...]) -> SimStats:
@@ -102,32 +85,18 @@ class SimStats:
             seats=seats,
             spaces=spaces,
             levels=levels,
-            bots=_moments(seats),
-            by_level=_moments(len(levels)),
-            settlement=_moments(seats),
-            by_seat=_moments(seats),
-            by_position=_moments(seats),
+            settlement=[Moments() for _ in range(seats)],
             bot_seat_rounds=[[0] * seats for _ in range(seats)],
             space={name: SpaceStats() for name in spaces},
         )
 
     def merge(self, other: SimStats) -> None:
         """Add ``other`` (another chunk, or several) into this one."""
-        if (other.seats, other.spaces, other.levels) != (self.seats, self.spaces, self.levels):
+        if other.spaces != self.spaces:
             raise ValueError("cannot merge statistics of different tables")
-        self.chunks += other.chunks
-        self.rounds += other.rounds
-        self.games_started += other.games_started
-        self.games_finished += other.games_finished
-        for mine, theirs in (
-            (self.bots, other.bots),
-            (self.by_level, other.by_level),
-            (self.settlement, other.settlement),
-            (self.by_seat, other.by_seat),
-            (self.by_position, other.by_position),
-        ):
-            for a, b in zip(mine, theirs, strict=True):
-                a.merge(b)
+        self.merge_tally(other)
+        for a, b in zip(self.settlement, other.settlement, strict=True):
+            a.merge(b)
         for row, other_row in zip(self.bot_seat_rounds, other.bot_seat_rounds, strict=True):
             for seat, count in enumerate(other_row):
                 row[seat] += count
@@ -159,4 +128,3 @@ class SimStats:
             self.sample_chips = list(other.sample_chips)
             self.sample_bots = other.sample_bots
             self.sample_chunk = other.sample_chunk
-        self.per_chunk.update(other.per_chunk)

@@ -8,35 +8,24 @@ average of the table, and his share of the hands won.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
+from rummoli.sim.figures import (
+    bot_figures,
+    histogram,
+    level_figures,
+    level_members,
+    moments,
+    progress,
+    rate,
+    seat_figures,
+    table_config,
+)
 from rummoli.sim.rummy.stats import RummyStats
 from rummoli.sim.spec import SimSpec
-from rummoli.sim.stats import Histogram, Moments, batch_ci95, histogram_mean
+from rummoli.sim.stats import Histogram, histogram_mean
 
 _ORDINALS = ("first", "second", "third", "fourth")
-
-
-def _rate(count: int, total: int) -> float | None:
-    return count / total if total else None
-
-
-def _hist(hist: Histogram) -> dict[str, int]:
-    return {str(k): hist[k] for k in sorted(hist)}
-
-
-def moments(m: Moments, divide: int = 1) -> dict[str, Any]:
-    """Mean, 95% interval, spread and count of ``m`` (divided by ``divide``: a level's
-    per-hand sums, shared by its bots)."""
-    variance = m.variance
-    ci = m.ci95()
-    return {
-        "mean": m.mean / divide if m.mean is not None else None,
-        "ci95": [ci[0] / divide, ci[1] / divide] if ci else None,
-        "sd": math.sqrt(variance) / divide if variance is not None else None,
-        "n": m.n,
-    }
 
 
 def position_name(position: int, seats: int) -> str:
@@ -61,50 +50,32 @@ def quantile(hist: Histogram, q: float) -> int | None:
 def summarize_rummy(stats: RummyStats, spec: SimSpec) -> dict[str, Any]:
     """All figures of ``stats`` (a whole run, or the chunks finished so far)."""
     hands = stats.rounds
-    labels = spec.labels()
-    chunks = [stats.per_chunk[i] for i in sorted(stats.per_chunk)]
     finished = stats.games_finished
-    bots = []
-    for bot, label in enumerate(labels):
-        bots.append(
+    bots = bot_figures(stats, spec, "points_per_hand")
+    for bot, entry in enumerate(bots):
+        entry.update(
             {
-                "bot": label,
-                "level": spec.bots[bot],
-                "points_per_hand": moments(stats.bots[bot]),
-                "points_per_hand_ci95_by_chunk": batch_ci95(
-                    [(n, totals[bot]) for n, totals in chunks]
-                ),
                 "hands_won": stats.won[bot],
-                "win_rate": _rate(stats.won[bot], hands),
+                "win_rate": rate(stats.won[bot], hands),
                 "going_rummy": stats.rummy_by_bot[bot],
-                "going_rummy_share_of_wins": _rate(stats.rummy_by_bot[bot], stats.won[bot]),
+                "going_rummy_share_of_wins": rate(stats.rummy_by_bot[bot], stats.won[bot]),
                 "matches_won": stats.matches_won[bot],
-                "match_win_rate": _rate(stats.matches_won[bot], finished),
+                "match_win_rate": rate(stats.matches_won[bot], finished),
                 "hands_by_seat": list(stats.bot_seat_hands[bot]),
             }
         )
-    levels = []
-    for index, level in enumerate(stats.levels):
-        members = [bot for bot, name in enumerate(spec.bots) if name == level]
+    levels = level_figures(stats, spec, "points_per_hand")
+    for entry in levels:
+        members = level_members(spec, entry["level"])
         won = sum(stats.won[b] for b in members)
-        levels.append(
-            {
-                "level": level,
-                "bots": len(members),
-                "points_per_hand_per_bot": moments(stats.by_level[index], len(members)),
-                "points_per_hand_per_bot_ci95_by_chunk": batch_ci95(
-                    [(n * len(members), sum(totals[b] for b in members)) for n, totals in chunks]
-                ),
-                "win_rate_per_bot": _rate(won, hands * len(members)),
-            }
-        )
-    seats = [{"seat": seat, "points_per_hand": moments(m)} for seat, m in enumerate(stats.by_seat)]
+        entry["win_rate_per_bot"] = rate(won, hands * len(members))
+    seats = seat_figures(stats, "points_per_hand")
     positions = [
         {
             "position": position_name(p, spec.seats),
             "points_per_hand": moments(m),
             "hands_won": stats.won_by_position[p],
-            "win_rate": _rate(stats.won_by_position[p], hands),
+            "win_rate": rate(stats.won_by_position[p], hands),
         }
         for p, m in enumerate(stats.by_position)
     ]
@@ -120,28 +91,20 @@ def summarize_rummy(stats: RummyStats, spec: SimSpec) -> dict[str, Any]:
         "game": "rummy",
         "config": {
             "game": "rummy",
-            "bots": list(spec.bots),
-            "labels": list(labels),
-            "seats": spec.seats,
-            "mode": "hands" if spec.mode == "rounds" else "matches",
-            "total": spec.total,
-            "seed": spec.seed,
-            "rotate": spec.rotate,
+            **table_config(spec, "hands" if spec.mode == "rounds" else "matches"),
             "chunk_size": spec.per_chunk,
             "rules": spec.rules.to_dict(),
             "rules_changed": spec.rules.changed(),
             "target": spec.rules.target_for(spec.seats),
         },
-        "complete": stats.chunks == len(spec.chunks()),
-        "chunks_done": stats.chunks,
-        "chunks_total": len(spec.chunks()),
+        **progress(stats, spec),
         "hands": hands,
         "matches": {
             "started": stats.games_started,
             "finished": finished,
             "cut_short": stats.games_started - finished,
             "mean_hands": histogram_mean(stats.match_lengths),
-            "length_histogram": _hist(stats.match_lengths),
+            "length_histogram": histogram(stats.match_lengths),
         },
         "bots": bots,
         "levels": levels,
@@ -151,32 +114,32 @@ def summarize_rummy(stats: RummyStats, spec: SimSpec) -> dict[str, Any]:
             "points_per_hand": moments(first),
             "table_points_per_hand": table_mean,
             "advantage": advantage,
-            "win_rate": _rate(stats.won_by_position[0], hands),
-            "fair_win_rate": _rate(won, hands * spec.seats),
+            "win_rate": rate(stats.won_by_position[0], hands),
+            "fair_win_rate": rate(won, hands * spec.seats),
         },
         "hand_length": {
-            "mean_turns": _rate(turns, hands),
+            "mean_turns": rate(turns, hands),
             "median_turns": quantile(stats.hand_turns, 0.5),
             "p90_turns": quantile(stats.hand_turns, 0.9),
-            "mean_turns_per_player": _rate(turns, hands * spec.seats),
-            "turns_histogram": _hist(stats.hand_turns),
+            "mean_turns_per_player": rate(turns, hands * spec.seats),
+            "turns_histogram": histogram(stats.hand_turns),
         },
         "stalemate": {
             "hands": stats.stalemates,
-            "rate": _rate(stats.stalemates, hands),
+            "rate": rate(stats.stalemates, hands),
             "stock_ran_out": stats.stalemate_stock,
             "detected": stats.stalemate_blocked,
             "stalled": stats.stalemate_stalled,
         },
         "going_rummy": {
             "hands": stats.going_rummy,
-            "rate": _rate(stats.going_rummy, hands),
-            "share_of_wins": _rate(stats.going_rummy, won),
+            "rate": rate(stats.going_rummy, hands),
+            "share_of_wins": rate(stats.going_rummy, won),
         },
         "hands_won": won,
         "winner_points": moments(stats.winner_points),
-        "reshuffle_rate": _rate(stats.reshuffled, hands),
-        "discard_draw_rate": _rate(stats.discard_draws, turns),
+        "reshuffle_rate": rate(stats.reshuffled, hands),
+        "discard_draw_rate": rate(stats.discard_draws, turns),
         "points": {
             "scored": total_points,
             "by_winners": stats.winner_points.total,

@@ -12,92 +12,80 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from rummoli.sim.report import append_speed, number, percent
-
-
-def _ci(ci: list[float] | None, digits: int = 2) -> str:
-    return "-" if ci is None else f"[{ci[0]:.{digits}f}, {ci[1]:.{digits}f}]"
+from rummoli.sim.report import figures_table, interval, number, percent, report
+from rummoli.sim.report import headline as shared_headline
 
 
 def headline(figures: dict[str, Any], run: dict[str, Any]) -> Text:
     config = figures["config"]
-    changed = ", ".join(f"{k}={v}" for k, v in config["rules_changed"].items()) or "defaults"
     matches = figures["matches"]
-    text = Text()
-    if not figures["complete"]:
-        text.append("Interrupted: figures so far. ", style="bold yellow")
-    text.append(
+    counted = (
         f"Rummy: {figures['hands']:,} hands in {matches['started']:,} matches "
-        f"({matches['finished']:,} finished, to {config['target']} points) at "
-        f"{config['seats']} seats; bots {', '.join(config['labels'])}"
-        f"{' (rotated)' if config['rotate'] else ''}; rules: {changed}; seed {config['seed']}."
+        f"({matches['finished']:,} finished, to {config['target']} points)"
     )
-    append_speed(text, run, "hands")
-    return text
+    return shared_headline(figures, run, counted, "hands")
 
 
 def bots_table(figures: dict[str, Any]) -> Table:
-    table = Table(title="Points per hand, by bot", title_justify="left")
-    table.add_column("bot")
-    table.add_column("points/hand", justify="right")
-    table.add_column("95% CI", justify="right")
-    table.add_column("95% CI (by chunk)", justify="right")
-    table.add_column("hands won", justify="right")
-    table.add_column("Going Rummy (of wins)", justify="right")
-    table.add_column("matches won", justify="right")
-    for bot in figures["bots"]:
-        points = bot["points_per_hand"]
-        table.add_row(
-            bot["bot"],
-            number(points["mean"]),
-            _ci(points["ci95"]),
-            _ci(bot["points_per_hand_ci95_by_chunk"]),
-            percent(bot["win_rate"]),
-            percent(bot["going_rummy_share_of_wins"]),
-            percent(bot["match_win_rate"]),
-        )
-    return table
+    return figures_table(
+        "Points per hand, by bot",
+        (
+            "bot",
+            "points/hand",
+            "95% CI",
+            "95% CI (by chunk)",
+            "hands won",
+            "Going Rummy (of wins)",
+            "matches won",
+        ),
+        (
+            (
+                bot["bot"],
+                number(bot["points_per_hand"]["mean"]),
+                interval(bot["points_per_hand"]["ci95"]),
+                interval(bot["points_per_hand_ci95_by_chunk"]),
+                percent(bot["win_rate"]),
+                percent(bot["going_rummy_share_of_wins"]),
+                percent(bot["match_win_rate"]),
+            )
+            for bot in figures["bots"]
+        ),
+    )
 
 
 def levels_table(figures: dict[str, Any]) -> Table:
     """Bots of one level pooled: each hand counts once, so the interval stays honest."""
-    table = Table(title="Points per hand and bot, by level", title_justify="left")
-    table.add_column("level")
-    table.add_column("bots", justify="right")
-    table.add_column("points/hand", justify="right")
-    table.add_column("95% CI", justify="right")
-    table.add_column("95% CI (by chunk)", justify="right")
-    table.add_column("hands won", justify="right")
-    for level in figures["levels"]:
-        points = level["points_per_hand_per_bot"]
-        table.add_row(
-            level["level"],
-            str(level["bots"]),
-            number(points["mean"]),
-            _ci(points["ci95"]),
-            _ci(level["points_per_hand_per_bot_ci95_by_chunk"]),
-            percent(level["win_rate_per_bot"]),
-        )
-    return table
+    return figures_table(
+        "Points per hand and bot, by level",
+        ("level", "bots", "points/hand", "95% CI", "95% CI (by chunk)", "hands won"),
+        (
+            (
+                level["level"],
+                str(level["bots"]),
+                number(level["points_per_hand_per_bot"]["mean"]),
+                interval(level["points_per_hand_per_bot"]["ci95"]),
+                interval(level["points_per_hand_per_bot_ci95_by_chunk"]),
+                percent(level["win_rate_per_bot"]),
+            )
+            for level in figures["levels"]
+        ),
+    )
 
 
 def positions_table(figures: dict[str, Any]) -> Table:
-    table = Table(
-        title="Order of play: points per hand (first = left of the dealer)", title_justify="left"
+    return figures_table(
+        "Order of play: points per hand (first = left of the dealer)",
+        ("plays", "points/hand", "95% CI", "hands won"),
+        (
+            (
+                position["position"],
+                number(position["points_per_hand"]["mean"]),
+                interval(position["points_per_hand"]["ci95"]),
+                percent(position["win_rate"]),
+            )
+            for position in figures["positions"]
+        ),
     )
-    table.add_column("plays")
-    table.add_column("points/hand", justify="right")
-    table.add_column("95% CI", justify="right")
-    table.add_column("hands won", justify="right")
-    for position in figures["positions"]:
-        points = position["points_per_hand"]
-        table.add_row(
-            position["position"],
-            number(points["mean"]),
-            _ci(points["ci95"]),
-            percent(position["win_rate"]),
-        )
-    return table
 
 
 def hands_table(figures: dict[str, Any]) -> Table:
@@ -106,9 +94,7 @@ def hands_table(figures: dict[str, Any]) -> Table:
     rummy = figures["going_rummy"]
     first = figures["first_player"]
     matches = figures["matches"]
-    table = Table(title="Hands", title_justify="left", show_header=False)
-    table.add_column("figure")
-    table.add_column("value", justify="right")
+    table = figures_table("Hands", ("figure", "value"), show_header=False)
     table.add_row(
         "hand length in turns: mean / median / 90%",
         f"{number(length['mean_turns'], 1)} / {length['median_turns'] or '-'} / "
@@ -145,11 +131,14 @@ def hands_table(figures: dict[str, Any]) -> Table:
 
 def render(figures: dict[str, Any], run: dict[str, Any]) -> Group:
     """Every table, headline first."""
-    parts: list[Text | Table] = [headline(figures, run), bots_table(figures)]
-    if any(level["bots"] > 1 for level in figures["levels"]):
-        parts.append(levels_table(figures))
-    parts += [positions_table(figures), hands_table(figures)]
-    return Group(*parts)
+    return report(
+        figures,
+        headline(figures, run),
+        bots_table(figures),
+        levels_table(figures),
+        positions_table(figures),
+        hands_table(figures),
+    )
 
 
 def print_rummy_report(console: Console, figures: dict[str, Any], run: dict[str, Any]) -> None:

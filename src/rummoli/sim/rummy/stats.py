@@ -1,6 +1,6 @@
 """What a Rummy simulation counts: integer accumulators that merge exactly.
 
-The same design as Rummoli's :class:`rummoli.sim.stats.SimStats`: points are whole
+The same design as Rummoli's :class:`rummoli.sim.rummoli.stats.SimStats`: points are whole
 numbers, so sums, sums of squares and counts merge without loss in any order, and a run's
 figures are the same whether its chunks ran on one worker or many. ``rounds`` counts
 hands and ``games_started`` matches, under the names the shared runner and progress bar
@@ -11,36 +11,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rummoli.sim.stats import Histogram, Moments, merge_counts
-
-
-def _moments(count: int) -> list[Moments]:
-    return [Moments() for _ in range(count)]
+from rummoli.sim.stats import Histogram, Moments, PlayerTally, merge_counts
 
 
 @dataclass(slots=True)
-class RummyStats:
+class RummyStats(PlayerTally):
     """Everything a Rummy simulation counts, for any number of chunks merged together.
 
-    Positions count seats in the order they play a hand: 0 is the player left of the
-    dealer, who plays first; the dealer plays last.
+    The shared part (:class:`rummoli.sim.stats.PlayerTally`) counts hands played
+    (``rounds``), matches started and finished (not cut short at a chunk's end:
+    ``games_started``, ``games_finished``), and points scored per hand (0 in a hand a bot
+    does not win) by bot, by level (one sample a hand), by table seat and by position in
+    the order of play: 0 is the player left of the dealer, who plays first; the dealer
+    plays last. ``per_chunk`` holds hands and each bot's points in each chunk.
     """
 
-    seats: int
-    levels: tuple[str, ...] = ()
-    chunks: int = 0
-    #: Hands played (the shared runner calls them rounds).
-    rounds: int = 0
-    #: Matches started and finished (not cut short at a chunk's end).
-    games_started: int = 0
-    games_finished: int = 0
-    #: Points scored per hand by each bot (0 in a hand it does not win).
-    bots: list[Moments] = field(default_factory=list)
-    #: Points per hand of all the bots of each level together (one sample a hand).
-    by_level: list[Moments] = field(default_factory=list)
-    #: Points per hand by table seat, and by position in the order of play.
-    by_seat: list[Moments] = field(default_factory=list)
-    by_position: list[Moments] = field(default_factory=list)
     #: Hands won, by bot and by position; hands gone Rummy by bot.
     won: list[int] = field(default_factory=list)
     won_by_position: list[int] = field(default_factory=list)
@@ -65,18 +50,12 @@ class RummyStats:
     hand_turns: Histogram = field(default_factory=dict)
     #: Hands per finished match -> matches.
     match_lengths: Histogram = field(default_factory=dict)
-    #: Hands and points of each bot in each chunk, for batch-means intervals.
-    per_chunk: dict[int, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
 
     @classmethod
     def empty(cls, seats: int, levels: tuple[str, ...]) -> RummyStats:
         return cls(
             seats=seats,
             levels=levels,
-            bots=_moments(seats),
-            by_level=_moments(len(levels)),
-            by_seat=_moments(seats),
-            by_position=_moments(seats),
             won=[0] * seats,
             won_by_position=[0] * seats,
             rummy_by_bot=[0] * seats,
@@ -94,20 +73,7 @@ class RummyStats:
 
     def merge(self, other: RummyStats) -> None:
         """Add ``other`` (another chunk, or several) into this one."""
-        if (other.seats, other.levels) != (self.seats, self.levels):
-            raise ValueError("cannot merge statistics of different tables")
-        self.chunks += other.chunks
-        self.rounds += other.rounds
-        self.games_started += other.games_started
-        self.games_finished += other.games_finished
-        for mine, theirs in (
-            (self.bots, other.bots),
-            (self.by_level, other.by_level),
-            (self.by_seat, other.by_seat),
-            (self.by_position, other.by_position),
-        ):
-            for a, b in zip(mine, theirs, strict=True):
-                a.merge(b)
+        self.merge_tally(other)
         for counts, other_counts in (
             (self.won, other.won),
             (self.won_by_position, other.won_by_position),
@@ -126,4 +92,3 @@ class RummyStats:
         self.winner_points.merge(other.winner_points)
         merge_counts(self.hand_turns, other.hand_turns)
         merge_counts(self.match_lengths, other.match_lengths)
-        self.per_chunk.update(other.per_chunk)

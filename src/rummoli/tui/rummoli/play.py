@@ -13,7 +13,6 @@ a strong bot asked from the human's own seat, with the human's view only, like a
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -21,27 +20,18 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from rummoli.bots import Bot, Decision, ask_bot, levels_for, make_bot
-from rummoli.engine.base import GameError
+from rummoli.bots import Bot, Decision, ask_bot, make_bot
 from rummoli.games.registry import describe
 from rummoli.games.rummoli import Rules, RummoliState
 from rummoli.games.rummoli.view import event_to_json, visible_events
 from rummoli.i18n import N_, NP_, _, nformat, pgettext
-from rummoli.i18n.sentences import error as error_text
-from rummoli.i18n.terms import level_name
 from rummoli.tui.menu import AskAmount, Command, Menu
-from rummoli.tui.options import hint_text, opponent_levels, parse_house_rules, table_names
+from rummoli.tui.options import hint_text, parse_house_rules
 from rummoli.tui.rummoli import render
 from rummoli.tui.rummoli.narrate import Narrator
 from rummoli.tui.rummoli.summary import RoundTally
-from rummoli.tui.table import (
-    Quit,
-    ReadLine,
-    TableLoop,
-    at_keyboard,
-    say,
-    typed_value,
-)
+from rummoli.tui.table import Quit, ReadLine, TableLoop, start_table
+from rummoli.tui.table import announce as table_announce
 
 #: This table's game (its computer players are this game's).
 GAME = "rummoli"
@@ -98,49 +88,26 @@ def run_play(
     computer player (comma-separated, in seat order).
     """
     console = console or Console(highlight=False)
-    try:
-        levels = opponent_levels(players, level, opponents, levels_for(GAME))
-        table_rules = build_rules(chips, rounds, rules, preset)
-        if seed is None:
-            seed = random.SystemRandom().randrange(1_000_000)
-        state = RummoliState.new_game(table_names(name, players), table_rules, seed)
-    except (GameError, ValueError) as error:
-        say(console, Text.assemble((_("error: "), "bold red"), error_text(str(error))))
-        return 2
-    _announce(console, state, levels)
-    bots: dict[int, Bot] = {
-        s: make_bot(levels[s - 1], seed * 10 + s, GAME) for s in range(1, players)
-    }
-    return at_keyboard(
-        console,
-        read_line,
-        lambda read: play_game(state, console, read, bots, save_dir=save_dir, pace=pace),
-    )
 
+    def announce(state: RummoliState, levels: Sequence[str]) -> None:
+        again = _("(play this deal again with --seed {seed}; h for help, ? for a hint)")
+        table_announce(console, state, describe(GAME), state.rules.changed(), levels, again)
 
-def _announce(console: Console, state: RummoliState, levels: Sequence[str]) -> None:
-    rules = state.rules
-    changed = ", ".join(f"{k}={typed_value(v)}" for k, v in rules.changed().items())
-    players = ", ".join(
-        f"{n} ({level_name(lv)})" for n, lv in zip(state.names[1:], levels, strict=True)
-    )
-    title = describe(GAME).title
-    say(
+    return start_table(
         console,
-        Text.assemble(
-            (pgettext("game", title), "bold"),
-            " · ",
-            _("seed {seed}").format(seed=state.seed),
-            " · ",
-            _("rules: {rules}").format(rules=changed or _("defaults")),
+        GAME,
+        players=players,
+        level=level,
+        opponents=opponents,
+        name=name,
+        seed=seed,
+        rules=lambda: build_rules(chips, rounds, rules, preset),
+        new_game=RummoliState.new_game,
+        announce=announce,
+        play=lambda state, read, bots: play_game(
+            state, console, read, bots, save_dir=save_dir, pace=pace
         ),
-        Text(_("Computer players: {players}").format(players=players)),
-        Text(
-            _("(play this deal again with --seed {seed}; h for help, ? for a hint)").format(
-                seed=state.seed
-            ),
-            style="dim",
-        ),
+        read_line=read_line,
     )
 
 
@@ -175,17 +142,7 @@ def play_game(
 class _Table(TableLoop[RummoliState]):
     """One game at the terminal: the human's prompts, the narration and the summaries."""
 
-    def __init__(
-        self,
-        state: RummoliState,
-        console: Console,
-        read_line: ReadLine,
-        bots: Mapping[int, Bot],
-        human: int,
-        save_dir: Path | None,
-        hint_bot: Bot | None = None,
-    ) -> None:
-        super().__init__(state, console, read_line, bots, human, save_dir, hint_bot)
+    def _setup(self) -> None:
         self.narrator = Narrator(self.me)
         self.tally = RoundTally(self.me)
         self.told_out = False

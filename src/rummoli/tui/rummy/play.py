@@ -16,7 +16,6 @@ hint (a random move is no advice).
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -26,29 +25,20 @@ from rich.console import Console
 from rich.text import Text
 
 from rummoli.bots import Bot, ask_bot, levels_for, make_bot
-from rummoli.engine.base import GameError
 from rummoli.games.registry import describe
 from rummoli.games.rummy import Rules, RummyState
 from rummoli.games.rummy import actions as act
 from rummoli.games.rummy.view import events_for
-from rummoli.i18n import N_, _, nformat, pgettext
-from rummoli.i18n.sentences import error as error_text
-from rummoli.i18n.terms import level_name
+from rummoli.i18n import N_, _, nformat
 from rummoli.tui.cards import card, pack
-from rummoli.tui.options import hint_text, opponent_levels, parse_house_rules, table_names
+from rummoli.tui.options import hint_text, parse_house_rules
 from rummoli.tui.phrases import fill
 from rummoli.tui.rummy import render
 from rummoli.tui.rummy.input import TableCommand, move_text, parse_line
 from rummoli.tui.rummy.narrate import RummyNarrator
 from rummoli.tui.rummy.summary import HandTally
-from rummoli.tui.table import (
-    Quit,
-    ReadLine,
-    TableLoop,
-    at_keyboard,
-    say,
-    typed_value,
-)
+from rummoli.tui.table import Quit, ReadLine, TableLoop, start_table
+from rummoli.tui.table import announce as table_announce
 
 GAME = "rummy"
 #: Seats at the table unless told otherwise: you and one computer player, 10 cards each.
@@ -117,47 +107,27 @@ def run_rummy_play(
     interrupted. ``level`` (default: :func:`default_level`) is every computer player's
     level, unless ``opponents`` names one per computer player, comma-separated."""
     console = console or Console(highlight=False)
-    try:
-        known = levels_for(GAME)
-        levels = opponent_levels(players, level or default_level(), opponents, known)
-        table_rules = build_rules(rules)
-        if seed is None:
-            seed = random.SystemRandom().randrange(1_000_000)
-        state = RummyState.new_game(table_names(name, players), table_rules, seed)
-    except (GameError, ValueError) as error:
-        say(console, Text.assemble((_("error: "), "bold red"), error_text(str(error))))
-        return 2
-    _announce(console, state, levels)
-    bots = {s: make_bot(levels[s - 1], seed * 10 + s, game=GAME) for s in range(1, players)}
-    return at_keyboard(
-        console, read_line, lambda read: play_rummy(state, console, read, bots, save_dir=save_dir)
-    )
 
+    def announce(state: RummyState, levels: Sequence[str]) -> None:
+        again = _("(play this deal again with --seed {seed}; h for help, ? for your moves)")
+        target = nformat("to {n} point", "to {n} points", state.target)
+        table_announce(
+            console, state, describe(GAME), state.rules.changed(), levels, again, " ", target
+        )
 
-def _announce(console: Console, state: RummyState, levels: Sequence[str]) -> None:
-    changed = state.rules.changed()
-    rules = ", ".join(f"{k}={typed_value(v)}" for k, v in changed.items()) or _("defaults")
-    players = ", ".join(
-        f"{n} ({level_name(lv)})" for n, lv in zip(state.names[1:], levels, strict=True)
-    )
-    say(
+    return start_table(
         console,
-        Text.assemble(
-            (pgettext("game", describe(GAME).title), "bold"),
-            " ",
-            nformat("to {n} point", "to {n} points", state.target),
-            " · ",
-            _("seed {seed}").format(seed=state.seed),
-            " · ",
-            _("rules: {rules}").format(rules=rules),
-        ),
-        Text(_("Computer players: {players}").format(players=players)),
-        Text(
-            _("(play this deal again with --seed {seed}; h for help, ? for your moves)").format(
-                seed=state.seed
-            ),
-            style="dim",
-        ),
+        GAME,
+        players=players,
+        level=level or default_level(),
+        opponents=opponents,
+        name=name,
+        seed=seed,
+        rules=lambda: build_rules(rules),
+        new_game=RummyState.new_game,
+        announce=announce,
+        play=lambda state, read, bots: play_rummy(state, console, read, bots, save_dir=save_dir),
+        read_line=read_line,
     )
 
 
@@ -184,17 +154,7 @@ def play_rummy(
 class _RummyTable(TableLoop[RummyState]):
     """One match at the terminal: the human's prompts, the narration and the summaries."""
 
-    def __init__(
-        self,
-        state: RummyState,
-        console: Console,
-        read_line: ReadLine,
-        bots: Mapping[int, Bot],
-        human: int,
-        save_dir: Path | None,
-        hint_bot: Bot | None,
-    ) -> None:
-        super().__init__(state, console, read_line, bots, human, save_dir, hint_bot)
+    def _setup(self) -> None:
         self.narrator = RummyNarrator(self.me)
         self.tally = HandTally(self.me)
         self.order = render.BY_SUIT
