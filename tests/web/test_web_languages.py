@@ -71,7 +71,6 @@ def test_the_lobby_and_the_rules_in_the_asked_language(tmp_path: Path) -> None:
         rummy = fr["games"]["rummy"]
         assert fr["language"] == "fr"
         assert rummy["title"] == "Rami de base"
-        assert fr["games"]["rummoli"]["level_names"]["basic"] == "simple"
         assert fr["games"]["rummoli"]["level_labels"]["strong"]["title"] == "Expert"
         assert "veuve" in fr["games"]["rummoli"]["level_labels"]["basic"]["help"]
         bot = client.get("/api/bots/stats?game=rummy&level=strong&lang=ru").json()

@@ -29,7 +29,6 @@ from rummoli.i18n.terms import (
     game_title,
     house_rule_help,
     house_rule_title,
-    level_name,
 )
 from rummoli.web import games
 from rummoli.web.games import AnyRules, check_game, seat_limits, web_part
@@ -189,7 +188,6 @@ def game_options(description: GameDescription) -> dict[str, Any]:
         ],
         "presets": {name: dict(changes) for name, changes in description.presets.items()},
         "levels": levels(description.name),
-        "level_names": {level: level_name(level) for level in levels(description.name)},
         "level_labels": {
             level: dict(zip(("title", "help"), bot_label(description, level), strict=True))
             for level in levels(description.name)
