@@ -78,7 +78,16 @@ class Rematch:
     client: Client
 
 
-Command = Join | Action | Back | Say | Host | Rematch
+@dataclass(slots=True)
+class Watched:
+    """A page says how it shows runs and what it has shown (a ``watching`` message)."""
+
+    client: Client
+    pace_ms: int | None
+    seen: int | None
+
+
+Command = Join | Action | Back | Say | Host | Rematch | Watched
 
 
 async def handle(room: Room, command: Command) -> None:
@@ -101,6 +110,13 @@ async def handle(room: Room, command: Command) -> None:
             command.reply.set_exception(error)
     elif isinstance(command, Rematch):
         await _rematch(room, command.client)
+    elif isinstance(command, Watched):
+        client = command.client
+        if command.pace_ms is not None:
+            client.pace = command.pace_ms / 1000
+        if command.seen is not None:
+            client.seen = min(command.seen, room.step)  # a page cannot have seen the future
+        room.watched()
     else:
         try:
             command.reply.set_result(

@@ -36,6 +36,9 @@ MAX_CHAT = 300
 #: The quick reactions a person may send (the page draws each as an emoji).
 EMOTES = ("thumbs_up", "clap", "laugh", "wow", "sad", "party")
 CHANNELS = ("players", "spectators")
+#: The slowest pace a page may ask its table to wait for, in milliseconds per laid card
+#: (the page's "slow" is 1,100).
+MAX_PACE_MS = 2000
 
 
 class ProtocolError(Worded):
@@ -165,7 +168,17 @@ class Hint:
     step: int | None
 
 
-ClientMessage = Hello | Act | Back | Ping | Chat | React | Mute | Listen | Rematch | Hint
+@dataclass(frozen=True, slots=True)
+class Watching:
+    """How this page shows a run (``pace_ms`` per laid card; 0: at once), and the last
+    step it has finished showing (``seen``). The table waits for its seated people to see
+    a run before its next move (:meth:`.room.Room.watch_time`); either may be None."""
+
+    pace_ms: int | None
+    seen: int | None
+
+
+ClientMessage = Hello | Act | Back | Ping | Chat | React | Mute | Listen | Rematch | Hint | Watching
 
 
 def _whole(value: object, what: str, high: int = MAX_ACTION) -> int:
@@ -268,10 +281,16 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
     if kind == "hint":
         step = data.get("step")
         return Hint(None if step is None else _whole(step, "step"))
+    if kind == "watching":
+        pace, seen = data.get("pace"), data.get("seen")
+        return Watching(
+            None if pace is None else _whole(pace, "pace", MAX_PACE_MS),
+            None if seen is None else _whole(seen, "seen"),
+        )
     raise ProtocolError(
         "unknown_type",
         f"unknown message type {kind!r}: use hello, action, back, ping, chat, react, mute, "
-        "listen, rematch or hint",
+        "listen, rematch, hint or watching",
     )
 
 

@@ -21,7 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from rummoli.i18n import N_
 from rummoli.web import hints
 from rummoli.web.client import Client
-from rummoli.web.commands import Action, Rematch, Say, refusal
+from rummoli.web.commands import Action, Rematch, Say, Watched, refusal
 from rummoli.web.commands import Back as BackCommand
 from rummoli.web.hub import Hub
 from rummoli.web.names import BadName, check_name
@@ -38,6 +38,7 @@ from rummoli.web.protocol import (
     ProtocolError,
     RateLimiter,
     React,
+    Watching,
     error_message,
     parse_message,
 )
@@ -259,6 +260,8 @@ async def _read(websocket: WebSocket, room: Room, client: Client, hub: Hub) -> N
             room.submit(Rematch(client))
         elif isinstance(message, Hint):
             hints.ask(room, client, message.step)
+        elif isinstance(message, Watching):
+            room.submit(Watched(client, message.pace_ms, message.seen))
         else:
             client.send(error_message("bad_message", "you said hello already"))
 

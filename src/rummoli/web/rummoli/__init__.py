@@ -61,4 +61,5 @@ WEB = WebPart(
     view=seat_view,
     may_unfold=may_unfold,
     unfold=unfold,
+    paced=frozenset({"lay"}),
 )

@@ -103,6 +103,9 @@ const st = {
   // timer of the next card; a fresh "state" cancels both.
   queue: [],
   playing: null,
+  // The update being shown: its frames (playback.js) and the one on screen.
+  parts: [],
+  partIndex: 0,
   // The last hint this seat was given (hint.js), and the step it was asked at.
   hint: null,
   hintAsked: null,
@@ -210,6 +213,7 @@ function stopPlayback() {
   if (st.playing) clearTimeout(st.playing);
   st.playing = null;
   st.queue = [];
+  if (ui.skip) ui.skip.hidden = true;
 }
 
 // Show the next queued update: at once, or (a run of laid cards at a pace other than
@@ -217,31 +221,76 @@ function stopPlayback() {
 function playNext() {
   st.playing = null;
   const message = st.queue.shift();
-  if (!message) return;
+  if (!message) return watched();
   st.table = message.table;
   st.step = message.step;
   st.pending = false;
   const pace = PACES[paceName()];
-  const parts = pace && client().frames ? client().frames(message.view, message.events) : [[message.view, message.events]];
-  const show = (index) => {
-    const [view, events] = parts[index];
+  st.parts = pace && client().frames ? client().frames(message.view, message.events) : [[message.view, message.events]];
+  showPart(0, pace);
+}
+
+function showPart(index, pace) {
+  st.partIndex = index;
+  const [view, events] = st.parts[index];
+  st.view = view;
+  logEvents(events);
+  const more = index < st.parts.length - 1;
+  ui.root.dataset.playing = String(more);
+  ui.skip.hidden = !(more || st.queue.length);
+  setTimer();
+  render();
+  cueFrame(events);
+  if (more) st.playing = setTimeout(() => showPart(index + 1, pace), pace);
+  // The next update waits its turn too when this one ended on a laid card, so two
+  // cards never appear at once.
+  else if (st.queue.length) st.playing = setTimeout(playNext, events.some((e) => e.type === "lay") ? pace : 0);
+  else {
+    st.playing = null;
+    watched();
+  }
+}
+
+function logEvents(events) {
+  for (const e of events) {
+    st.log.push(e);
+    track(e);
+  }
+  if (st.log.length > LOG_LINES * 2) st.log = st.log.slice(-LOG_LINES);
+}
+
+// "Skip": the rest of the run and every update waiting behind it, shown at once (their
+// lines still join the log), and the table told this page has seen them.
+function skipRun() {
+  if (!st.playing) return;
+  clearTimeout(st.playing);
+  st.playing = null;
+  for (const [view, events] of st.parts.slice(st.partIndex + 1)) {
     st.view = view;
-    for (const e of events) {
-      st.log.push(e);
-      track(e);
-    }
-    if (st.log.length > LOG_LINES * 2) st.log = st.log.slice(-LOG_LINES);
-    ui.root.dataset.playing = String(index < parts.length - 1);
-    setTimer();
-    render();
-    cueFrame(events);
-    if (index < parts.length - 1) st.playing = setTimeout(() => show(index + 1), pace);
-    // The next update waits its turn too when this one ended on a laid card, so two
-    // cards never appear at once.
-    else if (st.queue.length) st.playing = setTimeout(playNext, events.some((e) => e.type === "lay") ? pace : 0);
-    else st.playing = null;
-  };
-  show(0);
+    logEvents(events);
+  }
+  for (const message of st.queue.splice(0)) {
+    st.table = message.table;
+    st.step = message.step;
+    st.view = message.view;
+    logEvents(message.events);
+  }
+  st.parts = [[st.view, []]];
+  st.partIndex = 0;
+  st.pending = false;
+  ui.root.dataset.playing = "false";
+  ui.skip.hidden = true;
+  setTimer();
+  render();
+  cueFrame([]);
+  watched();
+}
+
+// The table waits for its seated people to see a run before its next move: tell it this
+// page's pace and the last step it has shown (at a pace the server knows, it would
+// otherwise wait the whole run's length).
+function watched() {
+  send({ type: "watching", pace: PACES[paceName()], seen: st.step });
 }
 
 function receive(message) {
@@ -263,6 +312,7 @@ function receive(message) {
       setTimer();
       render();
       cueFrame([]);
+      watched();
       break;
     case "update":
       st.queue.push(message);
@@ -677,7 +727,13 @@ const CLIENTS = {
 // The pace of a run of laid cards: chosen here, remembered in this browser.
 const paceSelect = $("#pace");
 paceSelect.value = paceName();
-paceSelect.addEventListener("change", () => setPace(paceSelect.value));
+paceSelect.addEventListener("change", () => {
+  setPace(paceSelect.value);
+  if (paceSelect.value === "instant") skipRun();
+  watched();
+});
+ui.skip = h("button", { type: "button", testid: "skip", className: "skip", hidden: true, onClick: skipRun }, _("Skip the run"));
+paceSelect.closest("label").after(ui.skip);
 $(".status-right").prepend(tablePrefs());
 
 document.body.prepend(header("table"));
