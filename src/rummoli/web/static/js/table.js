@@ -221,7 +221,7 @@ function stopPlayback() {
 function playNext() {
   st.playing = null;
   const message = st.queue.shift();
-  if (!message) return watched();
+  if (!message) return;
   st.table = message.table;
   st.step = message.step;
   st.pending = false;
@@ -247,7 +247,9 @@ function showPart(index, pace) {
   else if (st.queue.length) st.playing = setTimeout(playNext, events.some((e) => e.type === "lay") ? pace : 0);
   else {
     st.playing = null;
-    watched();
+    // Only after a run shown card by card: the table may be waiting for this page (a
+    // message after every update would spend the connection's allowance of messages).
+    if (st.parts.length > 1) watched();
   }
 }
 
