@@ -399,3 +399,26 @@ export function narrateRummy(e, me) {
 function line(text, kind = "") {
   return { text, kind };
 }
+
+/** The final standings of a match (points), then `buttons`. */
+export function renderRummyStandings(box, view, buttons) {
+  const rows = rummyStandings(view);
+  fill(
+    box,
+    h("h2", {}, _("Final standings")),
+    view.match_winner === null ? h("p", { className: "muted" }, _("Nobody won the match: the highest score is shared.")) : null,
+    h(
+      "ol",
+      { className: "standings", testid: "standings" },
+      rows.map((r) =>
+        h(
+          "li",
+          { className: r.seat === view.match_winner ? "winner" : "" },
+          h("span", { className: "player-name" }, r.name),
+          h("span", { className: "score" }, ngettext("{n} point", "{n} points", r.score)),
+        ),
+      ),
+    ),
+    buttons,
+  );
+}

@@ -8,18 +8,18 @@ import {
   renderPlayers,
   renderShowdown,
   renderStatus,
-  standings,
 } from "./board.js";
-import { levelName, spaceLabel } from "./cards.js";
+import { levelName } from "./cards.js";
 import { cue, keepFocus } from "./cues.js";
-import { $, api, errorText, fill, h, header, notice } from "./dom.js";
+import { $, errorText, fill, h, header, notice } from "./dom.js";
 import { renderHint } from "./hint.js";
-import { _, ngettext, number, pgettext } from "./i18n.js";
+import { _ } from "./i18n.js";
 import { renderLearning } from "./learning.js";
-import { chipCount, nameList, narrate, roundSummary } from "./narrate.js";
-import { levelHelp, levelTitle, loadOptions } from "./options.js";
+import { narrate, roundSummary } from "./narrate.js";
+import { loadOptions } from "./options.js";
 import { frames, PACES, paceName, setPace } from "./playback.js";
 import { tablePrefs } from "./prefs.js";
+import { renderRummoliStandings, renderRummoliSummary } from "./rummoli-end.js";
 import {
   narrateRummy,
   renderMelds,
@@ -30,17 +30,17 @@ import {
   renderRummyStatus,
   renderRummySummary,
   rummyChoices,
+  renderRummyStandings,
   rummyHandSummary,
-  rummyStandings,
 } from "./rummy.js";
 import { addChat, chatState, rematchPart, renderChat, renderHost } from "./social.js";
+import { NAME_KEY, renderWaiting } from "./waiting.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const SEAT_KEY = `rummoli.seat.${tableId}`;
 const HOST_KEY = `rummoli.host.${tableId}`;
 const INVITE_KEY = `rummoli.invite.${tableId}`;
 const WATCH_KEY = `rummoli.watch.${tableId}`;
-const NAME_KEY = "rummoli.name";
 const LOG_LINES = 300;
 
 // An invitation (#invite=...) or a spectator link (#watch=...) brings its secret in the
@@ -367,7 +367,7 @@ function track(event) {
   if (event.type === "dealer") st.roundEvents = [];
   st.roundEvents.push(event);
   if (event.type === "round_over") st.summary = roundSummary(st.roundEvents);
-  if (event.type === "hand_over") st.summary = { rummy: true, ...rummyHandSummary(st.roundEvents) };
+  if (event.type === "hand_over") st.summary = rummyHandSummary(st.roundEvents);
 }
 
 // ------------------------------------------------------------------ the timer
@@ -408,7 +408,7 @@ function draw() {
   ui.root.dataset.myTurn = String(Boolean(view && st.seat !== null && view.to_move === st.seat));
   ui.root.dataset.game = table ? table.game || "rummoli" : "";
   ui.actions.classList.toggle("pending", st.pending);
-  renderWaiting();
+  renderWaitingTable();
   renderSocial();
   renderLearning({ view, table, seat: st.seat, redraw: render });
   if (!view) {
@@ -502,76 +502,27 @@ function renderRummy(view, table) {
   renderLog();
 }
 
-function renderWaiting() {
-  const table = st.table;
-  if (!table || table.status !== "waiting") {
-    ui.waiting.hidden = true;
+function renderWaitingTable() {
+  renderWaiting(ui.waiting, {
+    table: st.table,
+    seat: st.seat,
+    secret: invite(),
+    tableId,
+    onSeated: (answer) => {
+      localStorage.setItem(SEAT_KEY, JSON.stringify({ token: answer.token, seat: answer.seat, name: answer.name }));
+      reconnect();
+    },
+  });
+}
+
+function renderSummary() {
+  const s = st.summary;
+  if (!s || !st.view) {
+    ui.summary.hidden = true;
     return;
   }
-  ui.waiting.hidden = false;
-  const free = table.seats.filter((s) => !s.bot && !s.name);
-  // The invitation is shown only to whoever holds it (the host, the invited): never a
-  // spectator's, who came with a spectator link or to a public table.
-  const secret = invite();
-  const inviteUrl = secret ? `${location.origin}/table/${encodeURIComponent(table.id)}#invite=${secret}` : `${location.origin}/table/${encodeURIComponent(table.id)}`;
-  const showInvite = Boolean(secret) || table.public;
-  const seated = st.seat !== null;
-  const inviteInput = h("input", { type: "text", readonly: true, value: inviteUrl, testid: "invite-link", "aria-label": _("Invitation link") });
-  const copy = h("button", { type: "button", className: "btn small", testid: "copy-invite", onClick: async () => {
-    inviteInput.select();
-    try {
-      await navigator.clipboard.writeText(inviteUrl);
-      copy.textContent = _("Copied");
-    } catch {
-      document.execCommand("copy");
-    }
-  } }, _("Copy"));
-  const seats = h(
-    "ol",
-    { className: "seat-list", testid: "seats" },
-    table.seats.map((s) =>
-      h(
-        "li",
-        { testid: `seat-${s.seat}`, className: s.name ? "taken" : "free" },
-        h("span", { className: "seat-no" }, _("Seat {seat}", { seat: s.seat + 1 })),
-        s.bot ? h("span", {}, s.name, " ", h("span", { className: "badge bot", title: levelHelp(table.game, s.bot) }, levelTitle(table.game, s.bot))) : s.name ? h("span", {}, s.name) : h("span", { className: "muted" }, _("free")),
-        s.seat === st.seat ? h("span", { className: "you" }, pgettext("badge", "you")) : null,
-      ),
-    ),
-  );
-  let join = null;
-  if (!seated && free.length && showInvite) {
-    const name = h("input", { type: "text", maxlength: 40, required: true, autocomplete: "nickname", placeholder: _("Your name"), value: localStorage.getItem(NAME_KEY) || "", testid: "join-name", "aria-label": _("Your name") });
-    const seatSelect = h("select", { testid: "join-seat", "aria-label": _("Seat") }, free.map((s) => h("option", { value: String(s.seat) }, _("Seat {seat}", { seat: s.seat + 1 }))));
-    const message = h("div", { testid: "join-error" });
-    join = h(
-      "form",
-      { className: "join", testid: "join-form", onSubmit: async (event) => {
-        event.preventDefault();
-        try {
-          const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { method: "POST", body: { name: name.value, seat: Number(seatSelect.value), invite: invite() } });
-          localStorage.setItem(SEAT_KEY, JSON.stringify({ token: answer.token, seat: answer.seat, name: answer.name }));
-          localStorage.setItem(NAME_KEY, answer.name);
-          reconnect();
-        } catch (error) {
-          notice(message, errorText(error));
-        }
-      } },
-      h("label", {}, _("Take a seat")),
-      h("div", { className: "amount-row" }, name, seatSelect, h("button", { type: "submit", className: "btn primary", testid: "join-submit" }, _("Join"))),
-      message,
-    );
-  }
-  const missing = free.length;
-  fill(
-    ui.waiting,
-    h("h2", {}, _("Waiting for players")),
-    h("p", { className: "muted" }, ngettext("The game starts when {n} more player joins.", "The game starts when {n} more players join.", missing)),
-    showInvite ? h("div", { className: "invite" }, h("label", {}, table.public ? _("Anyone may sit; or send this link") : _("Invite friends with this link (it seats them: send it only to them)")), h("div", { className: "amount-row" }, inviteInput, copy)) : h("p", { className: "muted", testid: "private-note" }, _("A private table: only its invitation seats a player.")),
-    seats,
-    join,
-    seated ? h("p", { className: "muted" }, _("You have a seat. Keep this tab, or come back with the same browser.")) : null,
-  );
+  ui.summary.hidden = false;
+  client().summary(ui.summary, s, myName());
 }
 
 function renderAway() {
@@ -589,73 +540,14 @@ function renderAway() {
   );
 }
 
-function renderSummary() {
-  const s = st.summary;
-  if (!s || !st.view) {
-    ui.summary.hidden = true;
-    return;
-  }
-  const you = myName();
-  if (s.rummy) {
-    ui.summary.hidden = false;
-    renderRummySummary(ui.summary, s, you);
-    return;
-  }
-  const lines = [];
-  if (s.deadlock) lines.push(_("Deadlock: nobody could lead the colour; one chip per card went to the Rummoli space."));
-  if (s.winner) {
-    const params = { name: s.winner, chips: chipCount(s.pot) };
-    lines.push(s.winner === you ? _("You went out first and took the Rummoli space ({chips}).", params) : _("{name} went out first and took the Rummoli space ({chips}).", params));
-  }
-  for (const p of s.poker) {
-    const params = { name: p.winners[0], names: nameList(p.winners, you), chips: chipCount(p.chips) };
-    if (p.winners.length > 1) lines.push(_("Poker: {names} split {chips}.", params));
-    else lines.push(p.winners[0] === you ? _("Poker: you took {chips}.", params) : _("Poker: {name} took {chips}.", params));
-  }
-  for (const sp of s.spaces) {
-    const params = { name: sp.player, space: spaceLabel(sp.space), chips: chipCount(sp.chips) };
-    lines.push(sp.player === you ? _("You took the {space} space: {chips}.", params) : _("{name} took the {space} space: {chips}.", params));
-  }
-  if (s.pays.length) {
-    const paid = s.pays.map((p) => _("{name} {chips}", { name: p.player === you ? _("you") : p.player, chips: p.chips }));
-    lines.push(_("Paid for cards left: {list}.", { list: paid.join(", ") }));
-  }
-  ui.summary.hidden = false;
-  fill(ui.summary, h("h3", {}, _("Round {round} summary", { round: s.round })), h("ul", {}, lines.map((l) => h("li", {}, l))));
-}
-
 function renderStandings() {
   const view = st.view;
   if (!view || view.phase !== "over") {
     ui.standings.hidden = true;
     return;
   }
-  client().standings(view);
-}
-
-function renderRummoliStandings(view) {
-  const start = st.table ? st.table.rules.starting_chips : undefined;
-  const rows = standings(view, start);
-  const best = rows.length ? rows[0].chips : 0;
   ui.standings.hidden = false;
-  fill(
-    ui.standings,
-    h("h2", {}, _("Final standings")),
-    h(
-      "ol",
-      { className: "standings", testid: "standings" },
-      rows.map((r) =>
-        h(
-          "li",
-          { className: r.chips === best ? "winner" : "" },
-          h("span", { className: "player-name" }, r.name),
-          h("span", { className: "chips" }, h("i", { className: "chip-icon" }), number(r.chips)),
-          r.change === null ? null : h("span", { className: r.change >= 0 ? "up" : "down" }, `${r.change >= 0 ? "+" : ""}${number(r.change)}`),
-        ),
-      ),
-    ),
-    finalButtons(),
-  );
+  client().standings(ui.standings, view, finalButtons());
 }
 
 function finalButtons() {
@@ -676,29 +568,6 @@ function renderSocial() {
     renderChat(ui.chat, st.chat, { seat: st.seat, table: st.table, send });
     renderHost(ui.host, { table: st.table, host: localStorage.getItem(HOST_KEY), tableId });
   });
-}
-
-function renderRummyStandings(view) {
-  const rows = rummyStandings(view);
-  ui.standings.hidden = false;
-  fill(
-    ui.standings,
-    h("h2", {}, _("Final standings")),
-    view.match_winner === null ? h("p", { className: "muted" }, _("Nobody won the match: the highest score is shared.")) : null,
-    h(
-      "ol",
-      { className: "standings", testid: "standings" },
-      rows.map((r) =>
-        h(
-          "li",
-          { className: r.seat === view.match_winner ? "winner" : "" },
-          h("span", { className: "player-name" }, r.name),
-          h("span", { className: "score" }, ngettext("{n} point", "{n} points", r.score)),
-        ),
-      ),
-    ),
-    finalButtons(),
-  );
 }
 
 function renderLog() {
@@ -722,8 +591,14 @@ function reconnect() {
 }
 
 const CLIENTS = {
-  rummoli: { render: renderRummoli, standings: renderRummoliStandings, narrate, frames },
-  rummy: { render: renderRummy, standings: renderRummyStandings, narrate: narrateRummy },
+  rummoli: {
+    render: renderRummoli,
+    summary: renderRummoliSummary,
+    standings: (box, view, buttons) => renderRummoliStandings(box, view, st.table ? st.table.rules.starting_chips : undefined, buttons),
+    narrate,
+    frames,
+  },
+  rummy: { render: renderRummy, summary: renderRummySummary, standings: renderRummyStandings, narrate: narrateRummy },
 };
 
 // The pace of a run of laid cards: chosen here, remembered in this browser.
