@@ -1,6 +1,6 @@
 // The table as one seat sees it, drawn from the engine's view (the table page and the
 // replay page share this). It reads only the view the server sent: there is nothing else.
-import { cardName, cardNode, cardRow, cardText, pokerHandName, RANKS, SPACE_LABEL, SUIT_SYMBOL, SUITS } from "./cards.js";
+import { cardName, cardNode, cardRow, cardText, isRed, pokerHandName, RANKS, SPACE_LABEL, SUIT_SYMBOL, SUITS } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { _, ngettext, number, pgettext } from "./i18n.js";
 import { levelHelp, levelTitle } from "./options.js";
@@ -114,11 +114,29 @@ export function renderBoard(node, view) {
   fill(node, h("div", { className: "board-grid" }, cells));
 }
 
+// What each space pays and when (RULES.md): shown when the pointer rests on it, and read
+// by screen readers with the space.
+function spacePays(name) {
+  switch (name) {
+    case "rummoli":
+      return _("Rummoli: the first player to lay his last card takes these chips.");
+    case "poker":
+      return _("Poker: the best poker hand of the round takes these chips.");
+    case "AKD":
+      return _("King and ace of diamonds: laying both, one after the other, takes these chips.");
+    case "789":
+      return _("7-8-9: laying the 7, 8 and 9 of one suit, one after the other, takes these chips.");
+    default:
+      return _("{card}: laying this card takes these chips.", { card: cardName(name.replace("10", "T")) });
+  }
+}
+
 function spaceNode(name, chips, centre) {
   const red = ["JD", "KH", "AKD"].includes(name);
+  const pays = spacePays(name);
   return h(
     "div",
-    { className: `space${centre ? " centre" : ""}${red ? " red" : ""}${chips ? "" : " bare"}`, testid: `space-${name}`, dataset: { chips: String(chips) } },
+    { className: `space${centre ? " centre" : ""}${red ? " red" : ""}${chips ? "" : " bare"}`, testid: `space-${name}`, dataset: { chips: String(chips) }, title: pays, "aria-description": pays },
     h("span", { className: "space-label" }, SPACE_LABEL[name] || name),
     h("span", { className: "space-chips" }, h("i", { className: "chip-icon" }), number(chips)),
   );
@@ -196,8 +214,9 @@ export function renderHand(node, view, laySend) {
   );
 }
 
-/** The choices of this seat as buttons; `send(action)` plays one. */
-export function renderActions(node, view, send) {
+/** The choices of this seat as buttons; `send(action)` plays one. `lead`: why this
+ * lead (leadReason), said with a choice of cards to lead. */
+export function renderActions(node, view, send, lead = null) {
   const legal = view.legal_actions || [];
   if (!legal.length || !send) {
     fill(node);
@@ -226,7 +245,7 @@ export function renderActions(node, view, send) {
   }
   const me = view.seat;
   const mine = view.players[me];
-  const parts = [h("p", { className: "prompt", testid: "prompt" }, prompt(view, words, lays, claims))];
+  const parts = [h("p", { className: "prompt", testid: "prompt" }, prompt(view, words, lays, claims, lead))];
   const buttons = [];
   const wordLabel = {
     keep: _("Keep my hand"),
@@ -259,7 +278,7 @@ function callLabel(view, mine) {
   return owed >= mine.chips ? _("Call (all in, {chips})", { chips: mine.chips }) : _("Call {chips}", { chips: owed });
 }
 
-function prompt(view, words, lays, claims) {
+function prompt(view, words, lays, claims, lead) {
   const p = view.players;
   if (view.phase === "widow" && words.exchange === undefined) return _("You deal, and you hold a pay card: you may not take the widow. Keep your hand when you are ready.");
   if (view.phase === "widow") return ngettext("You deal. Keep your hand, or exchange it unseen for the widow ({n} card).", "You deal. Keep your hand, or exchange it unseen for the widow ({n} cards).", view.widow.cards);
@@ -281,7 +300,7 @@ function prompt(view, words, lays, claims) {
   }
   if (view.phase === "play") {
     if (claims.length) return _("Lay the card, and claim its space if you want the chips (with this house rule an unclaimed space keeps its chips).");
-    if (lays.length > 1) return _("Your lead: choose the card to lay.");
+    if (lays.length > 1) return lead ? _("Your lead: choose the card to lay. {why}", { why: lead }) : _("Your lead: choose the card to lay.");
     return _("Your turn: lay the card.");
   }
   return _("Your turn.");
@@ -344,4 +363,38 @@ export function standings(view, start) {
   return view.players
     .map((p, seat) => ({ seat, name: p.name, chips: p.chips, change: start === undefined ? null : p.chips - start }))
     .sort((a, b) => b.chips - a.chips || a.seat - b.seat);
+}
+
+/**
+ * Why this seat leads what it may lead, in plain words (RULES.md, the Rummoli phase): the
+ * first lead of the phase is the lowest card (or, by house rule, the lowest of a suit of
+ * one's choice); after a stop the lead switches to the other colour than the card the run
+ * stopped at, unless nobody holds that colour (house rule `deadlock: any_colour`).
+ * `events`: this round's events so far; `rules`: the table's house rules; `lays`: the
+ * cards this seat may lead.
+ */
+export function leadReason(events, rules, lays) {
+  let stopped = null;
+  for (let i = events.length - 1; i >= 0 && stopped === null; i--) {
+    if (events[i].type === "stop") stopped = events[i].card;
+  }
+  if (stopped === null) {
+    return rules.lead === "lowest_of_any_suit"
+      ? _("You lead first: the lowest card of the suit you choose.")
+      : _("You lead first: your lowest card (you choose among equally low ones).");
+  }
+  const wantRed = !isRed(stopped);
+  if (!lays.every((card) => isRed(card) === wantRed)) {
+    return wantRed
+      ? _("The run stopped at {card} and nobody holds a red card: lead your lowest card of any suit.", { card: cardText(stopped) })
+      : _("The run stopped at {card} and nobody holds a black card: lead your lowest card of any suit.", { card: cardText(stopped) });
+  }
+  if (rules.switch_lead === "any_suit_of_colour") {
+    return wantRed
+      ? _("The run stopped at {card}: the lead switches to red, the lowest card of the red suit you choose.", { card: cardText(stopped) })
+      : _("The run stopped at {card}: the lead switches to black, the lowest card of the black suit you choose.", { card: cardText(stopped) });
+  }
+  return wantRed
+    ? _("The run stopped at {card}: the lead switches to red, your lowest red card.", { card: cardText(stopped) })
+    : _("The run stopped at {card}: the lead switches to black, your lowest black card.", { card: cardText(stopped) });
 }
