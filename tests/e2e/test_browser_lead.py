@@ -1,7 +1,8 @@
-"""Why a lead is what it is, and what a space pays (issue 11). At a Rummoli-phase lead
-with a choice of cards, the prompt says why these cards: the first lead of the phase is the
-lowest card; after a stop the lead switches to the other colour than the card the run
-stopped at, and every card offered is of that colour. Each pay space says what it pays."""
+"""Why a lead is what it is, what a space pays, and why the showdown's winner won (issue
+11). At a Rummoli-phase lead with a choice of cards, the prompt says why these cards: the
+first lead of the phase is the lowest card; after a stop the lead switches to the other
+colour than the card the run stopped at, and every card offered is of that colour. Each pay
+space says what it pays; each hand shown is named, and the winner's line says why."""
 
 from __future__ import annotations
 
@@ -24,6 +25,16 @@ LEADS = """() => {
   if (table.dataset.myTurn !== 'true' || table.dataset.playing === 'true') return [];
   return [...document.querySelectorAll('#actions [data-testid^=lay-]')]
     .map((b) => b.dataset.testid.slice(4));
+}"""
+#: The showdown panel, when shown: its lines, the hands named, and why the winner won.
+SHOWDOWN = """() => {
+  const box = document.querySelector('#showdown');
+  if (!box || box.hidden || !box.querySelector('.shown-line')) return null;
+  return {
+    lines: box.querySelectorAll('.shown-line').length,
+    named: box.querySelectorAll('.shown-line .hand-name').length,
+    why: box.querySelector('[data-testid=why-won]')?.textContent ?? '',
+  };
 }"""
 SWITCH = re.compile(r"The run stopped at (\S+): the lead switches to (red|black)")
 
@@ -68,6 +79,14 @@ def _play_round(page: Page, url: str) -> dict[str, list[str]]:
     deadline = time.monotonic() + 60
     while page.get_by_test_id("table").get_attribute("data-phase") != "over":
         assert time.monotonic() < deadline, "the round did not end in time"
+        showdown = page.evaluate(SHOWDOWN)
+        if showdown is not None:
+            # Every hand shown is named, and the winner's line says why he won.
+            assert showdown["lines"] and showdown["named"] == showdown["lines"], showdown
+            assert re.search(
+                r"wins the poker pot: .+ (beats|with higher cards)|tie with", showdown["why"]
+            ), showdown
+            seen.setdefault("showdown", []).append(showdown["why"])
         leads = page.evaluate(LEADS)
         if len(leads) > 1:
             prompt = page.get_by_test_id("prompt").inner_text()
@@ -101,7 +120,7 @@ def test_a_lead_says_why_its_cards(
         for seed in range(1, 13):
             monkeypatch.setattr(rummoli.web.hub, "new_seed", lambda seed=seed: seed)
             kinds |= set(_play_round(page, live_server.url))
-            if kinds == {"first", "switch"}:
+            if kinds == {"first", "switch", "showdown"}:
                 return
     finally:
         context.close()

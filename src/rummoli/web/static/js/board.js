@@ -343,7 +343,11 @@ function amountForm(kind, choice, label, send) {
 }
 
 /** The hands shown at a showdown, when there are any. */
-export function renderShowdown(node, view) {
+/**
+ * The hands shown at the showdown, each with its name, and why the winner won. `events`:
+ * this round's events (their "show" events name each hand; without them, cards only).
+ */
+export function renderShowdown(node, view, events = []) {
   const shown = Object.entries(view.shown || {});
   if (!shown.length) {
     fill(node);
@@ -351,12 +355,47 @@ export function renderShowdown(node, view) {
     return;
   }
   node.hidden = false;
+  const hands = {};
+  for (const e of events) if (e.type === "show") hands[e.player] = e.hand;
+  const winners = view.poker_winners || [];
   fill(
     node,
     h("h3", {}, _("Showdown")),
-    shown.map(([seat, cards]) => h("div", { className: "shown-line" }, h("span", { className: "player-name" }, view.players[Number(seat)].name), cardRow(cards))),
+    shown.map(([seat, cards]) => {
+      const name = view.players[Number(seat)].name;
+      return h(
+        "div",
+        { className: "shown-line" },
+        h("span", { className: "player-name" }, name),
+        cardRow(cards),
+        hands[name] ? h("span", { className: "hand-name", testid: `shown-hand-${seat}` }, pokerHandName(hands[name])) : null,
+        winners.includes(Number(seat)) ? badge(pgettext("badge", "best hand"), "leads") : null,
+      );
+    }),
+    whyWon(view, hands, winners),
   );
 }
+
+// Why the poker winner won, from the hands' names ("a flush beats two pair"; the same
+// name: higher cards); null when the names are not known.
+function whyWon(view, hands, winners) {
+  const names = winners.map((seat) => view.players[seat].name);
+  if (!names.length || names.some((n) => !hands[n])) return null;
+  const hand = pokerHandName(hands[names[0]]);
+  if (names.length > 1) {
+    return h("p", { className: "why-won", testid: "why-won" }, _("{names} tie with {hand}: they share the poker pot.", { names: names.join(", "), hand }));
+  }
+  const others = Object.entries(hands).filter(([n]) => n !== names[0]).map(([, category]) => category);
+  if (!others.length) return null;
+  const best = others.reduce((a, b) => (HAND_ORDER.indexOf(b) > HAND_ORDER.indexOf(a) ? b : a));
+  const params = { name: names[0], hand, other: pokerHandName(best) };
+  const text = best === hands[names[0]]
+    ? _("{name} wins the poker pot: {hand} with higher cards than the other {other}.", params)
+    : _("{name} wins the poker pot: {hand} beats {other}.", params);
+  return h("p", { className: "why-won", testid: "why-won" }, text);
+}
+
+const HAND_ORDER = ["high card", "pair", "two pair", "three of a kind", "straight", "flush", "full house", "four of a kind", "straight flush"];
 
 /** Final standings, most chips first. */
 export function standings(view, start) {

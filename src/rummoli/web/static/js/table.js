@@ -442,7 +442,7 @@ function renderRummoli(view, table) {
   renderPlayers(ui.players, view, table, me());
   renderBoard(ui.board, view);
   renderLaid(ui.laid, view);
-  renderShowdown(ui.showdown, view);
+  renderShowdown(ui.showdown, view, st.roundEvents);
   renderAway();
   if (st.seat !== null) {
     ui.me.hidden = false;
