@@ -310,14 +310,17 @@ class GameAdapter(ABC):
         """The same tensor as :meth:`encode_observation`, as features: ``(bits,
         positions, values)``, bit ``i`` the tensor's position ``i`` for its 0/1 fields,
         ``values[k]`` at ``positions[k]`` for the others; or None (the default: the
-        adapter only writes the tensor). The fast path of
-        :meth:`~rummoli.envs.table.Table.observation_tensor`."""
-        return None
+        adapter only writes the tensor). An adapter gives them by
+        :meth:`features_maker`."""
+        maker = self.features_maker(config)
+        return None if maker is None else maker(engine, seat)
 
     def features_maker(self, config: EnvConfig) -> Callable[[GameState, int], Features] | None:
         """:meth:`observation_features` for ``config`` as one function of ``(engine,
         seat)``, with what it derives from the settings looked up once: a table asks for
-        it when it is made and calls it at every observation. None: no features."""
+        it when it is made and calls it at every observation (the fast path of
+        :meth:`~rummoli.envs.table.Table.observation_tensor`). None (the default): the
+        adapter has no features and only writes the tensor."""
         return None
 
     @abstractmethod

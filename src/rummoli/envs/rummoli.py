@@ -292,11 +292,7 @@ class RummoliAdapter(GameAdapter):
         self, config: EnvConfig, engine: GameState | None, seat: int, out: Vector
     ) -> None:
         if engine is not None:
-            put_features(out, *self.observation_features(config, engine, seat))
-
-    def observation_features(self, config: EnvConfig, engine: GameState, seat: int) -> Features:
-        offsets, total, rounds = self.cached(config, "tensor", lambda: self._tensor(config))
-        return rummoli_features(_obs(engine, seat), seat, config.players, offsets, total, rounds)
+            put_features(out, *self.features_maker(config)(engine, seat))
 
     def features_maker(self, config: EnvConfig) -> Callable[[GameState, int], Features]:
         offsets, total, rounds = self.cached(config, "tensor", lambda: self._tensor(config))

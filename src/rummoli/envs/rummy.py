@@ -264,12 +264,7 @@ class RummyAdapter(GameAdapter):
         self, config: EnvConfig, engine: GameState | None, seat: int, out: Vector
     ) -> None:
         if engine is not None:
-            put_features(out, *self.observation_features(config, engine, seat))
-
-    def observation_features(self, config: EnvConfig, engine: GameState, seat: int) -> Features:
-        offsets, score_scale, hands = self.cached(config, "tensor", lambda: self._tensor(config))
-        obs = _state(engine).observation(seat)
-        return rummy_features(obs, seat, config.players, offsets, score_scale, hands)
+            put_features(out, *self.features_maker(config)(engine, seat))
 
     def features_maker(self, config: EnvConfig) -> Callable[[GameState, int], Features]:
         offsets, score_scale, hands = self.cached(config, "tensor", lambda: self._tensor(config))
