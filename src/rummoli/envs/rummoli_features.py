@@ -51,10 +51,17 @@ def rummoli_features(
     bits = obs.hand | obs.laid_mask << at["laid"]
     laid_by = at["laid_by"]
     laid_order = at["laid_order"]
+    # Who laid each card, as one 52-bit mask a seat (small integers, native when
+    # compiled), shifted into the tensor's bits once a seat: a bit set in the whole
+    # tensor's integer per card laid made a new integer of hundreds of bits each time.
+    by_seat = [0] * n
     for order, (who, card) in enumerate(obs.laid, 1):
-        bits |= 1 << (laid_by + 52 * _relative(who, seat, n) + card)
+        by_seat[_relative(who, seat, n)] |= 1 << card
         positions.append(laid_order + card)
         values.append(order / 52.0)
+    for r in range(n):
+        if by_seat[r]:
+            bits |= by_seat[r] << (laid_by + 52 * r)
     if obs.laid:
         bits |= 1 << (at["last_laid"] + obs.laid[-1][1])
     bits |= obs.known_widow << at["known_widow"]
@@ -72,6 +79,9 @@ def rummoli_features(
     bets = at["bets"]
     folded = at["folded"]
     winners = at["poker_winners"]
+    # The seats' flags gathered as a small integer from ``in_round`` on (native when
+    # compiled for a few seats), put into the tensor's bits once.
+    low = 0
     for r in range(n):
         s = (seat + r) % n
         if obs.chips[s]:
@@ -81,18 +91,19 @@ def rummoli_features(
             positions.append(counts + r)
             values.append(obs.card_counts[s] / 52.0)
         if s in obs.in_round:
-            bits |= 1 << (in_round + r)
+            low |= 1 << r
         if obs.out[s]:
-            bits |= 1 << (out + r)
+            low |= 1 << (out - in_round + r)
         if s in obs.auction_passed:
-            bits |= 1 << (passed + r)
+            low |= 1 << (passed - in_round + r)
         if obs.bets[s]:
             positions.append(bets + r)
             values.append(obs.bets[s] / total)
         if obs.folded[s]:
-            bits |= 1 << (folded + r)
+            low |= 1 << (folded - in_round + r)
         if s in obs.poker_winners:
-            bits |= 1 << (winners + r)
+            low |= 1 << (winners - in_round + r)
+    bits |= low << in_round
     if obs.widow_count:
         positions.append(at["widow_count"])
         values.append(obs.widow_count / 52.0)
