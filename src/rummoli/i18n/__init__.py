@@ -21,13 +21,20 @@ from __future__ import annotations
 import contextlib
 import importlib.resources
 import os
+import re
 from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from functools import cache
 from importlib.resources.abc import Traversable
 
 from babel import Locale
-from babel.numbers import format_decimal
+from babel.numbers import (
+    format_decimal,
+    get_decimal_symbol,
+    get_group_symbol,
+    get_minus_sign_symbol,
+    get_plus_sign_symbol,
+)
 from babel.support import NullTranslations, Translations
 
 #: The language of the message ids, and the one used when nothing else is asked for.
@@ -133,6 +140,35 @@ class Translator:
         """``value`` written for this language: ``1,000`` in English, ``1 000`` in French."""
         return format_decimal(value, locale=self.locale)
 
+    def fixed(self, value: float, digits: int, sign: bool = False) -> str:
+        """``value`` with ``digits`` decimals (``+`` before a gain with ``sign``), grouped
+        by thousands, in this language's symbols: ``-1,234.50``, ``-1 234,50``.
+
+        Python rounds (the float's exact value, ties to even), so every language shows
+        the same digits as the English, which is exactly ``f"{value:,.2f}"``; Babel's own
+        rounding goes through the float's shortest text and can differ in the last digit.
+        """
+        text = f"{value:{'+' if sign else ''},.{digits}f}"
+        if self.lang == DEFAULT:
+            return text
+        symbols = self._symbols()
+        return "".join(symbols.get(char, char) for char in text)
+
+    def percent(self, share: float, digits: int = 1) -> str:
+        """A share (0.123) as a percentage with ``digits`` decimals, in the language's
+        pattern: ``12.3%``, ``12,3 %`` (a no-break space before the sign)."""
+        pattern = self.locale.percent_formats[None].pattern.split(";")[0]
+        return re.sub(r"[#0,.]+", lambda _: self.fixed(100 * share, digits), pattern, count=1)
+
+    @cache  # noqa: B019 - one translator per language, kept for the program's life
+    def _symbols(self) -> dict[str, str]:
+        return {
+            ",": get_group_symbol(self.locale),
+            ".": get_decimal_symbol(self.locale),
+            "-": get_minus_sign_symbol(self.locale),
+            "+": get_plus_sign_symbol(self.locale),
+        }
+
 
 @cache
 def translator(lang: str) -> Translator:
@@ -237,6 +273,17 @@ def number(value: int | float) -> str:
     return current().number(value)
 
 
+def fixed(value: float, digits: int, sign: bool = False) -> str:
+    """``value`` with ``digits`` decimals for the language in force (see
+    :meth:`Translator.fixed`)."""
+    return current().fixed(value, digits, sign)
+
+
+def percent(share: float, digits: int = 1) -> str:
+    """A share as a percentage for the language in force: ``12.3%``, ``12,3 %``."""
+    return current().percent(share, digits)
+
+
 __all__ = [
     "DEFAULT",
     "DOMAIN",
@@ -251,6 +298,7 @@ __all__ = [
     "choose_language",
     "current",
     "current_language",
+    "fixed",
     "gettext",
     "language",
     "language_from_environment",
@@ -261,6 +309,7 @@ __all__ = [
     "normalize",
     "npgettext",
     "number",
+    "percent",
     "pgettext",
     "set_language",
     "translator",
