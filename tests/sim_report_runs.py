@@ -57,7 +57,12 @@ RUNS: dict[str, tuple[dict[str, Any], SimulationPart | None, dict[str, Any], boo
         ONE_JOB,
         False,
     ),
-    "rummy": ({"game": "rummy", "bots": "basic,random", "rounds": 12, "seed": 3}, None, TIMED, True),
+    "rummy": (
+        {"game": "rummy", "bots": "basic,random", "rounds": 12, "seed": 3},
+        None,
+        TIMED,
+        True,
+    ),
     "generic": (
         {"game": "rummy", "bots": "random,basic,random", "games": 2, "seed": 5},
         generic.GENERIC,
