@@ -2,21 +2,29 @@
 
 Run in one sitting, on one machine (the figures in docs/performance.md came from it):
 
-    RUMMOLI_PURE=1 PYTHONPATH=src .venv/bin/python bench/bench_envs.py --seconds 5
+    python setup.py build_ext --inplace      # compiled (else plain Python, slower)
+    PYTHONPATH=src .venv/bin/python bench/bench_envs.py --seconds 3
 
 Each line is a uniformly random legal action at every decision (chance as each library
 draws it), for ``--seconds`` of wall time:
 
 - the Table (the explicit-chance layer every front end uses), each game;
-- PettingZoo AEC with action masks (``env.last()``, a masked sample, ``env.step``);
+- PettingZoo AEC with action masks (``env.last()``, a masked sample, ``env.step``), the
+  sample drawn two ways: numpy's ``Generator.choice`` over ``np.flatnonzero(mask)`` (about
+  15 microseconds a draw, more than a step of the environment) and Python's
+  ``randrange`` over ``mask.nonzero()[0]`` (about 2), the cost of the agent's side;
 - Gymnasium (one random seat against random computer players; steps of the learner);
 - OpenSpiel through pyspiel: the Python games here (every chance node a step), and
   OpenSpiel's C++ ``gin_rummy``;
 - RLCard's gin rummy (``rlcard`` is installed with the rl extra for this comparison);
-- Basic Rummy hands per second: the engine alone, random players, one hand each.
+- Basic Rummy hands per second: the engine alone, random players, one hand each, the
+  random choice made by Python's ``random.Random.randrange`` (a third of the loop's time
+  with the engine compiled) or by the project's compiled ``SeededRandom.below``.
 
 A step is one decision (chance steps are not counted, except where a library makes
-them part of its loop: OpenSpiel's are counted apart).
+them part of its loop: OpenSpiel's are counted apart). Each figure is per second of
+wall-clock time, then per second of this process's CPU time (which other jobs on a
+shared machine disturb less).
 """
 
 from __future__ import annotations
@@ -28,18 +36,25 @@ from collections.abc import Callable
 
 import numpy as np
 
+#: A rate: per second of wall-clock time, and per second of CPU time.
+Rate = tuple[float, float]
 
-def _timed(run: Callable[[], int], seconds: float) -> tuple[float, int]:
+
+def _timed(run: Callable[[], int], seconds: float) -> Rate:
     """Steps per second of ``run`` (one episode, returning its steps) over ``seconds``."""
-    steps = episodes = 0
-    start = time.perf_counter()
+    steps = 0
+    start, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         steps += run()
-        episodes += 1
-    return steps / (time.perf_counter() - start), episodes
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    return steps / wall, steps / max(cpu, 1e-9)
 
 
-def bench_table(game: str, seconds: float) -> float:
+def _text(rate: Rate) -> str:
+    return f"{rate[0]:,.0f} ({rate[1]:,.0f} per CPU-s)"
+
+
+def bench_table(game: str, seconds: float) -> Rate:
     from rummoli.envs.adapters import adapter_for
     from rummoli.envs.table import Table
 
@@ -57,15 +72,23 @@ def bench_table(game: str, seconds: float) -> float:
             table.apply(legal[rng.randrange(len(legal))])
             steps += 1
 
-    return _timed(run, seconds)[0]
+    return _timed(run, seconds)
 
 
-def bench_pettingzoo(module: str, seconds: float) -> float:
+def bench_pettingzoo(module: str, seconds: float, sampler: str = "numpy") -> Rate:
+    """Masked random play through the AEC API; ``sampler``: ``numpy`` or ``python``."""
     import importlib
 
     env = importlib.import_module(f"rummoli.envs.pettingzoo.{module}").raw_env()
     rng = np.random.default_rng(0)
+    py_rng = random.Random(0)
     seed = [0]
+
+    def sample(mask: np.ndarray) -> int:
+        if sampler == "numpy":
+            return int(rng.choice(np.flatnonzero(mask)))
+        legal = mask.nonzero()[0]
+        return int(legal[py_rng.randrange(len(legal))])
 
     def run() -> int:
         seed[0] += 1
@@ -76,14 +99,14 @@ def bench_pettingzoo(module: str, seconds: float) -> float:
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            env.step(sample(obs["action_mask"]))
             steps += 1
         return steps
 
-    return _timed(run, seconds)[0]
+    return _timed(run, seconds)
 
 
-def bench_gymnasium(env_id: str, seconds: float) -> float:
+def bench_gymnasium(env_id: str, seconds: float) -> Rate:
     import gymnasium as gym
 
     import rummoli.envs.gymnasium  # noqa: F401
@@ -102,7 +125,7 @@ def bench_gymnasium(env_id: str, seconds: float) -> float:
             steps += 1
         return steps
 
-    return _timed(run, seconds)[0]
+    return _timed(run, seconds)
 
 
 def bench_pyspiel(name: str, seconds: float) -> tuple[float, float]:
@@ -134,7 +157,7 @@ def bench_pyspiel(name: str, seconds: float) -> tuple[float, float]:
     return rate, total[0] / (time.perf_counter() - start)
 
 
-def bench_rlcard(seconds: float) -> float:
+def bench_rlcard(seconds: float) -> Rate:
     import rlcard
 
     env = rlcard.make("gin-rummy", config={"seed": 0})
@@ -149,16 +172,20 @@ def bench_rlcard(seconds: float) -> float:
             steps += 1
         return steps
 
-    return _timed(run, seconds)[0]
+    return _timed(run, seconds)
 
 
-def bench_rummy_hands(seconds: float) -> float:
-    """Random hands of Basic Rummy per second, the engine alone (one hand a game)."""
+def bench_rummy_hands(seconds: float, sampler: str = "python") -> Rate:
+    """Random hands of Basic Rummy per second, the engine alone (one hand a game);
+    ``sampler``: ``python`` (``random.Random``) or ``seeded`` (``SeededRandom``)."""
     from rummoli.engine.base import CHANCE_ACTION
+    from rummoli.engine.rng import SeededRandom
     from rummoli.games import registry
 
     description = registry.describe("rummy")
     rng = random.Random(0)
+    fast = SeededRandom(0)
+    below = rng.randrange if sampler == "python" else fast.below
     seed = [0]
 
     def run() -> int:
@@ -168,10 +195,10 @@ def bench_rummy_hands(seconds: float) -> float:
         state.apply(CHANCE_ACTION)
         while not state.is_terminal():
             legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+            state.apply(legal[below(len(legal))])
         return 1
 
-    return _timed(run, seconds)[0]
+    return _timed(run, seconds)
 
 
 def main() -> None:
@@ -183,22 +210,26 @@ def main() -> None:
 
     def row(name: str, value: str) -> None:
         rows.append((name, value))
-        print(f"{name:55s} {value}", flush=True)
+        print(f"{name:62s} {value}", flush=True)
 
     for game in ("rummoli", "rummy"):
-        row(f"Table, {game}, decisions/s", f"{bench_table(game, s):,.0f}")
-    for module in ("rummoli_v0", "basic_rummy_v0"):
-        row(f"PettingZoo AEC {module}, masked steps/s", f"{bench_pettingzoo(module, s):,.0f}")
+        row(f"Table, {game}, decisions/s", _text(bench_table(game, s)))
+    for sampler in ("numpy", "python"):
+        for module in ("rummoli_v0", "basic_rummy_v0"):
+            rate = bench_pettingzoo(module, s, sampler)
+            row(f"PettingZoo AEC {module}, masked steps/s ({sampler} sample)", _text(rate))
     for env_id in ("rummoli/Rummoli-v0", "rummoli/BasicRummy-v0"):
-        row(f"Gymnasium {env_id} vs random, learner steps/s", f"{bench_gymnasium(env_id, s):,.0f}")
+        row(f"Gymnasium {env_id} vs random, learner steps/s", _text(bench_gymnasium(env_id, s)))
     for name in ("python_rummoli", "python_basic_rummy", "gin_rummy"):
         decisions, steps = bench_pyspiel(name, s)
         row(f"pyspiel {name}, decisions/s (all steps/s)", f"{decisions:,.0f} ({steps:,.0f})")
     try:
-        row("RLCard gin-rummy, steps/s", f"{bench_rlcard(s):,.0f}")
+        row("RLCard gin-rummy, steps/s", _text(bench_rlcard(s)))
     except ImportError:
         row("RLCard gin-rummy, steps/s", "rlcard not installed")
-    row("Basic Rummy engine, random hands/s", f"{bench_rummy_hands(s):,.0f}")
+    for sampler in ("python", "seeded"):
+        rate = bench_rummy_hands(s, sampler)
+        row(f"Basic Rummy engine, random hands/s ({sampler} choice)", _text(rate))
 
 
 if __name__ == "__main__":

@@ -58,13 +58,13 @@ NAMES = ["Ann", "Bob", "Cy", "Dee"]
 def rules_only() -> Iterator[None]:
     """The engine without the detection and the stall rule: only going out and the stock
     running out a second time end a hand."""
-    detect, stall = state_module.nobody_can_go_out, state_module.STALL_TURNS
-    state_module.nobody_can_go_out = lambda *args: False
+    detect, stall = state_module.DETECT_BLOCKED, state_module.STALL_TURNS
+    state_module.DETECT_BLOCKED = False
     state_module.STALL_TURNS = 1 << 30
     try:
         yield
     finally:
-        state_module.nobody_can_go_out, state_module.STALL_TURNS = detect, stall
+        state_module.DETECT_BLOCKED, state_module.STALL_TURNS = detect, stall
 
 
 def key(state: RummyState) -> tuple[Any, ...]:

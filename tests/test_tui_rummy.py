@@ -8,7 +8,7 @@ import random
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from rich.cells import cell_len
@@ -46,22 +46,33 @@ def cards_on_screen(text: str) -> set[str]:
     return {rank + SUIT_LETTER[suit] for rank, suit in CARD.findall(text)}
 
 
-class Watched(RummyState):
+if TYPE_CHECKING:
+    _Reads = RummyState  # it reads like the state (every other attribute is the state's)
+else:
+    _Reads = object
+
+
+class Watched(_Reads):
     """A match that notes what seat 0 was allowed to learn, and who took which action.
 
     ``known``: every card named in an event seat 0 may see, this hand (the cut's cards
-    stay known: they came from the cut's own deck, before the deal).
+    stay known: they came from the cut's own deck, before the deal). A wrapper around
+    the state, not a subclass: the state's class is compiled by mypyc, which a Python
+    class cannot extend.
     """
 
-    def __init__(self, rules: Rules, setup: Any, seed: int = 0) -> None:
-        super().__init__(rules, setup, seed)
+    def __init__(self, state: RummyState) -> None:
+        self.state = state
         self.known: set[str] = set()
         self.cut: set[str] = set()
         self.log: list[tuple[int, int]] = []
 
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.state, name)
+
     def apply(self, action: int) -> list[Event]:
         self.log.append((self.current_player(), action))
-        events = super().apply(action)
+        events = self.state.apply(action)
         for event in events_for(events, 0, self.names):
             if event["type"] == "dealer":
                 self.known = set()
@@ -89,8 +100,7 @@ class Watched(RummyState):
 
 
 def new_match(seed: int, players: int = 2, target: int = 25) -> tuple[Watched, dict[int, Bot]]:
-    state = Watched.new_game(NAMES[:players], Rules(target=target), seed=seed)
-    assert isinstance(state, Watched)
+    state = Watched(RummyState.new_game(NAMES[:players], Rules(target=target), seed=seed))
     bots = {s: make_bot("random", seed * 10 + s, game="rummy") for s in range(1, players)}
     return state, bots
 

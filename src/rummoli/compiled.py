@@ -47,6 +47,10 @@ GROUP: Final = "rummoli.compiled_group"
 #: The compiled modules: the simulation's hot path, and what it calls at each step (the
 #: Rummoli state is its core and one module per phase; the shared ``apply`` and event
 #: converter of :mod:`rummoli.engine` are on Rummoli's path, so they are compiled too).
+#: Basic Rummy's engine (its move generation after every draw is most of a hand's time)
+#: and the learning environments' tensor arithmetic (written at every step) too: the
+#: ``envs`` modules here import the engine alone, never numpy or a learning library, so
+#: that a compiled install imports them without the ``rl`` extra.
 MODULES: Final = (
     "rummoli.cards",
     "rummoli.poker",
@@ -70,6 +74,15 @@ MODULES: Final = (
     "rummoli.bots.rummoli.rollout",
     "rummoli.bots.rummoli.strong",
     "rummoli.sim.rummoli.play",
+    "rummoli.games.rummy.melds",
+    "rummoli.games.rummy.actions",
+    "rummoli.games.rummy.stalemate",
+    "rummoli.games.rummy.deal",
+    "rummoli.games.rummy.state",
+    "rummoli.games.rummy.view",
+    "rummoli.envs.rummy_features",
+    "rummoli.envs.rummoli_features",
+    "rummoli.envs.chance",
 )
 
 

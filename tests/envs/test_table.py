@@ -222,3 +222,17 @@ def test_the_fast_round_builder_is_stored_game_of_the_setup(game: str, index: in
         assert fast.view(0) == slow.view(0)
         action = rng.choice(fast.legal_actions())
         assert fast.apply(action) == slow.apply(action)
+
+
+def test_the_fast_deal_draws_what_random_sample_draws() -> None:
+    # The environments' reset draws a deal with envs/chance.py (compiled), which must make
+    # random.Random.sample's very draws, so a seed deals what it always dealt.
+    from rummoli.envs.chance import sample
+
+    for seed in range(40):
+        for k in (1, 5, 6, 21, 22, 29, 52):
+            population = list(range(52))[seed % 7 :]
+            k = min(k, len(population))
+            ours, theirs = random.Random(seed), random.Random(seed)
+            assert sample(ours, population, k) == theirs.sample(population, k)
+            assert ours.random() == theirs.random()  # the generator left in the same state

@@ -34,6 +34,9 @@ if TYPE_CHECKING:
     from rummoli.envs.table import Table
 
 Vector = npt.NDArray[np.float32]
+#: A tensor as features: its 0/1 fields as the bits of one integer, and (positions,
+#: values) for the others (:func:`rummoli.envs.encode.put_features`).
+Features = tuple[int, list[int], list[float]]
 
 #: Where each game's adapter is, by the game's registry name.
 ADAPTERS: dict[str, str] = {
@@ -300,6 +303,16 @@ class GameAdapter(ABC):
     ) -> None:
         """Write what ``seat`` sees now into ``out`` (zeroed by the caller), from the
         engine's observation of that seat only: the engine decides what a seat sees."""
+
+    def observation_features(
+        self, config: EnvConfig, engine: GameState, seat: int
+    ) -> Features | None:
+        """The same tensor as :meth:`encode_observation`, as features: ``(bits,
+        positions, values)``, bit ``i`` the tensor's position ``i`` for its 0/1 fields,
+        ``values[k]`` at ``positions[k]`` for the others; or None (the default: the
+        adapter only writes the tensor). The fast path of
+        :meth:`~rummoli.envs.table.Table.observation_tensor`."""
+        return None
 
     @abstractmethod
     def info_extra_size(self, config: EnvConfig) -> int:

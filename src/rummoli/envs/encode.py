@@ -48,17 +48,27 @@ def put_cards(out: Vector, start: int, mask: int) -> None:
         out[start : start + 52] = np.unpackbits(raw, bitorder="little")[:52]
 
 
-def put_bits(out: Vector, start: int, bits: int, width: int) -> None:
-    """Set ``width`` bits of one big integer at ``out[start:]``: several card masks side
-    by side (``hand | laid << 52 | ...``) written with one call, not one call each."""
-    raw = np.frombuffer(bits.to_bytes((width + 7) // 8, "little"), dtype=np.uint8)
-    out[start : start + width] = np.unpackbits(raw, bitorder="little")[:width]
+def put_features(out: Vector, bits: int, positions: Sequence[int], values: Sequence[float]) -> None:
+    """Write a whole tensor from its features (``envs/<game>_features.py``): bit ``i`` of
+    ``bits`` at ``out[i]`` for every position, then ``values[k]`` at ``positions[k]``.
+
+    Two numpy calls whatever the layout, where a write per field cost a numpy call each
+    (a step of an environment writes one tensor at least)."""
+    size = len(out)
+    raw = np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
+    out[:] = np.unpackbits(raw, count=size, bitorder="little")
+    if positions:
+        out[positions if isinstance(positions, list) else list(positions)] = values
 
 
-def put_one(out: Vector, start: int, index: int, width: int) -> None:
-    """A one-hot of ``index`` in a field of ``width`` (nothing for an index outside it)."""
-    if 0 <= index < width:
-        out[start + index] = 1.0
+def features_tensor(size: int, bits: int, positions: list[int], values: list[float]) -> Vector:
+    """A new float32 tensor of ``size`` from its features (see :func:`put_features`):
+    made by the unpacking itself, with no zeroed vector written over."""
+    raw = np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
+    out: Vector = np.unpackbits(raw, count=size, bitorder="little").astype(np.float32)
+    if positions:
+        out[positions] = values
+    return out
 
 
 def relative(seat: int, me: int, players: int) -> int:

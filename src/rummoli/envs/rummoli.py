@@ -28,10 +28,11 @@ from typing import TYPE_CHECKING, Any
 
 from rummoli.bots.rummoli.knowledge import infer
 from rummoli.cards import card_str
-from rummoli.engine.base import CHANCE, CHANCE_ACTION, TERMINAL, Event, GameState, SetupError
+from rummoli.engine.base import CHANCE_ACTION, TERMINAL, Event, GameState, SetupError
 from rummoli.engine.rng import SeededRandom
-from rummoli.envs.adapters import EnvConfig, GameAdapter, Vector
-from rummoli.envs.encode import Layout, put_bits, put_cards, relative
+from rummoli.envs.adapters import EnvConfig, Features, GameAdapter, Vector
+from rummoli.envs.encode import Layout, put_cards, put_features, relative
+from rummoli.envs.rummoli_features import rummoli_features
 from rummoli.games.rummoli.actions import BID_BASE, ActionCodec
 from rummoli.games.rummoli.board import space_names
 from rummoli.games.rummoli.setup import Setup
@@ -288,54 +289,16 @@ class RummoliAdapter(GameAdapter):
     def encode_observation(
         self, config: EnvConfig, engine: GameState | None, seat: int, out: Vector
     ) -> None:
-        if engine is None:
-            return
-        layout = self.layout(config)
-        at = layout.offset
-        obs = _obs(engine, seat)
-        n = config.players
-        total = float(self.total_chips(config))
-        # The card fields side by side in big integers: hand, laid, laid_by; then
-        # last_laid, known_widow, shown (laid_order, between them, is not bits).
-        first = obs.hand | obs.laid_mask << 52
-        for order, (who, card) in enumerate(obs.laid):
-            first |= 1 << (104 + 52 * relative(who, seat, n) + card)
-            out[at["laid_order"] + card] = (order + 1) / 52.0
-        put_bits(out, 0, first, at["laid_order"])
-        second = obs.known_widow << 52
-        if obs.laid:
-            second |= 1 << obs.laid[-1][1]
-        for who, five in obs.shown:
-            second |= five << (104 + 52 * relative(who, seat, n))
-        put_bits(out, at["last_laid"], second, at["phase"] - at["last_laid"])
-        # The small fields, phase to round, are contiguous in the layout: built as one
-        # list and written at once (per-element writes into numpy are slow).
-        seats = [(seat + i) % n for i in range(n)]
-        in_round = set(obs.in_round)
-        passed = set(obs.auction_passed)
-        winners = set(obs.poker_winners)
-        tail = _one(PHASE_NAMES.index(obs.phase), len(PHASE_NAMES))
-        tail += _one(_who(obs.to_move, seat, n), n + 2)
-        tail += _one(relative(obs.dealer, seat, n), n)
-        tail += [obs.chips[s] / total for s in seats]
-        tail += [obs.card_counts[s] / 52.0 for s in seats]
-        tail.append(obs.widow_count / 52.0)
-        tail += [chips / total for chips in obs.board]
-        tail += [float(s in in_round) for s in seats]
-        tail += [float(obs.out[s]) for s in seats]
-        tail += _one(_who(obs.widow_taker, seat, n), n + 1)
-        tail.append(obs.auction_high / total)
-        tail += _one(_who(obs.auction_high_bidder, seat, n), n + 1)
-        tail += [float(s in passed) for s in seats]
-        tail += [obs.bets[s] / total for s in seats]
-        tail += [float(obs.folded[s]) for s in seats]
-        tail.append(obs.high_bet / total)
-        tail += [float(s in winners) for s in seats]
-        tail += _one(_who(obs.leader, seat, n), n + 1)
-        tail += _one(_who(obs.round_winner, seat, n), n + 1)
-        tail.append(float(obs.deadlocked))
-        tail.append(obs.round_no / max(self._rounds(config), 1))
-        out[at["phase"] :] = tail
+        if engine is not None:
+            put_features(out, *self.observation_features(config, engine, seat))
+
+    def observation_features(self, config: EnvConfig, engine: GameState, seat: int) -> Features:
+        offsets, total, rounds = self.cached(config, "tensor", lambda: self._tensor(config))
+        return rummoli_features(_obs(engine, seat), seat, config.players, offsets, total, rounds)
+
+    def _tensor(self, config: EnvConfig) -> tuple[dict[str, int], float, int]:
+        """What the encoder needs of the settings, derived once (it runs at every step)."""
+        return self.layout(config).offset, float(self.total_chips(config)), self._rounds(config)
 
     def history_layout(self, config: EnvConfig) -> Layout:
         return self.cached(config, "history", lambda: self._history_layout(config))  # type: ignore[no-any-return]
@@ -408,26 +371,8 @@ class RummoliAdapter(GameAdapter):
         return deck
 
 
-def _one(index: int, width: int) -> list[float]:
-    """A one-hot list (all zero for an index outside it)."""
-    values = [0.0] * width
-    if 0 <= index < width:
-        values[index] = 1.0
-    return values
-
-
 def _cards(mask: int) -> list[int]:
     return [c for c in range(52) if mask >> c & 1]
-
-
-def _who(seat: int, me: int, players: int) -> int:
-    """A seat relative to ``me`` for the one-hots with a last slot for "none" (-1) and,
-    for ``to_move``, one more for the end (chance is "none")."""
-    if seat == TERMINAL:
-        return players + 1
-    if seat < 0 or seat == CHANCE:
-        return players
-    return relative(seat, me, players)
 
 
 ADAPTER = RummoliAdapter()

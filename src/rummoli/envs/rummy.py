@@ -26,11 +26,14 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rummoli.cards import card_str
-from rummoli.engine.base import CHANCE, CHANCE_ACTION, TERMINAL, Event, GameState
-from rummoli.envs.adapters import EnvConfig, GameAdapter, Vector
-from rummoli.envs.encode import Layout, put_bits, put_cards, put_one, relative
+from rummoli.engine.base import CHANCE_ACTION, Event, GameState
+from rummoli.engine.rng import shuffled_deck
+from rummoli.envs.adapters import EnvConfig, Features, GameAdapter, Vector
+from rummoli.envs.encode import Layout, put_cards, put_features, relative
+from rummoli.envs.rummy_features import rummy_features
 from rummoli.games.rummy import actions as act
-from rummoli.games.rummy.melds import fit_mask, hand_points
+from rummoli.games.rummy.deal import DRAW_RESHUFFLE
+from rummoli.games.rummy.melds import hand_points
 from rummoli.games.rummy.setup import Setup
 from rummoli.games.rummy.state import PHASE_NAMES, RummyState, cards_per_player
 from rummoli.games.rummy.view import RummyObservation
@@ -135,18 +138,37 @@ class RummyAdapter(GameAdapter):
         """Reshuffle so that ``outcome`` is the new stock's top (the engine draws it at
         once): the engine's reshuffle follows its seed, so try seeds in a fixed order
         until one does. Each of the pile's cards is on top for about one seed in as many
-        as the pile has cards."""
+        as the pile has cards.
+
+        Each seed's top card is read from the engine's seeded order (the engine orders
+        the pile by it; its top is the pile's card that comes last), and only the seed
+        found is tried on a copy of the state, to check; were the engine to shuffle some
+        other way, every seed is tried on a copy, as the engine does it."""
         state = _state(engine)
         base = state.seed
-        for trial in range(200 * max(len(state.discard), 1)):
-            probe = state.clone()
-            probe.seed = base + trial
-            events = probe.apply(CHANCE_ACTION)
-            drew = next(e[2] for e in events if e[0] == "drew")
-            if drew == outcome:
+        tries = 200 * max(len(state.discard), 1)
+        pile = set(state.discard)
+        for trial in range(tries):
+            order = shuffled_deck(base + trial, DRAW_RESHUFFLE, state.draws + 1)
+            top = next(card for card in reversed(order) if card in pile)
+            if top == outcome:
+                if self._reshuffle_draws(state, base + trial) == outcome:
+                    state.seed = base + trial
+                    return state.apply(CHANCE_ACTION)
+                break
+        for trial in range(tries):
+            if self._reshuffle_draws(state, base + trial) == outcome:
                 state.seed = base + trial
                 return state.apply(CHANCE_ACTION)
         raise RuntimeError(f"no reshuffle put {card_str(outcome)} on top")
+
+    @staticmethod
+    def _reshuffle_draws(state: RummyState, seed: int) -> int:
+        """The card a reshuffle with ``seed`` makes the player draw (on a copy)."""
+        probe = state.clone()
+        probe.seed = seed
+        events = probe.apply(CHANCE_ACTION)
+        return int(next(e[2] for e in events if e[0] == "drew"))
 
     def truncated(self, config: EnvConfig, engine: GameState) -> bool:
         return len(_state(engine).actions) > int(config.extra["max_moves"])
@@ -241,52 +263,19 @@ class RummyAdapter(GameAdapter):
     def encode_observation(
         self, config: EnvConfig, engine: GameState | None, seat: int, out: Vector
     ) -> None:
-        if engine is None:
-            return
-        at = self.layout(config).offset
-        obs = _obs(engine, seat)
-        n = config.players
+        if engine is not None:
+            put_features(out, *self.observation_features(config, engine, seat))
+
+    def observation_features(self, config: EnvConfig, engine: GameState, seat: int) -> Features:
+        offsets, score_scale, hands = self.cached(config, "tensor", lambda: self._tensor(config))
+        obs = _state(engine).observation(seat)
+        return rummy_features(obs, seat, config.players, offsets, score_scale, hands)
+
+    def _tensor(self, config: EnvConfig) -> tuple[dict[str, int], float, int]:
+        """What the encoder needs of the settings, derived once (it runs at every step)."""
         # Scores over the most a score can reach (the target, then one last hand): <= 1.
-        target = float(self.target(config) + MAX_HAND_POINTS)
-        # The card fields, hand to shown, side by side in one big integer.
-        pile = 0
-        for card in obs.discard:
-            pile |= 1 << card
-        melded = fits = 0
-        for meld in obs.melds:
-            melded |= meld
-            fits |= fit_mask(meld)
-        bits = obs.hand | pile << 52 | melded << 156 | fits << 208
-        if obs.discard:
-            bits |= 1 << (104 + obs.discard[-1])
-        if obs.taken >= 0:
-            bits |= 1 << (260 + obs.taken)
-        for who, mask in obs.shown:
-            bits |= mask << (312 + 52 * relative(who, seat, n))
-        put_bits(out, 0, bits, at["card_counts"])
-        for s in range(n):
-            r = relative(s, seat, n)
-            out[at["card_counts"] + r] = obs.card_counts[s] / 52.0
-            out[at["scores"] + r] = obs.scores[s] / target
-            out[at["played_before"] + r] = float(obs.played_before[s])
-        out[at["stock_count"]] = obs.stock_count / 52.0
-        out[at["phase"] + PHASE_NAMES.index(obs.phase)] = 1.0
-        to_move = n + 1 if obs.to_move == TERMINAL else n if obs.to_move == CHANCE else None
-        put_one(
-            out,
-            at["to_move"],
-            relative(obs.to_move, seat, n) if to_move is None else to_move,
-            n + 2,
-        )
-        put_one(out, at["turn"], n if obs.turn < 0 else relative(obs.turn, seat, n), n + 1)
-        put_one(out, at["dealer"], relative(obs.dealer, seat, n), n)
-        put_one(out, at["winner"], n if obs.winner < 0 else relative(obs.winner, seat, n), n + 1)
-        out[at["reshuffles"]] = float(obs.reshuffles)
-        out[at["melded_this_turn"]] = float(obs.melded_this_turn)
-        out[at["played_this_turn"]] = float(obs.played_this_turn)
-        out[at["going_rummy"]] = float(obs.going_rummy)
-        out[at["stalemate"]] = float(bool(obs.stalemate))
-        out[at["hand_no"]] = obs.hand_no / max(self._hands(config), 1)
+        scale = float(self.target(config) + MAX_HAND_POINTS)
+        return self.layout(config).offset, scale, self._hands(config)
 
     def history_layout(self, config: EnvConfig) -> Layout:
         return self.cached(config, "history", lambda: self._history_layout(config))  # type: ignore[no-any-return]

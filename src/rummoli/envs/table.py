@@ -37,6 +37,8 @@ from rummoli.engine.base import (
     IllegalActionError,
 )
 from rummoli.envs.adapters import EnvConfig, GameAdapter, Vector, adapter_for
+from rummoli.envs.chance import sample
+from rummoli.envs.encode import features_tensor
 
 # What the table waits for.
 DEALER, DEAL, PLAY, PENDING, ENGINE_CHANCE, OVER = range(6)
@@ -44,6 +46,9 @@ PHASES = ("dealer", "deal", "play", "pending", "engine_chance", "over")
 
 #: A log entry: (-1, an engine event) or (seat, the text of that seat's decision).
 LogEntry = tuple[int, Any]
+
+#: What an action may be: a whole number, Python's or numpy's.
+_WHOLE = (int, np.integer)
 
 #: Resamples tried before :meth:`Table.resample` gives up (each is checked exactly).
 RESAMPLE_TRIES = 200
@@ -55,10 +60,16 @@ def _replayed(config: EnvConfig, history: Sequence[int], keep_log: bool) -> Tabl
     return table
 
 
+#: The text of the small numbers a history holds (cards, seats, most actions), made once:
+#: :func:`_seed_of` writes a whole deal's history at every round.
+_NUMBER_TEXT = tuple(str(number) for number in range(2048))
+
+
 def _seed_of(history: Sequence[int]) -> int:
     """The engine seed of a round: a function of the table's history, so that replaying
     the history (``deserialize``) rebuilds the same game, and different deals differ."""
-    data = ",".join(map(str, history)).encode()
+    text = _NUMBER_TEXT
+    data = ",".join([text[a] if 0 <= a < 2048 else str(a) for a in history]).encode()
     return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "little")
 
 
@@ -72,6 +83,8 @@ class Table:
         self.names = config.names()
         self.num_players = config.players
         self.keep_log = keep_log
+        #: The observation tensor's size (asked at every step).
+        self.observation_size = self.adapter.observation_size(config)
         #: Every action applied, chance outcomes included, as the front end gave them.
         self.history: list[int] = []
         #: For each item of :attr:`history`, the seat that decided it (-1: chance).
@@ -203,7 +216,7 @@ class Table:
         legal = engine.legal_actions()
         if compact:
             legal = self.adapter.to_compact(engine, legal)
-        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+        if isinstance(action, bool) or not isinstance(action, _WHOLE):
             raise IllegalActionError(f"an action is a whole number, not {action!r}")
         action = int(action)
         if action not in legal:
@@ -306,7 +319,7 @@ class Table:
         while self.phase not in (PLAY, OVER):
             if self.phase == DEAL:
                 need = self.adapter.cards_per_deal(self.config, self.carry) - len(self.drawn)
-                cards = rng.sample(self._remaining, need)
+                cards = sample(rng, self._remaining, need)  # rng.sample's draws, compiled
                 self.history.extend(cards)
                 self.movers.extend([CHANCE] * need)
                 self.drawn.extend(cards)
@@ -392,7 +405,12 @@ class Table:
         return lines
 
     def observation_tensor(self, seat: int) -> Vector:
-        out = np.zeros(self.adapter.observation_size(self.config), np.float32)
+        engine = self.engine
+        if engine is not None:
+            features = self.adapter.observation_features(self.config, engine, seat)
+            if features is not None:
+                return features_tensor(self.observation_size, *features)
+        out = np.zeros(self.observation_size, np.float32)
         self.adapter.encode_observation(self.config, self.engine, seat, out)
         return out
 

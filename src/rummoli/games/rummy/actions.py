@@ -26,6 +26,8 @@ Texts: ``deal``, ``stock``, ``discard`` (draw the discard pile's top), ``meld 7C
 
 from __future__ import annotations
 
+from typing import Final
+
 from rummoli.cards import CardError, card_str, parse_card
 from rummoli.engine.base import CHANCE_ACTION, IllegalActionError
 from rummoli.games.rummy.melds import (
@@ -41,12 +43,12 @@ from rummoli.games.rummy.melds import (
     meld_cards,
 )
 
-DRAW_STOCK = 1
-DRAW_DISCARD = 2
-MELD_BASE = 3
-LAYOFF_BASE = MELD_BASE + NUM_MELDS
-DISCARD_BASE = LAYOFF_BASE + 52 * MAX_MELDS
-NUM_ACTIONS = DISCARD_BASE + 52
+DRAW_STOCK: Final = 1
+DRAW_DISCARD: Final = 2
+MELD_BASE: Final = 3
+LAYOFF_BASE: Final = MELD_BASE + NUM_MELDS
+DISCARD_BASE: Final = LAYOFF_BASE + 52 * MAX_MELDS
+NUM_ACTIONS: Final = DISCARD_BASE + 52
 
 
 def meld_action(index: int) -> int:

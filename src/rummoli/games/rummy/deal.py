@@ -9,7 +9,7 @@ the state as their first argument.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from rummoli.cards import format_cards
 from rummoli.engine.base import Event, SetupError
@@ -19,9 +19,11 @@ if TYPE_CHECKING:
     from rummoli.games.rummy.state import RummyState
 
 # Purposes of the seeded draws (see rummoli.engine.rng).
-DRAW_CUT, DRAW_DEAL, DRAW_RESHUFFLE = 1, 2, 3
+DRAW_CUT: Final = 1
+DRAW_DEAL: Final = 2
+DRAW_RESHUFFLE: Final = 3
 
-_BIT = tuple(1 << card for card in range(52))
+_BIT: Final = tuple(1 << card for card in range(52))
 
 
 def cards_per_player(players: int) -> int:

@@ -16,16 +16,17 @@ in the catalogue, so "is this a meld" is one dictionary lookup of its card mask.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from rummoli.cards import FULL_DECK, NUM_RANKS, SUIT_FIELD, cards_of
 
-NUM_SUITS = 4
+NUM_SUITS: Final = 4
 #: Low rank of the king, the top of a suit when aces are low.
-KING_LOW = 12
+KING_LOW: Final = 12
 #: The highest number of melds a table can hold: 52 cards in melds of at least 3.
-MAX_MELDS = 17
+MAX_MELDS: Final = 17
 
-_BIT = tuple(1 << card for card in range(52))
+_BIT: Final = tuple(1 << card for card in range(52))
 
 
 def low_rank(card: int) -> int:
@@ -64,7 +65,7 @@ def card_points(card: int) -> int:
     return 10 if rank >= 9 else rank + 2
 
 
-_POINTS = tuple(card_points(card) for card in range(52))
+_POINTS: Final = tuple(card_points(card) for card in range(52))
 
 
 def hand_points(mask: int) -> int:
@@ -91,7 +92,7 @@ def _mask_low(suit: int, low_field: int) -> int:
 
 # --------------------------------------------------------------------------- catalogue
 
-_SET_SUITS = ((0, 1, 2, 3), (0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3))
+_SET_SUITS: Final = ((0, 1, 2, 3), (0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3))
 
 
 def _build_catalogue() -> tuple[tuple[int, ...], dict[tuple[int, int], int]]:
@@ -108,12 +109,15 @@ def _build_catalogue() -> tuple[tuple[int, ...], dict[tuple[int, int], int]]:
     return tuple(melds), sets_by_rank
 
 
-CATALOGUE, _SET_INDEX = _build_catalogue()
-NUM_MELDS = len(CATALOGUE)
+_CATALOGUE_AND_SETS: Final = _build_catalogue()
+#: Every meld a deck allows, as card masks, in the canonical order of the MELD actions.
+CATALOGUE: Final = _CATALOGUE_AND_SETS[0]
+_SET_INDEX: Final = _CATALOGUE_AND_SETS[1]
+NUM_MELDS: Final = len(CATALOGUE)
 #: The catalogue index of every valid meld, by its card mask.
-MELD_INDEX: dict[int, int] = {mask: index for index, mask in enumerate(CATALOGUE)}
-_FIRST_RUN = 13 * len(_SET_SUITS)
-_RUNS_PER_SUIT = (NUM_RANKS - 2) * (NUM_RANKS - 1) // 2
+MELD_INDEX: Final[dict[int, int]] = {mask: index for index, mask in enumerate(CATALOGUE)}
+_FIRST_RUN: Final = 13 * len(_SET_SUITS)
+_RUNS_PER_SUIT: Final = (NUM_RANKS - 2) * (NUM_RANKS - 1) // 2
 
 
 def _run_index(suit: int, start: int, length: int) -> int:
@@ -151,35 +155,83 @@ def meld_cards(mask: int) -> list[int]:
     return sorted(cards_of(mask), key=low_key)
 
 
+#: ``_SET_AT[low * 5 + pattern]``: the catalogue index of the set of low rank ``low`` and
+#: suits ``_SET_SUITS[pattern]`` (a flat table: the move generator reads it at every draw).
+_SET_AT: Final = tuple(
+    _SET_INDEX[(low, p)] for low in range(NUM_RANKS) for p in range(len(_SET_SUITS))
+)
+#: ``_RUN_AT[(suit * 13 + start) * 14 + length]``: the catalogue index of that run (-1:
+#: none), read instead of :func:`_run_index`'s sum at every draw.
+_RUN_AT: Final = tuple(
+    _run_index(suit, start, length) if 3 <= length <= NUM_RANKS - start else -1
+    for suit in range(NUM_SUITS)
+    for start in range(NUM_RANKS)
+    for length in range(NUM_RANKS + 1)
+)
+
+
 def melds_in(hand: int) -> list[int]:
-    """Catalogue indexes of every meld made of cards of ``hand``, ascending."""
-    found: list[int] = []
-    fields = [(hand >> (s * NUM_RANKS)) & SUIT_FIELD for s in range(NUM_SUITS)]
-    c, d, h, s = fields
+    """Catalogue indexes of every meld made of cards of ``hand``, ascending.
+
+    Called after every draw and every meld or lay-off (the player's options), so it
+    answers a hand without a meld, the usual case, with a few mask operations: the ranks
+    held in three suits or more (the sets), and each suit's aces-low field shifted onto
+    itself (the runs). The tables ``_SET_AT`` and ``_RUN_AT`` replace the catalogue
+    arithmetic.
+    """
+    c = hand & SUIT_FIELD
+    d = (hand >> 13) & SUIT_FIELD
+    h = (hand >> 26) & SUIT_FIELD
+    s = (hand >> 39) & SUIT_FIELD
     threes = (c & d & h) | (c & d & s) | (c & h & s) | (d & h & s)
+    # Aces low: the ace (bit 12) becomes bit 0, the two (bit 0) bit 1, and so on.
+    low_c = ((c << 1) & SUIT_FIELD) | (c >> 12)
+    low_d = ((d << 1) & SUIT_FIELD) | (d >> 12)
+    low_h = ((h << 1) & SUIT_FIELD) | (h >> 12)
+    low_s = ((s << 1) & SUIT_FIELD) | (s >> 12)
+    runs = (
+        (low_c & (low_c >> 1) & (low_c >> 2)) != 0,
+        (low_d & (low_d >> 1) & (low_d >> 2)) != 0,
+        (low_h & (low_h >> 1) & (low_h >> 2)) != 0,
+        (low_s & (low_s >> 1) & (low_s >> 2)) != 0,
+    )
+    found: list[int] = []
+    if not threes and not (runs[0] or runs[1] or runs[2] or runs[3]):
+        return found
+    fours = c & d & h & s
     while threes:
         bit = threes & -threes
         threes ^= bit
-        rank = bit.bit_length() - 1
-        low = (rank + 1) % NUM_RANKS
-        present = [bool(f & bit) for f in fields]
-        if all(present):
-            found.extend(_SET_INDEX[(low, p)] for p in range(len(_SET_SUITS)))
+        low = bit.bit_length() % NUM_RANKS  # the rank's low rank: (rank + 1) % 13
+        if fours & bit:
+            base = low * 5
+            found.extend(_SET_AT[base : base + 5])
         else:
-            missing = present.index(False)
-            found.append(_SET_INDEX[(low, 4 - missing)])
+            # The pattern is 4 - the missing suit (see _SET_SUITS).
+            missing = 0 if not c & bit else 1 if not d & bit else 2 if not h & bit else 3
+            found.append(_SET_AT[low * 5 + 4 - missing])
+    fields = (low_c, low_d, low_h, low_s)
     for suit in range(NUM_SUITS):
-        low_field = suit_field_low(hand, suit)
-        if not low_field & (low_field >> 1) & (low_field >> 2):
+        if not runs[suit]:
             continue
-        for start in range(NUM_RANKS - 2):
+        low_field = fields[suit]
+        start = 0
+        while start < NUM_RANKS - 2:
             if (low_field >> start) & 7 != 7:
+                start += 1
                 continue
             end = start + 3
             while end < NUM_RANKS and low_field >> end & 1:
                 end += 1
-            found.extend(_run_index(suit, start, length) for length in range(end - start, 2, -1))
-    found.sort()
+            # Every start within the block [start, end) with room for three cards: each
+            # start's runs, longest first (the catalogue's order, hence ascending).
+            for first in range(start, end - 2):
+                base = (suit * NUM_RANKS + first) * (NUM_RANKS + 1)
+                for length in range(end - first, 2, -1):
+                    found.append(_RUN_AT[base + length])
+            start = end
+    if len(found) > 1:
+        found.sort()
     return found
 
 
@@ -206,12 +258,16 @@ def fit_mask(meld: int) -> int:
 
 def can_form_meld(mask: int) -> bool:
     """Whether any three cards of ``mask`` form a meld (three of a rank, or three in
-    sequence in one suit, aces low)."""
-    c, d, h, s = ((mask >> (suit * NUM_RANKS)) & SUIT_FIELD for suit in range(NUM_SUITS))
+    sequence in one suit, aces low). Asked at the start of every turn (the stalemate
+    check), so written out as mask operations."""
+    c = mask & SUIT_FIELD
+    d = (mask >> 13) & SUIT_FIELD
+    h = (mask >> 26) & SUIT_FIELD
+    s = (mask >> 39) & SUIT_FIELD
     if (c & d & h) | (c & d & s) | (c & h & s) | (d & h & s):
         return True
-    for suit in range(NUM_SUITS):
-        low_field = suit_field_low(mask, suit)
+    for field in (c, d, h, s):
+        low_field = ((field << 1) & SUIT_FIELD) | (field >> 12)
         if low_field & (low_field >> 1) & (low_field >> 2):
             return True
     return False

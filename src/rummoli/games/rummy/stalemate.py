@@ -26,8 +26,6 @@ between two random players, 4 between two strong ones). With it every hand ends 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from rummoli.cards import FULL_DECK
 from rummoli.games.rummy.melds import can_form_meld
 
@@ -41,9 +39,7 @@ STALLED = "stalled"
 STALL_TURNS = 40
 
 
-def live_cards(
-    hands: Sequence[int], stock: Sequence[int], discard: Sequence[int], reshuffled: bool
-) -> int:
+def live_cards(hands: list[int], stock: list[int], discard: list[int], reshuffled: bool) -> int:
     """The cards that can still reach a player's hand or the table, as a mask.
 
     The hands and the stock always. The discard pile: all of it before the reshuffle (the
@@ -66,9 +62,7 @@ def live_cards(
     return live
 
 
-def nobody_can_go_out(
-    hands: Sequence[int], melds: Sequence[int], fits: Sequence[int], live: int
-) -> bool:
+def nobody_can_go_out(hands: list[int], melds: list[int], fits: list[int], live: int) -> bool:
     """Whether it is certain, at the start of a turn (before the draw), that no player can
     ever go out: the engine's stalemate detection. ``live`` is :func:`live_cards`.
 
@@ -92,17 +86,20 @@ def nobody_can_go_out(
     example, "all players have only one card left, and there are no possible lay offs",
     is (a) with the first case of (b).
     """
+    # Lists, and loops written out: the engine asks this at the start of every turn.
     table = 0
     reach = 0
-    for meld, fit in zip(melds, fits, strict=True):
+    for meld in melds:
         table |= meld
+    for fit in fits:
         reach |= fit
     live &= FULL_DECK & ~table
     if reach & live:
         return False
-    if all(hand.bit_count() <= 1 for hand in hands):
-        return True
-    return not can_form_meld(live)
+    for hand in hands:
+        if hand & (hand - 1):  # two cards or more
+            return not can_form_meld(live)
+    return True
 
 
 def max_turns(players: int, stock: int, table: int) -> int:

@@ -16,11 +16,18 @@ number names the same meld from the moment it is laid down to the end of the han
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rummoli.cards import FULL_DECK, card_str, cards_of, format_cards
-from rummoli.engine.apply import apply_action, legal_summary
-from rummoli.engine.base import CHANCE, CHANCE_ACTION, TERMINAL, Event, SetupError
+from rummoli.engine.apply import is_legal, legal_summary, why_illegal
+from rummoli.engine.base import (
+    CHANCE,
+    CHANCE_ACTION,
+    TERMINAL,
+    Event,
+    IllegalActionError,
+    SetupError,
+)
 from rummoli.engine.rng import shuffled_deck
 from rummoli.games.rummy import actions as act
 from rummoli.games.rummy.deal import DRAW_RESHUFFLE, cut_for_dealer, deal_hand
@@ -41,7 +48,6 @@ from rummoli.games.rummy.stalemate import (
     STALL_TURNS,
     STALLED,
     STOCK_OUT,
-    live_cards,
     nobody_can_go_out,
 )
 
@@ -49,55 +55,82 @@ if TYPE_CHECKING:
     from rummoli.games.rummy.view import RummyObservation
 
 # Phases.
-START, DRAW, PLAY, RESHUFFLE, HAND_OVER, OVER = range(6)
-PHASE_NAMES = ("start", "draw", "play", "reshuffle", "hand_over", "over")
+START: Final = 0
+DRAW: Final = 1
+PLAY: Final = 2
+RESHUFFLE: Final = 3
+HAND_OVER: Final = 4
+OVER: Final = 5
+PHASE_NAMES: Final = ("start", "draw", "play", "reshuffle", "hand_over", "over")
 
 
-_BIT = tuple(1 << card for card in range(52))
-_MELD_BASE = act.MELD_BASE
-_LAYOFF_BASE = act.LAYOFF_BASE
-_DISCARD_BASE = act.DISCARD_BASE
+_BIT: Final = tuple(1 << card for card in range(52))
+_MELD_BASE: Final = act.MELD_BASE
+_LAYOFF_BASE: Final = act.LAYOFF_BASE
+_DISCARD_BASE: Final = act.DISCARD_BASE
+#: The cards in the order of their DISCARD actions (kings first ... aces last), and the
+#: LAY_OFF (slot 0) action of each card: the move generator reads them after every draw.
+_DISCARD_ORDER: Final = tuple(sorted(range(52), key=act.discard_action))
+#: Whether a turn starts with the check that nobody can ever go out (a ``BLOCKED``
+#: stalemate, :mod:`.stalemate`). Always on in play; the stalemate tests' judge turns it
+#: off to explore the bare rules (a module variable, not a constant, so that it can, also
+#: when this module is compiled).
+DETECT_BLOCKED = True
+_LAYOFF_ACTION: Final = tuple(act.layoff_action(card, 0) for card in range(52))
+
+
+#: Every attribute of a :class:`RummyState` (its slots, and what ``clone`` copies).
+_STATE_FIELDS: Final = (
+    "actions",
+    "dealer",
+    "discard",
+    "draws",
+    "end_requested",
+    "end_requested_after",
+    "fits",
+    "going_rummy",
+    "hand_no",
+    "hand_points",
+    "hands",
+    "idle_turns",
+    "match_winner",
+    "melded_this_turn",
+    "melds",
+    "names",
+    "options",
+    "phase",
+    "played_before",
+    "played_this_turn",
+    "reshuffles",
+    "rules",
+    "scores",
+    "seed",
+    "setup",
+    "stalemate",
+    "stock",
+    "taken",
+    "target",
+    "to_move",
+    "turn",
+    "winner",
+)
 
 
 class RummyState:
     """A match of Basic Rummy, from the cut for the first dealer to the match's end."""
 
-    __slots__ = (
-        "actions",
-        "dealer",
-        "discard",
-        "draws",
-        "end_requested",
-        "end_requested_after",
-        "fits",
-        "going_rummy",
-        "hand_no",
-        "hand_points",
-        "hands",
-        "idle_turns",
-        "match_winner",
-        "melded_this_turn",
-        "melds",
-        "names",
-        "options",
-        "phase",
-        "played_before",
-        "played_this_turn",
-        "reshuffles",
-        "rules",
-        "scores",
-        "seed",
-        "setup",
-        "stalemate",
-        "stock",
-        "taken",
-        "target",
-        "to_move",
-        "turn",
-        "winner",
-    )
+    __slots__ = _STATE_FIELDS
 
-    def __init__(self, rules: Rules, setup: Setup, seed: int = 0) -> None:
+    def __new__(cls, *args: object, **kwargs: object) -> RummyState:
+        # Explicit so that :meth:`clone` can make a blank instance with ``__new__``
+        # without running ``__init__``, also when mypyc compiles this module (its
+        # default constructor would run ``__init__``).
+        return super().__new__(cls)
+
+    def __init__(self, rules: Rules, setup: Setup, seed: object = 0) -> None:
+        # ``seed: object``, checked here: a seed read from JSON may be anything, and it
+        # gets a SetupError that names it (with ``seed: int``, this module compiled by
+        # mypyc would raise a bare TypeError before the check).
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise SetupError(f"seed must be a whole number, not {seed!r}")
         self.rules = rules
@@ -162,7 +195,7 @@ class RummyState:
     def clone(self) -> RummyState:
         """An independent copy, made field by field (far cheaper than ``deepcopy``)."""
         other = RummyState.__new__(RummyState)
-        for name in RummyState.__slots__:
+        for name in _STATE_FIELDS:
             value = getattr(self, name)
             if type(value) is list:
                 value = value[:]
@@ -212,9 +245,21 @@ class RummyState:
             self.end_requested = True
             self.end_requested_after = len(self.actions)
 
-    def apply(self, action: int) -> list[Event]:
-        """Apply a legal action; an illegal one raises and changes nothing."""
-        return apply_action(self, action)
+    def apply(self, action: object) -> list[Event]:
+        """Apply a legal action; an illegal one raises and changes nothing.
+
+        ``action: object``: anything a caller sends (a JSON message, a bad record) gets an
+        :class:`IllegalActionError` that says why, never a bare ``TypeError``. The shared
+        :func:`~rummoli.engine.apply.apply_action`, written out for this class: compiled,
+        its attribute reads and the call of ``_step`` are then direct (a tenth of a random
+        hand's time), where the shared function reads them by name.
+        """
+        if type(action) is int and is_legal(self.options, action):
+            self.actions.append(action)
+            events: list[Event] = []
+            self._step(action, events)
+            return events
+        raise IllegalActionError(why_illegal(self, action))
 
     def _step(self, action: int, events: list[Event]) -> None:
         """The legal ``action``, then the decisions without a choice that follow it."""
@@ -333,8 +378,7 @@ class RummyState:
         self.taken = -1
         self.melded_this_turn = False
         self.played_this_turn = False
-        live = live_cards(self.hands, self.stock, self.discard, self.reshuffles > 0)
-        if nobody_can_go_out(self.hands, self.melds, self.fits, live):
+        if DETECT_BLOCKED and nobody_can_go_out(self.hands, self.melds, self.fits, self._live()):
             self._stalemate(BLOCKED, events)
             return
         if self.idle_turns >= STALL_TURNS:
@@ -349,6 +393,21 @@ class RummyState:
             self._stalemate(STOCK_OUT, events)
             return
         self._offer_draw()
+
+    def _live(self) -> int:
+        """:func:`~.stalemate.live_cards` of this state, without reading the stock: every
+        card is in one place (a hand, the stock, the discard pile or a meld; setups are
+        checked to hold all 52, and play only moves cards), so the hands, the stock and
+        the pile together are the cards outside the melds; after the reshuffle the pile's
+        cards below its top are not live. The same mask, asked at every turn's start."""
+        outside = FULL_DECK
+        for meld in self.melds:
+            outside &= ~meld
+        if self.reshuffles > 0:
+            discard = self.discard
+            for i in range(len(discard) - 1):
+                outside &= ~_BIT[discard[i]]
+        return outside
 
     def _offer_draw(self) -> None:
         self.phase = DRAW
@@ -391,30 +450,38 @@ class RummyState:
         """
         seat = self.turn
         hand = self.hands[seat]
-        taken = _BIT[self.taken] if self.taken >= 0 and hand & _BIT[self.taken] else 0
+        taken_card = self.taken
+        taken = _BIT[taken_card] if taken_card >= 0 and hand & _BIT[taken_card] else 0
         fits = self.fits
         reach = 0
         for fit in fits:
             reach |= fit
         options: list[int] = []
-        if not (self.rules.one_meld_per_turn and self.melded_this_turn):
+        if not (self.melded_this_turn and self.rules.one_meld_per_turn):
             for index in melds_in(hand):
                 meld = CATALOGUE[index]
                 if taken and hand & ~meld == taken and not taken & (reach | fit_mask(meld)):
                     continue
                 options.append(_MELD_BASE + index)
-        for slot, fit in enumerate(fits):
-            playable = hand & fit
-            while playable:
-                bit = playable & -playable
-                playable ^= bit
-                card = bit.bit_length() - 1
-                if taken and hand & ~bit == taken and not taken & self._reach_after(slot, bit):
-                    continue
-                options.append(act.layoff_action(card, slot))
-        for card in cards_of(hand & ~taken):
-            options.append(act.discard_action(card))
-        options.sort()
+        # Melds, then lay-offs, then discards: the action numbers' order (sorted).
+        if hand & reach:
+            layoffs: list[int] = []
+            for slot, fit in enumerate(fits):
+                playable = hand & fit
+                while playable:
+                    bit = playable & -playable
+                    playable ^= bit
+                    if taken and hand & ~bit == taken and not taken & self._reach_after(slot, bit):
+                        continue
+                    layoffs.append(_LAYOFF_ACTION[bit.bit_length() - 1] + slot)
+            layoffs.sort()
+            options.extend(layoffs)
+        rest = hand & ~taken
+        discard = _DISCARD_BASE
+        for card in _DISCARD_ORDER:
+            if rest >> card & 1:
+                options.append(discard)
+            discard += 1
         self.to_move = seat
         self.options = options
 
