@@ -21,7 +21,7 @@ from rich.console import Console
 import sim_report_runs as runs
 from rummoli import i18n
 from rummoli.cli import version_text
-from rummoli.sim import command, messages
+from rummoli.sim import command, messages, report
 from rummoli.sim.game import simulation_part
 from rummoli.sim.rummoli import report as rummoli_report
 from rummoli.sim.rummy import report as rummy_report
@@ -308,3 +308,24 @@ def test_the_charts_speak_the_language(
     assert "Фишки за одну игру" in shown and "Раунды между выплатами" in shown
     assert "150 раундов" in shown
     assert english_left(shown, "ru") == []
+
+
+VALUES = [0.0, -0.0004, 2.675, 0.125, -1.5, 1234.5, -98765.4321, 1e6 + 0.005, 0.99951]
+
+
+def test_english_figures_are_written_as_python_wrote_them() -> None:
+    """The English cells are exactly the f-strings of before, rounding and grouping alike
+    (Babel's own formatting rounds some halves the other way, and groups intervals)."""
+    for value in VALUES:
+        for digits in (1, 2, 3):
+            assert report.number(value, digits) == f"{value:,.{digits}f}"
+            assert report.signed(value, digits) == f"{value:+,.{digits}f}"
+            assert report.interval([value, -value], digits, sign=True) == (
+                f"[{value:+.{digits}f}, {-value:+.{digits}f}]"
+            )
+        share = value / 1000
+        assert report.percent(share) == f"{100 * share:.1f}%"
+    with i18n.language("ru"):
+        assert report.number(-98765.4321, 1) == "-98\xa0765,4"
+        assert report.interval([1234.5, 2.675], 2) == "[1234,50; 2,67]"  # the English digits
+        assert report.percent(0.125) == "12,5\xa0%"

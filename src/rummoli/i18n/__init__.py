@@ -140,15 +140,16 @@ class Translator:
         """``value`` written for this language: ``1,000`` in English, ``1 000`` in French."""
         return format_decimal(value, locale=self.locale)
 
-    def fixed(self, value: float, digits: int, sign: bool = False) -> str:
+    def fixed(self, value: float, digits: int, sign: bool = False, group: bool = True) -> str:
         """``value`` with ``digits`` decimals (``+`` before a gain with ``sign``), grouped
-        by thousands, in this language's symbols: ``-1,234.50``, ``-1 234,50``.
+        by thousands unless ``group`` is false, in this language's symbols: ``-1,234.50``,
+        ``-1 234,50``.
 
         Python rounds (the float's exact value, ties to even), so every language shows
         the same digits as the English, which is exactly ``f"{value:,.2f}"``; Babel's own
         rounding goes through the float's shortest text and can differ in the last digit.
         """
-        text = f"{value:{'+' if sign else ''},.{digits}f}"
+        text = f"{value:{'+' if sign else ''}{',' if group else ''}.{digits}f}"
         if self.lang == DEFAULT:
             return text
         symbols = self._symbols()
@@ -158,7 +159,9 @@ class Translator:
         """A share (0.123) as a percentage with ``digits`` decimals, in the language's
         pattern: ``12.3%``, ``12,3 %`` (a no-break space before the sign)."""
         pattern = self.locale.percent_formats[None].pattern.split(";")[0]
-        return re.sub(r"[#0,.]+", lambda _: self.fixed(100 * share, digits), pattern, count=1)
+        return re.sub(
+            r"[#0,.]+", lambda _: self.fixed(100 * share, digits, group=False), pattern, count=1
+        )
 
     @cache  # noqa: B019 - one translator per language, kept for the program's life
     def _symbols(self) -> dict[str, str]:
@@ -273,10 +276,10 @@ def number(value: int | float) -> str:
     return current().number(value)
 
 
-def fixed(value: float, digits: int, sign: bool = False) -> str:
+def fixed(value: float, digits: int, sign: bool = False, group: bool = True) -> str:
     """``value`` with ``digits`` decimals for the language in force (see
     :meth:`Translator.fixed`)."""
-    return current().fixed(value, digits, sign)
+    return current().fixed(value, digits, sign, group)
 
 
 def percent(share: float, digits: int = 1) -> str:

@@ -48,7 +48,7 @@ def interval(ci: Sequence[float] | None, digits: int = 2, sign: bool = False) ->
     if ci is None:
         return "-"
     return pgettext("simulation", "[{low}, {high}]").format(
-        low=fixed(ci[0], digits, sign), high=fixed(ci[1], digits, sign)
+        low=fixed(ci[0], digits, sign, group=False), high=fixed(ci[1], digits, sign, group=False)
     )
 
 

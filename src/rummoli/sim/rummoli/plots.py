@@ -148,7 +148,7 @@ def payout_gaps(figures: dict[str, Any], path: Path) -> Path:
         title = space_name(name)
         if mean:
             title = pgettext("chart", "{space}: mean {mean} rounds (completed waits)").format(
-                space=title, mean=fixed(mean, 2)
+                space=title, mean=fixed(mean, 2, group=False)
             )
         axes.set_title(title)
         axes.set_xlabel(pgettext("chart", "rounds since the space was last won (1: no carry-over)"))

@@ -14,7 +14,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from rummoli.i18n import NP_, NPN_, npgettext, pgettext
+from rummoli.i18n import NP_, NPN_, fixed, npgettext, pgettext
 from rummoli.sim.report import (
     count,
     figures_table,
@@ -22,7 +22,6 @@ from rummoli.sim.report import (
     number,
     percent,
     report,
-    signed,
     yes_no,
 )
 from rummoli.sim.report import headline as shared_headline
@@ -189,7 +188,7 @@ def hands_table(figures: dict[str, Any]) -> Table:
         pgettext("simulation", "{first} vs {table} ({advantage})").format(
             first=number(first["points_per_hand"]["mean"]),
             table=number(first["table_points_per_hand"]),
-            advantage=signed(advantage),
+            advantage="-" if advantage is None else fixed(advantage, 2, sign=True, group=False),
         ),
     )
     table.add_row(
