@@ -26,16 +26,14 @@ from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from functools import cache
 from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING
 
-from babel import Locale
-from babel.numbers import (
-    format_decimal,
-    get_decimal_symbol,
-    get_group_symbol,
-    get_minus_sign_symbol,
-    get_plus_sign_symbol,
-)
-from babel.support import NullTranslations, Translations
+if TYPE_CHECKING:
+    from babel.support import NullTranslations
+
+# Babel is imported where a language is first used, not here: the message markers (N_,
+# NP_...) are imported by modules that also run in simulation workers and on Ray nodes,
+# which ship only the workers' dependencies (rummoli.sim.ray_backend) and never translate.
 
 #: The language of the message ids, and the one used when nothing else is asked for.
 DEFAULT = "en"
@@ -72,6 +70,8 @@ def language_name(code: str) -> str:
     english = NP_("language name", "English")
     name = translator(code).pgettext("language name", english)
     if name == english and code != DEFAULT:
+        from babel import Locale
+
         return Locale.parse(code).get_display_name(code) or code
     return name
 
@@ -120,6 +120,8 @@ class Translator:
     """One language's messages, plural forms and number format."""
 
     def __init__(self, lang: str, translations: NullTranslations) -> None:
+        from babel import Locale
+
         self.lang = lang
         self.translations = translations
         self.locale = Locale.parse(lang)
@@ -138,6 +140,8 @@ class Translator:
 
     def number(self, value: int | float) -> str:
         """``value`` written for this language: ``1,000`` in English, ``1 000`` in French."""
+        from babel.numbers import format_decimal
+
         return format_decimal(value, locale=self.locale)
 
     def fixed(self, value: float, digits: int, sign: bool = False, group: bool = True) -> str:
@@ -165,6 +169,13 @@ class Translator:
 
     @cache  # noqa: B019 - one translator per language, kept for the program's life
     def _symbols(self) -> dict[str, str]:
+        from babel.numbers import (
+            get_decimal_symbol,
+            get_group_symbol,
+            get_minus_sign_symbol,
+            get_plus_sign_symbol,
+        )
+
         return {
             ",": get_group_symbol(self.locale),
             ".": get_decimal_symbol(self.locale),
@@ -176,6 +187,8 @@ class Translator:
 @cache
 def translator(lang: str) -> Translator:
     """The translator of one of :func:`languages` (English: the message ids themselves)."""
+    from babel.support import NullTranslations, Translations
+
     lang = check_language(lang)
     if lang == DEFAULT:
         return Translator(lang, NullTranslations())
