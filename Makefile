@@ -45,24 +45,35 @@ dist: $(STAMP)
 
 # The message catalogues (docs/i18n.md): each language's .po compiled to the .mo the
 # program reads. The .mo files are committed too (a checkout runs without this step; a
-# test checks they match their .po); this rebuilds one whenever its .po changed.
+# test checks they match their .po); this rebuilds one whenever its .po changed. Two
+# domains: rummoli (the Python side: babel.cfg) and web (the browser's pages, served as
+# JSON by the server: babel-web.cfg).
 LOCALE     := src/rummoli/locale
-CATALOGUES := $(patsubst %.po,%.mo,$(wildcard $(LOCALE)/*/LC_MESSAGES/rummoli.po))
-EXTRACT    := -F babel.cfg -k nformat:1,2 -k NN_:1,2 -k NP_:1c,2 -k NPN_:1c,2,3 \
-	-c TRANSLATORS: \
+CATALOGUES := $(patsubst %.po,%.mo,$(wildcard $(LOCALE)/*/LC_MESSAGES/rummoli.po)) \
+	$(patsubst %.po,%.mo,$(wildcard $(LOCALE)/*/LC_MESSAGES/web.po))
+HEADER     := -c TRANSLATORS: \
 	--no-wrap --no-location --project=rummoli --version=0.1.0 \
 	--copyright-holder="the rummoli authors" --msgid-bugs-address=""
+EXTRACT    := -F babel.cfg -k nformat:1,2 -k NN_:1,2 -k NP_:1c,2 -k NPN_:1c,2,3 $(HEADER)
+# The pages' modules call _(), ngettext(singular, plural, n) and pgettext(context, text).
+EXTRACT_WEB := -F babel-web.cfg -k ngettext:1,2 -k pgettext:1c,2 $(HEADER)
+UPDATE     := --no-wrap --ignore-obsolete --ignore-pot-creation-date
 
 catalogues: $(CATALOGUES)
 
 $(LOCALE)/%/LC_MESSAGES/rummoli.mo: $(LOCALE)/%/LC_MESSAGES/rummoli.po | $(STAMP)
 	$(BIN)/pybabel compile --statistics -D rummoli -l $* -i $< -o $@
 
-# After changing messages in the code: extract them into the template and merge it into
-# every language's catalogue (new messages arrive untranslated, to be filled in).
+$(LOCALE)/%/LC_MESSAGES/web.mo: $(LOCALE)/%/LC_MESSAGES/web.po | $(STAMP)
+	$(BIN)/pybabel compile --statistics -D web -l $* -i $< -o $@
+
+# After changing messages in the code: extract them into the templates and merge them
+# into every language's catalogues (new messages arrive untranslated, to be filled in).
 messages: $(STAMP)
 	$(BIN)/pybabel extract $(EXTRACT) -o $(LOCALE)/rummoli.pot .
-	$(BIN)/pybabel update --no-wrap --ignore-obsolete --ignore-pot-creation-date -D rummoli -i $(LOCALE)/rummoli.pot -d $(LOCALE)
+	$(BIN)/pybabel update $(UPDATE) -D rummoli -i $(LOCALE)/rummoli.pot -d $(LOCALE)
+	$(BIN)/pybabel extract $(EXTRACT_WEB) -o $(LOCALE)/web.pot .
+	$(BIN)/pybabel update $(UPDATE) -D web -i $(LOCALE)/web.pot -d $(LOCALE)
 
 # Every build brings the catalogues up to date (a separate line: the compile rule above
 # is not touched).

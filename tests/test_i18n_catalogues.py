@@ -5,6 +5,9 @@ A catalogue fails here when a message lacks a translation, when a translation's
 its language needs (the forms and the rule are Babel's, from CLDR), when the committed
 ``.mo`` is not what its ``.po`` compiles to, or when the code holds a message the
 catalogues do not (``make messages`` then ``make catalogues`` fix the last two).
+
+Both domains are checked: ``rummoli`` (the Python side, ``babel.cfg``) and ``web`` (the
+browser's pages, ``babel-web.cfg``, served as JSON by ``/api/catalogue/{lang}``).
 """
 
 from __future__ import annotations
@@ -34,17 +37,23 @@ KEYWORDS = {
     "NP_": ((1, "c"), 2),
     "NPN_": ((1, "c"), 2, 3),
 }
+#: Each domain's mapping file and its extraction keywords (the Makefile's).
+DOMAINS = {
+    "rummoli": ("babel.cfg", KEYWORDS),
+    "web": ("babel-web.cfg", {**DEFAULT_KEYWORDS, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}),
+}
+CASES = [(lang, domain) for domain in DOMAINS for lang in TRANSLATED]
 FIELD = re.compile(r"\{([^{}]*)\}")
 MARKUP = re.compile(r"\[/?(?:bold|italic|dim|red|green|yellow|blue|cyan|magenta)?\]")
 
 
-def catalogue(lang: str) -> Catalog:
-    with (LOCALE / lang / "LC_MESSAGES" / "rummoli.po").open("rb") as po:
+def catalogue(lang: str, domain: str = "rummoli") -> Catalog:
+    with (LOCALE / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as po:
         return read_po(po, locale=lang)
 
 
-def messages(lang: str) -> list[Message]:
-    return [m for m in catalogue(lang) if m.id]
+def messages(lang: str, domain: str = "rummoli") -> list[Message]:
+    return [m for m in catalogue(lang, domain) if m.id]
 
 
 def fields(text: str) -> set[str]:
@@ -55,30 +64,30 @@ def test_french_and_russian_are_there() -> None:
     assert {"en", "fr", "ru"} <= set(i18n.languages())
 
 
-@pytest.mark.parametrize("lang", TRANSLATED)
-def test_every_message_is_translated(lang: str) -> None:
+@pytest.mark.parametrize(("lang", "domain"), CASES)
+def test_every_message_is_translated(lang: str, domain: str) -> None:
     untranslated = [
         m.id
-        for m in messages(lang)
+        for m in messages(lang, domain)
         if m.fuzzy or not m.string or any(not form for form in _forms(m))
     ]
     assert not untranslated, untranslated
 
 
-@pytest.mark.parametrize("lang", TRANSLATED)
-def test_plural_forms_are_babel_s_cldr_rules_with_every_form(lang: str) -> None:
-    cat = catalogue(lang)
+@pytest.mark.parametrize(("lang", "domain"), CASES)
+def test_plural_forms_are_babel_s_cldr_rules_with_every_form(lang: str, domain: str) -> None:
+    cat = catalogue(lang, domain)
     rule = get_plural(lang)
     assert cat.plural_forms == rule.plural_forms
-    for message in messages(lang):
+    for message in messages(lang, domain):
         if message.pluralizable:
             assert len(_forms(message)) == rule.num_plurals, message.id
 
 
-@pytest.mark.parametrize("lang", TRANSLATED)
-def test_translations_keep_the_fields_and_markup_of_the_english(lang: str) -> None:
+@pytest.mark.parametrize(("lang", "domain"), CASES)
+def test_translations_keep_the_fields_and_markup_of_the_english(lang: str, domain: str) -> None:
     wrong = []
-    for message in messages(lang):
+    for message in messages(lang, domain):
         english = [message.id] if isinstance(message.id, str) else list(message.id)
         allowed = set().union(*(fields(e) for e in english))
         required = fields(english[0])
@@ -93,26 +102,30 @@ def test_translations_keep_the_fields_and_markup_of_the_english(lang: str) -> No
     assert not wrong, wrong
 
 
-@pytest.mark.parametrize("lang", TRANSLATED)
-def test_the_compiled_catalogue_is_its_po_compiled(lang: str) -> None:
+@pytest.mark.parametrize(("lang", "domain"), CASES)
+def test_the_compiled_catalogue_is_its_po_compiled(lang: str, domain: str) -> None:
     compiled = io.BytesIO()
-    write_mo(compiled, catalogue(lang))
-    on_disk = (LOCALE / lang / "LC_MESSAGES" / "rummoli.mo").read_bytes()
-    assert compiled.getvalue() == on_disk, f"run `make catalogues` ({lang})"
+    write_mo(compiled, catalogue(lang, domain))
+    on_disk = (LOCALE / lang / "LC_MESSAGES" / f"{domain}.mo").read_bytes()
+    assert compiled.getvalue() == on_disk, f"run `make catalogues` ({lang}, {domain})"
 
 
-def test_every_message_of_the_code_is_in_every_catalogue() -> None:
-    with (ROOT / "babel.cfg").open() as cfg:
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_every_message_of_the_code_is_in_every_catalogue(domain: str) -> None:
+    mapping, keywords = DOMAINS[domain]
+    with (ROOT / mapping).open() as cfg:
         method_map, options_map = parse_mapping_cfg(cfg)
     found = {
         (context, message if isinstance(message, str) else message[0])
         for _file, _line, message, _comments, context in extract_from_dir(
-            str(ROOT), method_map, options_map, keywords=KEYWORDS
+            str(ROOT), method_map, options_map, keywords=keywords
         )
     }
     assert len(found) > 400
     for lang in TRANSLATED:
-        known = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in messages(lang)}
+        known = {
+            (m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in messages(lang, domain)
+        }
         missing = sorted(found - known, key=str)
         assert not missing, f"{lang}: run `make messages`, translate, `make catalogues`: {missing}"
 

@@ -26,6 +26,15 @@ SAMPLER = """() => {
 }"""
 
 
+#: Click "Skip" if a run is being laid; then whether the page still plays a run.
+SKIP = """() => {
+  const skip = document.querySelector('[data-testid="skip"]');
+  if (skip.hidden) return null;
+  skip.click();
+  return {playing: document.querySelector('#table').dataset.playing, skip_hidden: skip.hidden};
+}"""
+
+
 def _post(url: str, body: dict[str, Any]) -> Any:
     request = urllib.request.Request(
         url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
@@ -99,6 +108,19 @@ def test_a_run_is_shown_card_by_card_then_at_once_and_the_replay_steps_each_card
         stop = page.locator('[data-testid="log"] li.stop').first.inner_text()
         reasons = ("an ace ends its suit", "was laid before", "is in the widow")
         assert stop.startswith("Stop at") and any(why in stop for why in reasons), stop
+
+        # "Skip" (shown only while a run is being laid) shows the rest of it at once: a
+        # click in the page's own task, so the run cannot end between a look and a click.
+        skipped = None
+        deadline = time.monotonic() + 60
+        while skipped is None:
+            assert time.monotonic() < deadline, "no run was being laid to skip"
+            skipped = page.evaluate(SKIP)
+            button = page.locator('[data-testid="actions"] button').first
+            if skipped is None and button.count() and button.is_visible():
+                button.click()
+            page.wait_for_timeout(50)
+        assert skipped == {"playing": "false", "skip_hidden": True}, skipped
 
         _play_along(page, 90)  # the rest of the game, at the default pace
 

@@ -10,12 +10,18 @@ Two kinds of English text reach people without passing through a marker:
 
 Both import the code and read the texts from the objects, so the catalogue holds exactly
 what is shown. ``babel.cfg`` maps them; ``make messages`` runs the extraction.
+
+The browser's catalogue (domain ``web``, ``babel-web.cfg``) has two more: :func:`html`,
+the texts of the pages' HTML marked ``data-i18n`` (and the attributes named by
+``data-i18n-attr``), and :func:`game_titles`, the games' names (the history and the
+players' pages show the names the server stores, in English).
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Collection, Iterator, Mapping
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import IO, Any, cast
 
@@ -85,3 +91,66 @@ def _help_texts(command: Any) -> Iterator[str]:
             yield text
     for sub in getattr(command, "commands", {}).values():
         yield from _help_texts(sub)
+
+
+def game_titles(
+    fileobj: IO[bytes],
+    keywords: Mapping[str, Any],
+    comment_tags: Collection[str],
+    options: dict[str, Any],
+) -> Iterator[Found]:
+    """The name of the game described in ``games/<game>/description.py``."""
+    game = Path(getattr(fileobj, "name", "")).parent.name
+    module = importlib.import_module(f"rummoli.games.{game}.description")
+    yield 1, "pgettext", ("game", module.DESCRIPTION.title), ["The game's name."]
+
+
+def _collapse(text: str) -> str:
+    """Text as ``static/js/i18n.js`` reads it from the page: whitespace collapsed."""
+    return " ".join(text.split())
+
+
+class _Marked(HTMLParser):
+    """The ``data-i18n`` texts and ``data-i18n-attr`` attributes of one page."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[int, str]] = []
+        self._open: list[tuple[str, int, list[str]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        line = self.getpos()[0]
+        for name in (found.get("data-i18n-attr") or "").split():
+            value = found.get(name)
+            if value:
+                self.found.append((line, _collapse(value)))
+        if "data-i18n" in found:
+            self._open.append((tag, line, []))
+
+    def handle_data(self, data: str) -> None:
+        if self._open:
+            self._open[-1][2].append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._open and self._open[-1][0] == tag:
+            _tag, line, parts = self._open.pop()
+            text = _collapse("".join(parts))
+            if text:
+                self.found.append((line, text))
+
+
+def html(
+    fileobj: IO[bytes],
+    keywords: Mapping[str, Any],
+    comment_tags: Collection[str],
+    options: dict[str, Any],
+) -> Iterator[Found]:
+    """A page's texts marked for translation: each element with ``data-i18n`` (its text,
+    whitespace collapsed, is the message id) and each attribute ``data-i18n-attr``
+    names."""
+    parser = _Marked()
+    parser.feed(fileobj.read().decode("utf-8"))
+    parser.close()
+    for line, text in parser.found:
+        yield line, "_", text, []

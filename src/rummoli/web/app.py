@@ -18,9 +18,13 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from rummoli import i18n
 from rummoli.engine.base import GameError
+from rummoli.i18n import N_
+from rummoli.i18n.terms import game_title
 from rummoli.web import games
 from rummoli.web.broadcast import table_info
+from rummoli.web.catalogue import UnknownLanguage, catalogue
 from rummoli.web.chat import replay_chat
 from rummoli.web.commands import Host
 from rummoli.web.games import web_part
@@ -35,6 +39,7 @@ from rummoli.web.security import hosts_of, token_matches
 from rummoli.web.settings import SettingsError, check_name, lobby_options, settings_from_request
 from rummoli.web.socket import table_socket
 from rummoli.web.storage import DEFAULT_DB_URL, FINISHED, Storage, StoredGame
+from rummoli.web.wording import Refused
 
 STATIC = Path(__file__).parent / "static"
 __all__ = ["MAX_BODY_BYTES", "STATIC", "create_app"]
@@ -57,15 +62,31 @@ def _hub(request: Request) -> Hub:
 async def _room_or_404(hub: Hub, table_id: str) -> Room:
     room = await hub.room(table_id)
     if room is None:
-        raise HTTPException(404, "there is no such table")
+        raise Refused(404, N_("there is no such table"))
     return room
 
 
 async def _game_or_404(hub: Hub, game_id: str) -> StoredGame:
     stored = await hub.db(hub.storage.load_game, game_id)
     if stored is None:
-        raise HTTPException(404, "there is no such game")
+        raise Refused(404, N_("there is no such game"))
     return stored
+
+
+def page_language(lang: str | None, accept: str | None) -> str:
+    """The language an API answer is worded in: ``?lang=`` when it names a language the
+    project has (``fr-CA`` is French), else the first of ``Accept-Language``'s that it
+    has, else English. A page sends ``?lang=`` (the language its person chose)."""
+    wanted = [lang] if lang else []
+    for part in (accept or "").split(","):
+        code = part.split(";")[0].strip()
+        if code and code != "*":
+            wanted.append(code)
+    for code in wanted:
+        found = i18n.normalize(code)
+        if found in i18n.languages():
+            return found
+    return i18n.DEFAULT
 
 
 def _address(request: Request) -> str:
@@ -157,32 +178,58 @@ def create_app(
         path = request.url.path
         if error.status_code == 404 and not path.startswith(("/api/", "/ws/", "/static/")):
             return FileResponse(STATIC / "404.html", status_code=404, media_type="text/html")
+        answer: dict[str, Any] = {"detail": error.detail}
+        # The sentence as a message id and its values, for the page (:mod:`.wording`).
+        answer.update(getattr(error, "wording", None) or {})
         return JSONResponse(
-            {"detail": error.detail},
+            answer,
             status_code=error.status_code,
             headers=getattr(error, "headers", None),
         )
 
     # ------------------------------------------------------------------ the API
 
+    @app.get("/api/catalogue/{lang}")
+    async def catalogue_of(lang: str) -> JSONResponse:
+        """The page's messages in ``lang`` (:mod:`.catalogue`), from the compiled web
+        catalogue; 404 for a language the project has no catalogue for."""
+        try:
+            found = catalogue(lang)
+        except UnknownLanguage as error:
+            raise HTTPException(404, str(error)) from None
+        return JSONResponse(found, headers={"Cache-Control": "public, max-age=300"})
+
     @app.get("/api/rules/{game}")
-    async def rules_of(game: str) -> dict[str, Any]:
-        """A game's rules as played: its own text as a tree of plain elements
-        (:mod:`.rulestext`), which the page builds without parsing any HTML."""
+    async def rules_of(
+        game: str,
+        lang: str | None = None,
+        accept: Annotated[str | None, Header(alias="accept-language")] = None,
+    ) -> dict[str, Any]:
+        """A game's rules as played, in the asked language: its own text as a tree of
+        plain elements (:mod:`.rulestext`), which the page builds without parsing any
+        HTML."""
         try:
             description = games.description(game)
         except GameError:
-            raise HTTPException(404, f"unknown game {game!r}") from None
+            raise Refused(404, N_("unknown game {game}"), game=repr(game)) from None
+        language = page_language(lang, accept)
+        with i18n.language(language):
+            title = game_title(description)
         return {
             "game": description.name,
-            "title": description.title,
-            "blocks": rules_tree(description.rules_document("en")),
+            "title": title,
+            "language": language,
+            "blocks": rules_tree(description.rules_document(language)),
         }
 
     @app.get("/api/options")
-    async def options() -> dict[str, Any]:
-        """House rules with defaults and help, presets, computer players, limits."""
-        return lobby_options()
+    async def options(
+        lang: str | None = None,
+        accept: Annotated[str | None, Header(alias="accept-language")] = None,
+    ) -> dict[str, Any]:
+        """House rules with defaults and help, presets, computer players, limits; the
+        texts (titles, help, the words for a round) in the asked language."""
+        return lobby_options(page_language(lang, accept))
 
     @app.get("/api/tables")
     async def tables(request: Request) -> dict[str, Any]:
@@ -191,7 +238,10 @@ def create_app(
 
     @app.post("/api/tables", status_code=201)
     async def create_table(
-        request: Request, payload: Annotated[dict[str, Any], Body()]
+        request: Request,
+        payload: Annotated[dict[str, Any], Body()],
+        lang: str | None = None,
+        accept: Annotated[str | None, Header(alias="accept-language")] = None,
     ) -> dict[str, Any]:
         """A new table, private unless ``"public": true``. The answer holds the
         invitation secret (``invite``: the seat link is ``url#invite=...``) and the
@@ -205,11 +255,14 @@ def create_app(
             if name is not None:
                 name = check_name(name, [])
         except SettingsError as error:
-            raise HTTPException(400, str(error)) from None
+            # The engine's own refusals are worded here, in the page's language.
+            raise Refused.of(400, error, page_language(lang, accept)) from None
         hub = _hub(request)
         if not hub.addresses.may_create(_address(request)):
-            raise HTTPException(
-                429, f"at most {hub.limits.tables_per_minute} new tables a minute: wait a little"
+            raise Refused(
+                429,
+                N_("at most {n} new tables a minute: wait a little"),
+                n=hub.limits.tables_per_minute,
             )
         room, invite, host = await hub.create(settings)
         answer: dict[str, Any] = {
@@ -237,7 +290,7 @@ def create_app(
         room = await _room_or_404(hub, table_id)
         try:
             if not _key_allows(room, key):
-                raise HTTPException(403, "this table is private: you need its invitation link")
+                raise Refused(403, N_("this table is private: you need its invitation link"))
             return table_info(room)
         finally:
             hub.forget_if_idle(room)  # a finished game read over HTTP is not kept loaded
@@ -254,17 +307,17 @@ def create_app(
         room = await _room_or_404(hub, table_id)
         secret = payload.get("host")
         if not isinstance(secret, str) or not token_matches(secret, room.host_hash):
-            raise HTTPException(403, "only the table's host may do that")
+            raise Refused(403, N_("only the table's host may do that"))
         what = payload.get("do")
         if not isinstance(what, str):
-            raise HTTPException(400, "say what to do: do")
+            raise Refused(400, N_("say what to do: do"))
         args = {k: v for k, v in payload.items() if k not in ("host", "do")}
         reply: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         room.submit(Host(what, reply, args))
         try:
             return await reply
         except SettingsError as error:
-            raise HTTPException(409, str(error)) from None
+            raise Refused.of(409, error) from None
 
     @app.post("/api/tables/{table_id}/join")
     async def join(
@@ -278,16 +331,16 @@ def create_app(
         if not room.public and not (
             isinstance(invite, str) and token_matches(invite, room.invite_hash)
         ):
-            raise HTTPException(403, "this table is private: you need its invitation link")
+            raise Refused(403, N_("this table is private: you need its invitation link"))
         seat = payload.get("seat")
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(room.seats)
         ):
-            raise HTTPException(400, f"seat must be from 0 to {len(room.seats) - 1}")
+            raise Refused(400, N_("seat must be from 0 to {high}"), high=len(room.seats) - 1)
         try:
             seat, token = await hub.join(room, seat, payload.get("name"))  # type: ignore[arg-type]
         except SettingsError as error:
-            raise HTTPException(409, str(error)) from None
+            raise Refused.of(409, error) from None
         return {"seat": seat, "token": token, "name": room.seats[seat].name}
 
     @app.get("/api/history")
@@ -306,7 +359,7 @@ def create_app(
         """
         stored = await _game_or_404(_hub(request), game_id)
         if stored.status != FINISHED:
-            raise HTTPException(409, "the record is available once the game is over")
+            raise Refused(409, N_("the record is available once the game is over"))
         data = await asyncio.to_thread(record_of, stored)
         return JSONResponse(
             data,
@@ -325,7 +378,7 @@ def create_app(
         too: the chat is kept for the players only."""
         stored = await _game_or_404(_hub(request), game_id)
         if stored.status != FINISHED:
-            raise HTTPException(409, "a game can be replayed once it is over")
+            raise Refused(409, N_("a game can be replayed once it is over"))
         try:
             frames = await asyncio.to_thread(replay_frames, stored, seat)
         except ValueError as error:
@@ -338,10 +391,18 @@ def create_app(
         return frames
 
     @app.get("/api/players")
-    async def players(request: Request) -> dict[str, Any]:
+    async def players(
+        request: Request,
+        lang: str | None = None,
+        accept: Annotated[str | None, Header(alias="accept-language")] = None,
+    ) -> dict[str, Any]:
+        """Names seen in finished games, and the computer levels that played (their
+        labels and help in the asked language)."""
         hub = _hub(request)
         names = await hub.db(hub.storage.player_names)
-        bots = bot_list(await hub.db(hub.storage.bot_levels))
+        seen = await hub.db(hub.storage.bot_levels)
+        with i18n.language(page_language(lang, accept)):
+            bots = bot_list(seen)
         return {"players": [{"name": n, "games": g} for n, g in names], "bots": bots}
 
     @app.get("/api/bots/stats")
@@ -349,13 +410,17 @@ def create_app(
         request: Request,
         game: str = Query(..., min_length=1, max_length=32),
         level: str = Query(..., min_length=1, max_length=32),
+        lang: str | None = None,
+        accept: Annotated[str | None, Header(alias="accept-language")] = None,
     ) -> dict[str, Any]:
-        """One computer level of one game: its games, wins and chips (or points) won."""
+        """One computer level of one game: its games, wins and chips (or points) won;
+        its label and help in the asked language."""
         if game not in games.games() or level not in games.levels(game):
             raise HTTPException(404, f"no computer player {level!r} for game {game!r}")
         hub = _hub(request)
         stored = await hub.db(hub.storage.games_of_player, "", bot=(game, level))
-        return await asyncio.to_thread(bot_stats, game, level, stored)
+        with i18n.language(page_language(lang, accept)):  # the thread runs in this context
+            return await asyncio.to_thread(bot_stats, game, level, stored)
 
     @app.get("/api/players/stats")
     async def stats(

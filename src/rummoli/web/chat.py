@@ -28,7 +28,9 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from rummoli.i18n import N_
 from rummoli.web.storage import ChatLine
+from rummoli.web.wording import Worded
 
 if TYPE_CHECKING:
     from rummoli.web.client import Client
@@ -40,11 +42,11 @@ SPECTATORS = "spectators"
 CHAT_LOG = 100
 
 
-class ChatError(ValueError):
+class ChatError(Worded):
     """A line that cannot be said; ``code`` for programs, the text for people."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, message: str, /, **params: object) -> None:
+        super().__init__(message, **params)
         self.code = code
 
 
@@ -63,7 +65,7 @@ def clean_text(text: str) -> str:
     ``\\u202e`` would turn the rest of the page's text around)."""
     text = unicodedata.normalize("NFC", text)
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs", "Zl", "Zp") for ch in text):
-        raise ChatError("bad_message", "a chat message cannot hold control characters")
+        raise ChatError("bad_message", N_("a chat message cannot hold control characters"))
     return text
 
 

@@ -32,6 +32,7 @@ class Client:
     Its chat: ``sender`` is its id in the chat (``p2`` for seat 2, ``s5`` for the fifth
     spectator), ``name`` a spectator's chosen name, ``muted`` the senders it does not
     want to read, ``listen_spectators`` whether a player reads the spectators' chat.
+    ``pace`` and ``seen``: what its page said it is showing (a ``watching`` message).
     """
 
     __slots__ = (
@@ -41,7 +42,9 @@ class Client:
         "muted",
         "name",
         "outbox",
+        "pace",
         "seat",
+        "seen",
         "sender",
     )
 
@@ -54,6 +57,10 @@ class Client:
         self.listen_spectators = False
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
         self.closed = False
+        #: How this page shows a run (seconds per laid card; 0: at once, or never said)
+        #: and the last step it has shown: the table waits for what its people watch.
+        self.pace = 0.0
+        self.seen = -1
 
     def send(self, frame: dict[str, Any] | str) -> None:
         if self.closed:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rummoli.engine.base import IllegalActionError
+from rummoli.i18n import N_
 from rummoli.web.broadcast import broadcast_table, snapshot
 from rummoli.web.chat import ChatError, channel_of, clean_text, deliver, sender_name
 from rummoli.web.client import Client
@@ -26,6 +27,7 @@ from rummoli.web.protocol import Act, error_message
 from rummoli.web.security import hash_token, new_token
 from rummoli.web.settings import SettingsError, bot_name, check_name, standin_level
 from rummoli.web.storage import FINISHED, PLAYING, WAITING, ChatLine, utcnow
+from rummoli.web.wording import Worded, wording_of
 
 if TYPE_CHECKING:
     from rummoli.web.room import Room
@@ -76,7 +78,16 @@ class Rematch:
     client: Client
 
 
-Command = Join | Action | Back | Say | Host | Rematch
+@dataclass(slots=True)
+class Watched:
+    """A page says how it shows runs and what it has shown (a ``watching`` message)."""
+
+    client: Client
+    pace_ms: int | None
+    seen: int | None
+
+
+Command = Join | Action | Back | Say | Host | Rematch | Watched
 
 
 async def handle(room: Room, command: Command) -> None:
@@ -99,6 +110,13 @@ async def handle(room: Room, command: Command) -> None:
             command.reply.set_exception(error)
     elif isinstance(command, Rematch):
         await _rematch(room, command.client)
+    elif isinstance(command, Watched):
+        client = command.client
+        if command.pace_ms is not None:
+            client.pace = command.pace_ms / 1000
+        if command.seen is not None:
+            client.seen = min(command.seen, room.step)  # a page cannot have seen the future
+        room.watched()
     else:
         try:
             command.reply.set_result(
@@ -112,20 +130,21 @@ def refusal(room: Room, client: Client, act: Act) -> tuple[str, str] | None:
     """Why ``act`` must be refused now, if the reason needs no look at the legal actions
     (who may act at all, whose turn it is, the step); None: let the owner decide."""
     if client.seat is None:
-        return "spectator", "spectators watch; take a seat to play"
+        return "spectator", N_("spectators watch; take a seat to play")
     if room.state is None:
-        return "waiting", "the game starts when every seat is taken"
+        return "waiting", N_("the game starts when every seat is taken")
     if room.status == FINISHED or room.state.is_terminal():
-        return "game_over", "the game is over"
+        return "game_over", N_("the game is over")
     if act.step is not None and act.step != room.step:
-        return "stale", "the table has moved on: choose again"
+        return "stale", N_("the table has moved on: choose again")
     if room.to_move() != client.seat:
-        return "not_your_turn", "it is not your turn"
+        return "not_your_turn", N_("it is not your turn")
     return None
 
 
-def _refuse(room: Room, client: Client, code: str, message: str) -> None:
-    client.send(error_message(code, message, None if room.state is None else room.step))
+def _refuse(room: Room, client: Client, code: str, message: str, **params: object) -> None:
+    said = Worded(message, **params)
+    client.send(error_message(code, said, None if room.state is None else room.step))
 
 
 async def _act(room: Room, client: Client, act: Act) -> None:
@@ -145,7 +164,12 @@ async def _act(room: Room, client: Client, act: Act) -> None:
         choices = ", ".join(state.action_to_text(a) for a in legal[:12])
         more = " ..." if len(legal) > 12 else ""
         return _refuse(
-            room, client, "illegal", f"{text} is not legal now; you may: {choices}{more}"
+            room,
+            client,
+            "illegal",
+            N_("{action} is not legal now; you may: {choices}"),
+            action=text,
+            choices=choices + more,
         )
     room.seats[client.seat].away = False
     if room.unfolding is not None:
@@ -158,14 +182,14 @@ async def _join(
     room: Room, seat: int | None, name: str, token_hash: str | None = None
 ) -> tuple[int, str]:
     if room.status != WAITING:
-        raise SettingsError("the game has started; you can still watch")
+        raise SettingsError(N_("the game has started; you can still watch"))
     free = [s.seat for s in room.seats if s.bot is None and s.name is None]
     if seat is None:
         if not free:
-            raise SettingsError("every seat is taken")
+            raise SettingsError(N_("every seat is taken"))
         seat = free[0]
     elif seat not in free:
-        raise SettingsError(f"seat {seat + 1} is not free")
+        raise SettingsError(N_("seat {seat} is not free"), seat=seat + 1)
     name = check_name(name, [s.name for s in room.seats if s.name is not None])
     token = ""
     if token_hash is None:
@@ -188,7 +212,7 @@ async def _say(room: Room, say: Say) -> None:
     try:
         text = clean_text(say.text) if say.kind == "text" else say.text
     except ChatError as error:
-        client.send(error_message(error.code, str(error)))
+        client.send(error_message(error.code, error))
         return
     line = ChatLine(
         idx=room.chat.next_index(),
@@ -212,7 +236,7 @@ async def _host(room: Room, what: str, args: dict[str, Any]) -> dict[str, Any]:
     if what == "release":
         seat = args.get("seat")
         if room.status != WAITING:
-            raise SettingsError("a seat can be taken back only before the game starts")
+            raise SettingsError(N_("a seat can be taken back only before the game starts"))
         if (
             not isinstance(seat, int)
             or isinstance(seat, bool)
@@ -220,26 +244,30 @@ async def _host(room: Room, what: str, args: dict[str, Any]) -> dict[str, Any]:
             or room.seats[seat].bot is not None
             or room.seats[seat].name is None
         ):
-            raise SettingsError("that is not a seat a person has taken")
+            raise SettingsError(N_("that is not a seat a person has taken"))
         await db(storage.release_seat, room.id, seat)
         room.seats[seat].name = None
         room.seats[seat].token_hash = None
         for client in list(room.clients):
             if client.seat == seat:
-                client.send(error_message("released", "the host gave your seat back to the table"))
+                client.send(
+                    error_message("released", N_("the host gave your seat back to the table"))
+                )
                 client.close()
         broadcast_table(room)
     elif what == "start":
         if room.status != WAITING:
-            raise SettingsError("the game has started already")
+            raise SettingsError(N_("the game has started already"))
         people = [s for s in room.seats if s.bot is None and s.name is not None]
         if not people:
-            raise SettingsError("at least one person must have a seat to start")
+            raise SettingsError(N_("at least one person must have a seat to start"))
         level = args.get("level") or standin_level(room.game)
         from rummoli.web.settings import levels
 
         if level not in levels(room.game):
-            raise SettingsError(f"level must be one of {', '.join(levels(room.game))}")
+            raise SettingsError(
+                N_("level must be one of {levels}"), levels=", ".join(levels(room.game))
+            )
         for seat in room.seats:
             if seat.bot is None and seat.name is None:
                 name = bot_name(seat.seat)
@@ -248,7 +276,7 @@ async def _host(room: Room, what: str, args: dict[str, Any]) -> dict[str, Any]:
         await room.start_game()
     elif what == "end":
         if room.status != PLAYING or room.state is None:
-            raise SettingsError("only a game being played can be ended")
+            raise SettingsError(N_("only a game being played can be ended"))
         await room.request_end()
     elif what in ("public", "players_chat"):
         value = args.get("value")
@@ -283,9 +311,9 @@ async def _rematch(room: Room, client: Client) -> None:
     if client.closed:
         return
     if client.seat is None:
-        return _refuse(room, client, "spectator", "a rematch is for the players")
+        return _refuse(room, client, "spectator", N_("a rematch is for the players"))
     if room.status != FINISHED:
-        return _refuse(room, client, "not_over", "a rematch comes once the game is over")
+        return _refuse(room, client, "not_over", N_("a rematch comes once the game is over"))
     seat = room.seats[client.seat]
     new = await room.hub.rematch_of(room)
     if new.seats[client.seat].name is None:
@@ -294,7 +322,8 @@ async def _rematch(room: Room, client: Client) -> None:
         try:
             await reply
         except SettingsError as error:
-            return _refuse(room, client, "rematch", str(error))
+            found = wording_of(error)
+            return _refuse(room, client, "rematch", found["text"], **found["params"])
     client.send({"type": "rematch", "table": new.id, "seat": client.seat})
     broadcast_table(room)
 

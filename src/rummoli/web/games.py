@@ -111,6 +111,9 @@ class WebPart:
     #: ``unfold(before, action, events)``: the step as the table shows it, when the
     #: engine made forced moves in it that must look chosen (:class:`Unfolding`).
     unfold: Callable[[Any, int, list[Event]], Unfolding | None] | None = None
+    #: The kinds of event a page shows one at a time, at its pace (Rummoli's laid cards):
+    #: the table waits for its people to see them before its next move.
+    paced: frozenset[str] = frozenset()
 
 
 def description(game: str) -> GameDescription:

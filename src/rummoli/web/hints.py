@@ -34,6 +34,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from rummoli.bots import Bot, Decision, make_bot
+from rummoli.i18n import N_
 from rummoli.i18n.sentences import HINTS
 from rummoli.web.client import Client
 from rummoli.web.games import description
@@ -110,15 +111,15 @@ def structured(reason: str) -> dict[str, Any]:
 def refusal(room: Room, client: Client, step: int | None) -> tuple[str, str] | None:
     """Why a hint must be refused now; None: it may be computed."""
     if client.seat is None:
-        return "spectator", "hints are for the players; take a seat to play"
+        return "spectator", N_("hints are for the players; take a seat to play")
     if room.state is None:
-        return "waiting", "the game starts when every seat is taken"
+        return "waiting", N_("the game starts when every seat is taken")
     if room.status == FINISHED or room.state.is_terminal():
-        return "game_over", "the game is over"
+        return "game_over", N_("the game is over")
     if step is not None and step != room.step:
-        return "stale", "the table has moved on: ask again"
+        return "stale", N_("the table has moved on: ask again")
     if room.to_move() != client.seat:
-        return "not_your_turn", "a hint is for your own decision: it is not your turn"
+        return "not_your_turn", N_("a hint is for your own decision: it is not your turn")
     return None
 
 
@@ -175,7 +176,7 @@ async def answer(room: Room, client: Client, step: int | None) -> None:
                 observation = state.observation(seat)
                 legal = list(state.legal_actions())
                 if not legal:
-                    client.send(error_message("no_decision", "there is nothing to decide", now))
+                    client.send(error_message("no_decision", N_("there is nothing to decide"), now))
                     return
                 bot = desk.bots.get(seat)
                 if bot is None:
@@ -185,11 +186,11 @@ async def answer(room: Room, client: Client, step: int | None) -> None:
                     decision = await asyncio.to_thread(bot.choose, observation, legal)
                 except Exception:  # a bug in a bot must not cost the table anything
                     log.exception("room %s: the hint for seat %d failed", room.id, seat)
-                    client.send(error_message("no_hint", "no hint could be found", now))
+                    client.send(error_message("no_hint", N_("no hint could be found"), now))
                     return
                 if decision.action not in legal:
                     log.error("room %s: the hint bot chose an illegal action", room.id)
-                    client.send(error_message("no_hint", "no hint could be found", now))
+                    client.send(error_message("no_hint", N_("no hint could be found"), now))
                     return
             frame = {
                 "type": "hint",

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rummoli.i18n.terms import bot_label, game_title
 from rummoli.web.games import WebPart, description, games, levels, web_part
 from rummoli.web.storage import StoredGame
 
@@ -146,13 +147,13 @@ def bot_stats(game: str, level: str, stored: list[StoredGame]) -> dict[str, Any]
                         "players": [p["name"] for p in summary["players"]],
                     }
                 )
-    label = about.bot_label(level)
+    title, help_text = bot_label(about, level)
     return {
         "game": game,
-        "title": about.title,
+        "title": game_title(about),
         "level": level,
-        "label": label.title,
-        "help": label.help,
+        "label": title,
+        "help": help_text,
         "amount": about.amount,
         "games": seats,
         "wins": wins,
@@ -173,14 +174,14 @@ def bot_list(seen: list[tuple[str, str, int]]) -> list[dict[str, Any]]:
         counts = {level: n for g, level, n in seen if g == game}
         for level in levels(game):
             if level in counts:
-                label = about.bot_label(level)
+                title, help_text = bot_label(about, level)
                 rows.append(
                     {
                         "game": game,
-                        "title": about.title,
+                        "title": game_title(about),
                         "level": level,
-                        "label": label.title,
-                        "help": label.help,
+                        "label": title,
+                        "help": help_text,
                         "games": counts[level],
                     }
                 )

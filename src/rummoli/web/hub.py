@@ -20,6 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from typing import Any, ParamSpec, TypeVar
 
+from rummoli.i18n import N_
 from rummoli.web.broadcast import summary
 from rummoli.web.commands import Join
 from rummoli.web.limits import Addresses, Limits
@@ -135,7 +136,9 @@ class Hub:
             if room is not None:
                 room.status = EXPIRED
                 for client in list(room.clients):
-                    client.send(error_message("expired", "this table waited too long: it is gone"))
+                    client.send(
+                        error_message("expired", N_("this table waited too long: it is gone"))
+                    )
                 await room.stop()
         idle = time.monotonic() - self.limits.idle_unload
         for room in list(self.rooms.values()):

@@ -30,6 +30,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from rummoli.i18n import N_
+from rummoli.web.wording import Worded
+
 MAX_NAME = 40
 #: Combining marks allowed on one letter (Vietnamese needs two; more is decoration).
 MAX_MARKS = 2
@@ -136,7 +139,7 @@ _RESERVED = re.compile(r"^((bot|computer) ?[\dlo]*|widow)$")
 _SPACES = re.compile(r"\s+")
 
 
-class BadName(ValueError):
+class BadName(Worded):
     """A name that cannot be taken; the message says why."""
 
 
@@ -159,24 +162,24 @@ def skeleton(name: str) -> str:
 def normalise(name: object) -> str:
     """A name as it is stored and shown (NFKC, trimmed), or :class:`BadName` why not."""
     if not isinstance(name, str):
-        raise BadName("the name must be text")
+        raise BadName(N_("the name must be text"))
     text = unicodedata.normalize("NFKC", name).strip()
     if not text:
-        raise BadName("please give a name")
+        raise BadName(N_("please give a name"))
     if len(text) > MAX_NAME:
-        raise BadName(f"a name has at most {MAX_NAME} characters")
+        raise BadName(N_("a name has at most {n} characters"), n=MAX_NAME)
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp") for ch in text):
-        raise BadName("a name cannot hold control characters")
+        raise BadName(N_("a name cannot hold control characters"))
     marks = 0
     for ch in text:
         marks = marks + 1 if unicodedata.combining(ch) else 0
         if marks > MAX_MARKS:
-            raise BadName("a name cannot stack combining marks")
+            raise BadName(N_("a name cannot stack combining marks"))
     scripts = {_script(ch) for ch in text if ch.isalpha()}
     if "LATIN" in scripts and scripts & {"CYRILLIC", "GREEK", "ARMENIAN", "CHEROKEE"}:
-        raise BadName("a name cannot mix Latin letters with look-alikes from other scripts")
+        raise BadName(N_("a name cannot mix Latin letters with look-alikes from other scripts"))
     if _RESERVED.match(skeleton(text)):
-        raise BadName(f"{text!r} is reserved (the computer players, the widow)")
+        raise BadName(N_("{name} is reserved (the computer players, the widow)"), name=repr(text))
     return text
 
 
@@ -191,10 +194,16 @@ def check_name(name: object, taken: list[str]) -> str:
     for other in taken:
         if skeleton(other) == mine:
             if other.casefold() == text.casefold():
-                raise BadName(f"{text!r} is already at this table; please choose another")
+                raise BadName(
+                    N_("{name} is already at this table; please choose another"),
+                    name=repr(text),
+                )
             raise BadName(
-                f"{text!r} looks like {other!r}, who is already at this table; "
-                "please choose another"
+                N_(
+                    "{name} looks like {other}, who is already at this table; please choose another"
+                ),
+                name=repr(text),
+                other=repr(other),
             )
     return text
 

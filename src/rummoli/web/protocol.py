@@ -12,6 +12,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from rummoli.i18n import N_
+from rummoli.web.wording import Worded, wording_of
+
 #: Largest client message, in bytes of UTF-8. The longest legal one (an action with its
 #: step number, or a hello with a token) is under 150 bytes.
 MAX_MESSAGE_BYTES = 2048
@@ -33,19 +36,34 @@ MAX_CHAT = 300
 #: The quick reactions a person may send (the page draws each as an emoji).
 EMOTES = ("thumbs_up", "clap", "laugh", "wow", "sad", "party")
 CHANNELS = ("players", "spectators")
+#: The slowest pace a page may ask its table to wait for, in milliseconds per laid card
+#: (the page's "slow" is 1,100).
+MAX_PACE_MS = 2000
 
 
-class ProtocolError(ValueError):
-    """A client message that is refused: ``code`` for programs, the text for people."""
+class ProtocolError(Worded):
+    """A client message that is refused: ``code`` for programs, the text (a message id
+    with ``params``: :mod:`.wording`) for people."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, message: str, /, **params: Any) -> None:
+        super().__init__(message, **params)
         self.code = code
 
 
-def error_message(code: str, message: str, step: int | None = None) -> dict[str, Any]:
-    """The error frame sent to the one client that caused it."""
-    frame: dict[str, Any] = {"type": "error", "code": code, "message": message}
+def error_message(
+    code: str, message: str | BaseException, step: int | None = None
+) -> dict[str, Any]:
+    """The error frame sent to the one client that caused it: ``code`` for programs,
+    ``message`` the English sentence, ``text`` and ``params`` its wording for the page
+    (:mod:`.wording`: each person reads it in his own language)."""
+    said = wording_of(message) if isinstance(message, BaseException) else {"text": message}
+    frame: dict[str, Any] = {
+        "type": "error",
+        "code": code,
+        "message": str(message),
+        "text": said["text"],
+        "params": said.get("params", {}),
+    }
     if step is not None:
         frame["step"] = step
     return frame
@@ -150,7 +168,17 @@ class Hint:
     step: int | None
 
 
-ClientMessage = Hello | Act | Back | Ping | Chat | React | Mute | Listen | Rematch | Hint
+@dataclass(frozen=True, slots=True)
+class Watching:
+    """How this page shows a run (``pace_ms`` per laid card; 0: at once), and the last
+    step it has finished showing (``seen``). The table waits for its seated people to see
+    a run before its next move (:meth:`.room.Room.watch_time`); either may be None."""
+
+    pace_ms: int | None
+    seen: int | None
+
+
+ClientMessage = Hello | Act | Back | Ping | Chat | React | Mute | Listen | Rematch | Hint | Watching
 
 
 def _whole(value: object, what: str, high: int = MAX_ACTION) -> int:
@@ -228,7 +256,9 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
             raise ProtocolError("bad_message", "a chat message is some text")
         text = text.strip()
         if len(text) > MAX_CHAT:
-            raise ProtocolError("too_big", f"a chat message has at most {MAX_CHAT} characters")
+            raise ProtocolError(
+                "too_big", N_("a chat message has at most {n} characters"), n=MAX_CHAT
+            )
         return Chat(channel, text)
     if kind == "react":
         emote = data.get("emote")
@@ -251,10 +281,16 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
     if kind == "hint":
         step = data.get("step")
         return Hint(None if step is None else _whole(step, "step"))
+    if kind == "watching":
+        pace, seen = data.get("pace"), data.get("seen")
+        return Watching(
+            None if pace is None else _whole(pace, "pace", MAX_PACE_MS),
+            None if seen is None else _whole(seen, "seen"),
+        )
     raise ProtocolError(
         "unknown_type",
         f"unknown message type {kind!r}: use hello, action, back, ping, chat, react, mute, "
-        "listen, rematch or hint",
+        "listen, rematch, hint or watching",
     )
 
 

@@ -90,6 +90,13 @@ class Timing:
 
     bot_delay: float = 0.8
     round_pause: float = 2.5
+    #: Wait for the seated people's pages to show a run card by card (:meth:`Room.watch_time`).
+    watch: bool = True
+
+
+#: The longest the table waits for its people to watch one step, in seconds (a run of
+#: 35 cards at the slowest pace a page may ask for is 70 s; the table moves on before).
+MAX_WATCH = 30.0
 
 
 class Room:
@@ -318,12 +325,12 @@ class Room:
             before = state.clone()
         await self.hub.store_action(self.id, len(state.actions), action)
         events = state.apply(action)
-        self.turn_started = time.monotonic()
         if before is not None and part.unfold is not None:
             self.unfolding = part.unfold(before, action, events)
         if self.unfolding is not None:
             events = self.unfolding.events
             self._unfolded()
+        self.turn_started = time.monotonic() + self.watch_time(events)
         self.events.extend(events)
         if state.is_terminal():
             finished = utcnow()
@@ -341,10 +348,36 @@ class Room:
         unfolding = self.unfolding
         assert unfolding is not None
         events = unfolding.play()
-        self.turn_started = time.monotonic()
+        self.turn_started = time.monotonic() + self.watch_time(events)
         self._unfolded()
         self.events.extend(events)
         broadcast_update(self, events)
+
+    def watch_time(self, events: list[Event]) -> float:
+        """How long the table gives its people to see ``events`` before its next move
+        (a computer's, the deal, a turn timer's start): the events a page shows one at a
+        time, at the slowest pace of the seated people here (spectators do not hold a
+        table up), at most :data:`MAX_WATCH`. A page that has shown them says so
+        (:meth:`watched`), and the table moves on sooner."""
+        paced = web_part(self.game).paced
+        if not paced or not self.hub.timing.watch:
+            return 0.0
+        pace = max(
+            (c.pace for c in self.clients if c.seat is not None and not c.closed), default=0.0
+        )
+        count = sum(1 for e in events if e[0] in paced) if pace else 0
+        return min(MAX_WATCH, count * pace)
+
+    def watched(self) -> None:
+        """A page has shown some steps: once every seated page that shows runs at a pace
+        has shown this step, the wait for them ends now."""
+        now = time.monotonic()
+        if self.turn_started <= now:
+            return
+        step = self.step
+        watching = (c for c in self.clients if c.seat is not None and not c.closed and c.pace)
+        if all(c.seen >= step for c in watching):
+            self.turn_started = now
 
     def _unfolded(self) -> None:
         """Every forced turn of the step has been shown: the table shows the real game."""

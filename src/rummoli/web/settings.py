@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rummoli import i18n
 from rummoli.engine.base import SetupError
 from rummoli.engine.description import (
     CHOICE,
@@ -22,18 +23,36 @@ from rummoli.engine.description import (
     HouseRule,
 )
 from rummoli.games.registry import default_game
-from rummoli.i18n.terms import bot_label, house_rule_title
+from rummoli.i18n import N_
+from rummoli.i18n.terms import (
+    bot_label,
+    game_title,
+    house_rule_help,
+    house_rule_title,
+)
 from rummoli.web import games
 from rummoli.web.games import AnyRules, check_game, seat_limits, web_part
 from rummoli.web.names import MAX_NAME, BadName
 from rummoli.web.names import check_name as _check_name
+from rummoli.web.wording import Worded, wording_of
 
 MAX_TURN_TIMER = 3600.0
 MAX_TIME_LIMIT = 24 * 60
 
 
-class SettingsError(ValueError):
-    """Settings or a name that cannot make a table; the message says what to change."""
+class SettingsError(Worded):
+    """Settings or a name that cannot make a table; the message says what to change
+    (a message id and its values: :mod:`.wording`). ``engine``: the sentence is the
+    engine's own (a :class:`SetupError`), an English sentence without fields, which the
+    Python catalogues translate by its shape (:mod:`rummoli.i18n.sentences`)."""
+
+    engine: bool = False
+
+    @classmethod
+    def of_engine(cls, error: Exception) -> SettingsError:
+        found = cls(str(error))
+        found.engine = True
+        return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,22 +84,22 @@ def standin_level(game: str | None = None) -> str:
 def _number(data: Mapping[str, Any], key: str, high: float) -> float:
     value = data.get(key, 0)
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= high:
-        raise SettingsError(f"{key} must be a number from 0 to {high:g}")
+        raise SettingsError(N_("{key} must be a number from 0 to {high}"), key=key, high=int(high))
     return float(value)
 
 
 def settings_from_request(data: object) -> TableSettings:
     """Check a create-table request (see ``docs/web.md``) and return its settings."""
     if not isinstance(data, Mapping):
-        raise SettingsError("the request must be a JSON object")
+        raise SettingsError(N_("the request must be a JSON object"))
     try:
         game = check_game(data.get("game", default_game()))
     except SetupError as error:
-        raise SettingsError(str(error)) from None
+        raise SettingsError.of_engine(error) from None
     low, high = seat_limits(game)
     raw_seats = data.get("seats")
     if not isinstance(raw_seats, list) or not low <= len(raw_seats) <= high:
-        raise SettingsError(f"seats must be a list of {low} to {high} seats")
+        raise SettingsError(N_("seats must be a list of {low} to {high} seats"), low=low, high=high)
     known = levels(game)
     seats: list[str | None] = []
     for seat in raw_seats:
@@ -93,23 +112,23 @@ def settings_from_request(data: object) -> TableSettings:
                 f"a seat is 'human' or a computer level ({', '.join(known)}), not {seat!r}"
             )
     if all(s is not None for s in seats):
-        raise SettingsError("a table needs at least one seat for a person")
+        raise SettingsError(N_("a table needs at least one seat for a person"))
     # Absent or null: the defaults. Anything else must be an object: [], "" and 0 are
     # mistakes, not a way to say "the defaults".
     raw_rules = data.get("rules")
     if raw_rules is None:
         raw_rules = {}
     if not isinstance(raw_rules, Mapping):
-        raise SettingsError("rules must be an object of house rules by name")
+        raise SettingsError(N_("rules must be an object of house rules by name"))
     try:
         rules = games.rules_from_dict(game, raw_rules)
     except (SetupError, TypeError) as error:
-        raise SettingsError(str(error)) from None
+        raise SettingsError.of_engine(error) from None
     timer = _number(data, "turn_timer", MAX_TURN_TIMER)
     limit = int(_number(data, "time_limit", MAX_TIME_LIMIT))
     public = data.get("public", False)
     if not isinstance(public, bool):
-        raise SettingsError("public must be true or false")
+        raise SettingsError(N_("public must be true or false"))
     return TableSettings(tuple(seats), rules, timer, limit, game, public)
 
 
@@ -119,7 +138,8 @@ def check_name(name: object, taken: list[str]) -> str:
     try:
         return _check_name(name, taken)
     except BadName as error:
-        raise SettingsError(str(error)) from None
+        found = wording_of(error)
+        raise SettingsError(found["text"], **found["params"]) from None
 
 
 def bot_name(seat: int) -> str:
@@ -137,7 +157,7 @@ def rule_entry(rule: HouseRule) -> dict[str, Any]:
         "name": rule.name,
         "default": rule.default,
         "kind": rule.kind,
-        "help": rule.help,
+        "help": house_rule_help(rule) if rule.help else rule.help,
     }
     if rule.kind in (CHOICE, CHOICE_OR_INT):
         entry["choices"] = list(rule.choices)
@@ -154,12 +174,13 @@ def rule_entry(rule: HouseRule) -> dict[str, Any]:
 
 
 def game_options(description: GameDescription) -> dict[str, Any]:
-    """One game's part of the lobby's form: its rules, presets, computers and seats."""
+    """One game's part of the lobby's form: its rules, presets, computers and seats, in
+    the language in force (titles, help, level names; the values stay code words)."""
     low, high = seat_limits(description.name)
     return {
-        "title": description.title,
+        "title": game_title(description),
         "intro": web_part(description.name).intro,
-        "round_word": description.round_word,
+        "round_word": i18n.pgettext("game word", description.round_word),
         "amount": description.amount,
         "rules": [
             {**rule_entry(rule), "title": house_rule_title(description, rule)}
@@ -177,12 +198,15 @@ def game_options(description: GameDescription) -> dict[str, Any]:
     }
 
 
-def lobby_options() -> dict[str, Any]:
+def lobby_options(lang: str = i18n.DEFAULT) -> dict[str, Any]:
     """Everything the lobby's form needs: the games, each with its house rules (defaults,
     choices and help), presets, computer players and seats; and the limits. The default
-    game's part is also at the top level, as before there was a second game."""
-    every = {game: game_options(games.description(game)) for game in games.games()}
+    game's part is also at the top level, as before there was a second game. Texts are
+    in ``lang`` (the project's Python catalogues: :mod:`rummoli.i18n.terms`)."""
+    with i18n.language(lang):
+        every = {game: game_options(games.description(game)) for game in games.games()}
     return {
+        "language": lang,
         **every[default_game()],
         "games": every,
         "max_name": MAX_NAME,

@@ -18,9 +18,10 @@ from collections.abc import Collection
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from rummoli.i18n import N_
 from rummoli.web import hints
 from rummoli.web.client import Client
-from rummoli.web.commands import Action, Rematch, Say, refusal
+from rummoli.web.commands import Action, Rematch, Say, Watched, refusal
 from rummoli.web.commands import Back as BackCommand
 from rummoli.web.hub import Hub
 from rummoli.web.names import BadName, check_name
@@ -37,6 +38,7 @@ from rummoli.web.protocol import (
     ProtocolError,
     RateLimiter,
     React,
+    Watching,
     error_message,
     parse_message,
 )
@@ -83,7 +85,9 @@ async def _receive(websocket: WebSocket) -> str | bytes | None:
     return text if text is not None else message.get("bytes")
 
 
-async def _refuse(websocket: WebSocket, code: str, text: str, close_code: int) -> None:
+async def _refuse(
+    websocket: WebSocket, code: str, text: str | BaseException, close_code: int
+) -> None:
     await websocket.send_json(error_message(code, text))
     await websocket.close(close_code)
 
@@ -98,7 +102,7 @@ async def _hello(websocket: WebSocket, room: Room, address: str) -> Client | Non
         await _refuse(websocket, "no_hello", "say hello first", CLOSE_PROTOCOL)
         return None
     except ProtocolError as error:
-        await _refuse(websocket, error.code, str(error), CLOSE_PROTOCOL)
+        await _refuse(websocket, error.code, error, CLOSE_PROTOCOL)
         return None
     if not isinstance(message, Hello):
         await _refuse(websocket, "no_hello", "the first message must be a hello", CLOSE_PROTOCOL)
@@ -110,7 +114,7 @@ async def _hello(websocket: WebSocket, room: Room, address: str) -> Client | Non
             await _refuse(
                 websocket,
                 "bad_token",
-                "this seat token is not one of this table's",
+                N_("this seat token is not one of this table's"),
                 CLOSE_BAD_TOKEN,
             )
             return None
@@ -118,7 +122,7 @@ async def _hello(websocket: WebSocket, room: Room, address: str) -> Client | Non
         await _refuse(
             websocket,
             "private",
-            "this table is private: you need its invitation or spectator link",
+            N_("this table is private: you need its invitation or spectator link"),
             CLOSE_PRIVATE,
         )
         return None
@@ -127,7 +131,7 @@ async def _hello(websocket: WebSocket, room: Room, address: str) -> Client | Non
         try:
             name = check_name(message.name, [s.name for s in room.seats if s.name])
         except BadName as error:
-            await websocket.send_json(error_message("bad_name", str(error)))
+            await websocket.send_json(error_message("bad_name", error))
     return Client(seat, address, name)
 
 
@@ -189,33 +193,38 @@ async def _read(websocket: WebSocket, room: Room, client: Client, hub: Hub) -> N
         raw = await _receive(websocket)
         try:
             if not limiter.allow():
-                raise ProtocolError("rate_limited", "too many messages: slow down")
+                raise ProtocolError("rate_limited", N_("too many messages: slow down"))
             message = parse_message(raw)
             why = None
             if isinstance(message, Act):
                 why = refusal(room, client, message)
             elif isinstance(message, Chat | React) and not chat.allow():
-                why = ("rate_limited", "too many chat messages: slow down")
-            elif isinstance(message, Chat) and message.channel != _channel(client):
-                why = ("not_your_channel", f"you write in the {_channel(client)}' chat")
+                why = ("rate_limited", N_("too many chat messages: slow down"))
             elif isinstance(message, Hint):
                 why = hints.refusal(room, client, message.step)
                 if why is None and not hint.allow():
-                    why = ("rate_limited", "one hint every few seconds: read this one first")
+                    why = ("rate_limited", N_("one hint every few seconds: read this one first"))
             if why is not None:
                 raise ProtocolError(*why)
+            if isinstance(message, Chat) and message.channel != _channel(client):
+                raise ProtocolError(
+                    "not_your_channel",
+                    N_("you write in the players' chat")
+                    if _channel(client) == "players"
+                    else N_("you write in the spectators' chat"),
+                )
         except ProtocolError as error:
-            client.send(error_message(error.code, str(error), room.step if room.state else None))
+            client.send(error_message(error.code, error, room.step if room.state else None))
             strikes += 1
             if strikes >= MAX_STRIKES:
-                client.send(error_message("closed", "too many refused messages: goodbye"))
+                client.send(error_message("closed", N_("too many refused messages: goodbye")))
                 client.close()  # the writer sends what is queued, then closes
                 return
             wait = hub.addresses.refused(client.address)
             while wait:  # this connection pays for its refusals: it reads no further
                 waits += 1
                 if waits > MAX_WAITS:
-                    client.send(error_message("closed", "too many refused messages: goodbye"))
+                    client.send(error_message("closed", N_("too many refused messages: goodbye")))
                     client.close()
                     return
                 await asyncio.sleep(wait)
@@ -241,7 +250,9 @@ async def _read(websocket: WebSocket, room: Room, client: Client, hub: Hub) -> N
             client.send({"type": "muted", "muted": sorted(client.muted)})
         elif isinstance(message, Listen):
             if client.seat is None:
-                client.send(error_message("spectator", "spectators read their own chat already"))
+                client.send(
+                    error_message("spectator", N_("spectators read their own chat already"))
+                )
             else:
                 client.listen_spectators = message.on
                 client.send({"type": "listening", "spectators": message.on})
@@ -249,6 +260,8 @@ async def _read(websocket: WebSocket, room: Room, client: Client, hub: Hub) -> N
             room.submit(Rematch(client))
         elif isinstance(message, Hint):
             hints.ask(room, client, message.step)
+        elif isinstance(message, Watching):
+            room.submit(Watched(client, message.pace_ms, message.seen))
         else:
             client.send(error_message("bad_message", "you said hello already"))
 

@@ -15,6 +15,7 @@ from typing import Any
 from rummoli.games.rummoli.actions import BID_BASE
 from rummoli.games.rummoli.state import RummoliState
 from rummoli.games.rummoli.view import build_observation, observation_to_view
+from rummoli.i18n import N_
 from rummoli.web.choices import offered
 from rummoli.web.games import WebPart
 from rummoli.web.history import amount_stats
@@ -53,9 +54,12 @@ def seat_view(state: RummoliState, seat: int | None, only: int | None) -> dict[s
 WEB = WebPart(
     player_stats=amount_stats,
     starting_amount=_starting_chips,
-    intro="Rummoli: a board of pay spaces, a widow to take or auction, a round of poker, "
-    "then a race to lay out your cards.",
+    intro=N_(
+        "Rummoli: a board of pay spaces, a widow to take or auction, a round of poker, "
+        "then a race to lay out your cards."
+    ),
     view=seat_view,
     may_unfold=may_unfold,
     unfold=unfold,
+    paced=frozenset({"lay"}),
 )

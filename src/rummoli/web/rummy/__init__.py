@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rummoli.i18n import N_
 from rummoli.web.games import WebPart
 from rummoli.web.history import game_summary
 from rummoli.web.storage import StoredGame
@@ -119,8 +120,10 @@ def _player_stats(name: str, games: list[StoredGame]) -> dict[str, Any]:
 
 WEB = WebPart(
     player_stats=_player_stats,
-    intro="Basic Rummy: draw from the stock or the discard pile, lay down sets and runs, "
-    "lay off on any meld, discard; the first out scores the cards left in the other hands.",
+    intro=N_(
+        "Basic Rummy: draw from the stock or the discard pile, lay down sets and runs, "
+        "lay off on any meld, discard; the first out scores the cards left in the other hands."
+    ),
     ties_win=False,
     whole_games=True,
 )

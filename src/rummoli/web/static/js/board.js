@@ -1,18 +1,18 @@
 // The table as one seat sees it, drawn from the engine's view (the table page and the
 // replay page share this). It reads only the view the server sent: there is nothing else.
-import { cardName, cardNode, cardRow, cardText, RANKS, SPACE_LABEL, SUIT_SYMBOL, SUITS } from "./cards.js";
+import { cardName, cardNode, cardRow, cardText, isRed, pokerHandName, RANKS, SPACE_LABEL, SUIT_SYMBOL, SUITS } from "./cards.js";
 import { fill, h } from "./dom.js";
-import { _ } from "./i18n.js";
+import { _, ngettext, number, pgettext } from "./i18n.js";
 import { levelHelp, levelTitle } from "./options.js";
 
 const PHASES = {
-  start: "Cutting for the deal",
-  widow: "The widow",
-  auction: "Widow auction",
-  betting: "Poker",
-  play: "Rummoli",
-  next_round: "Round over",
-  over: "Game over",
+  start: pgettext("phase", "Cutting for the deal"),
+  widow: pgettext("phase", "The widow"),
+  auction: pgettext("phase", "Widow auction"),
+  betting: pgettext("phase", "Poker"),
+  play: pgettext("phase", "Rummoli"),
+  next_round: pgettext("phase", "Round over"),
+  over: pgettext("phase", "Game over"),
 };
 
 // Pay spaces clockwise around the centre, from the top left; the centre is rummoli.
@@ -26,16 +26,16 @@ export function phaseLabel(phase) {
 /** Who is to move, as a sentence for this seat. */
 export function turnText(view, me) {
   if (!view) return "";
-  if (view.phase === "over") return "Game over";
+  if (view.phase === "over") return phaseLabel("over");
   if (view.to_move === "chance" || view.to_move === null) return phaseLabel(view.phase);
   const name = view.players[view.to_move].name;
-  return view.to_move === me ? "Your turn" : `${name} to play`;
+  return view.to_move === me ? _("Your turn") : _("{name} to play", { name });
 }
 
 export function renderStatus(node, view, table, me, timerText) {
   const items = [];
   if (view) {
-    items.push(h("span", { className: "pill", testid: "round" }, `Round ${view.round || 1}`));
+    items.push(h("span", { className: "pill", testid: "round" }, _("Round {round}", { round: view.round || 1 })));
     items.push(h("span", { className: "pill phase", testid: "phase" }, phaseLabel(view.phase)));
     const mine = view.to_move === me && me !== null && view.phase !== "over";
     const turn = turnText(view, me);
@@ -45,7 +45,7 @@ export function renderStatus(node, view, table, me, timerText) {
     if (timerText) items.push(h("span", { className: "pill timer", testid: "timer" }, timerText));
   }
   if (table && table.last_round && view && view.phase !== "over") {
-    items.push(h("span", { className: "pill warn" }, "Last round"));
+    items.push(h("span", { className: "pill warn" }, _("Last round")));
   }
   fill(node, items);
 }
@@ -57,17 +57,17 @@ export function renderPlayers(node, view, table, me) {
     view.players.map((p, i) => {
       const seat = seats[i] || {};
       const badges = [];
-      if (i === view.dealer) badges.push(badge("D", "dealer", "Dealer"));
-      if (seat.bot) badges.push(badge(levelTitle(table ? table.game : view.game, seat.bot), "bot", levelHelp(table ? table.game : view.game, seat.bot) || "Computer player"));
-      if (seat.away) badges.push(badge("away", "away", "Away: the computer plays for this seat"));
+      if (i === view.dealer) badges.push(badge(pgettext("badge", "D"), "dealer", _("Dealer")));
+      if (seat.bot) badges.push(badge(levelTitle(table ? table.game : view.game, seat.bot), "bot", levelHelp(table ? table.game : view.game, seat.bot) || _("Computer player")));
+      if (seat.away) badges.push(badge(pgettext("badge", "away"), "away", _("Away: the computer plays for this seat")));
       else if (!seat.bot && table && table.status === "playing" && !seat.connected) {
-        badges.push(badge("offline", "offline", "Not connected"));
+        badges.push(badge(pgettext("badge", "offline"), "offline", _("Not connected")));
       }
-      if (p.out) badges.push(badge("out", "out", "Out of the game"));
+      if (p.out) badges.push(badge(pgettext("badge", "out"), "out", _("Out of the game")));
       // The poker's marks last as long as the poker: not into the Rummoli phase or the end.
-      if (p.folded && view.phase === "betting") badges.push(badge("folded", "folded", "Folded (poker only)"));
-      if (view.poker_winners.includes(i) && view.phase === "play") badges.push(badge("leads", "leads", "Won the poker"));
-      if (view.round_winner === i) badges.push(badge("won", "won", "Won the round"));
+      if (p.folded && view.phase === "betting") badges.push(badge(pgettext("badge", "folded"), "folded", _("Folded (poker only)")));
+      if (view.poker_winners.includes(i) && view.phase === "play") badges.push(badge(pgettext("badge", "leads"), "leads", _("Won the poker")));
+      if (view.round_winner === i) badges.push(badge(pgettext("badge", "won"), "won", _("Won the round")));
       const classes = ["player"];
       if (view.to_move === i) classes.push("to-move");
       if (i === me) classes.push("me");
@@ -83,15 +83,15 @@ export function renderPlayers(node, view, table, me) {
           "div",
           { className: "player-top" },
           h("span", { className: "player-name", testid: `player-name-${i}` }, p.name),
-          i === me ? h("span", { className: "you" }, "you") : null,
+          i === me ? h("span", { className: "you" }, pgettext("badge", "you")) : null,
         ),
         h("div", { className: "badges" }, badges),
         h(
           "div",
           { className: "player-stats" },
-          h("span", { className: "chips", title: "Chips", testid: `player-chips-${i}` }, h("i", { className: "chip-icon" }), String(p.chips)),
-          h("span", { className: "count", title: "Cards in hand", testid: `player-cards-${i}` }, h("i", { className: "cards-icon" }), String(p.cards)),
-          view.phase === "betting" ? h("span", { className: "bet", title: "Bet this round" }, `bet ${p.bet}`) : null,
+          h("span", { className: "chips", title: _("Chips"), testid: `player-chips-${i}` }, h("i", { className: "chip-icon" }), number(p.chips)),
+          h("span", { className: "count", title: _("Cards in hand"), testid: `player-cards-${i}` }, h("i", { className: "cards-icon" }), String(p.cards)),
+          view.phase === "betting" ? h("span", { className: "bet", title: _("Bet this round") }, _("bet {chips}", { chips: p.bet })) : null,
         ),
         shown ? h("div", { className: "shown", testid: `shown-${i}` }, cardRow(shown)) : null,
       );
@@ -114,13 +114,31 @@ export function renderBoard(node, view) {
   fill(node, h("div", { className: "board-grid" }, cells));
 }
 
+// What each space pays and when (RULES.md): shown when the pointer rests on it, and read
+// by screen readers with the space.
+function spacePays(name) {
+  switch (name) {
+    case "rummoli":
+      return _("Rummoli: the first player to lay his last card takes these chips.");
+    case "poker":
+      return _("Poker: the best poker hand of the round takes these chips.");
+    case "AKD":
+      return _("King and ace of diamonds: laying both, one after the other, takes these chips.");
+    case "789":
+      return _("7-8-9: laying the 7, 8 and 9 of one suit, one after the other, takes these chips.");
+    default:
+      return _("{card}: laying this card takes these chips.", { card: cardName(name.replace("10", "T")) });
+  }
+}
+
 function spaceNode(name, chips, centre) {
   const red = ["JD", "KH", "AKD"].includes(name);
+  const pays = spacePays(name);
   return h(
     "div",
-    { className: `space${centre ? " centre" : ""}${red ? " red" : ""}${chips ? "" : " bare"}`, testid: `space-${name}`, dataset: { chips: String(chips) } },
+    { className: `space${centre ? " centre" : ""}${red ? " red" : ""}${chips ? "" : " bare"}`, testid: `space-${name}`, dataset: { chips: String(chips) }, title: pays, "aria-description": pays },
     h("span", { className: "space-label" }, SPACE_LABEL[name] || name),
-    h("span", { className: "space-chips" }, h("i", { className: "chip-icon" }), String(chips)),
+    h("span", { className: "space-chips" }, h("i", { className: "chip-icon" }), number(chips)),
   );
 }
 
@@ -138,19 +156,19 @@ export function renderLaid(node, view) {
         const here = laid.has(card);
         const cls = `laid-cell${here ? " on" : ""}${card === last ? " last" : ""}`;
         const spoken = here ? _("{card}, laid", { card: cardName(card) }) : _("{card}, not laid", { card: cardName(card) });
-        return h("span", { className: cls, title: here ? `${cardText(card)} laid` : cardText(card), role: "img", "aria-label": spoken }, rank === "T" ? "10" : rank);
+        return h("span", { className: cls, title: here ? _("{card} laid", { card: cardText(card) }) : cardText(card), role: "img", "aria-label": spoken }, rank === "T" ? "10" : rank);
       }),
     ),
   );
   const widow = view.widow;
   const widowText = widow.taken_by !== null && widow.taken_by !== undefined
-    ? `Widow (${widow.cards} cards): ${view.players[widow.taken_by].name} took it`
-    : `Widow: ${widow.cards} cards`;
+    ? ngettext("Widow ({n} card): {name} took it", "Widow ({n} cards): {name} took it", widow.cards, { name: view.players[widow.taken_by].name })
+    : ngettext("Widow: {n} card", "Widow: {n} cards", widow.cards);
   fill(
     node,
-    h("div", { className: "laid-head" }, h("span", {}, "Laid this round"), h("span", { className: "muted", testid: "widow" }, widowText)),
+    h("div", { className: "laid-head" }, h("span", {}, _("Laid this round")), h("span", { className: "muted", testid: "widow" }, widowText)),
     h("div", { className: "laid-grid", testid: "laid" }, rows),
-    widow.known && widow.known.length ? h("div", { className: "known-widow" }, "You gave the widow: ", cardRow(widow.known)) : null,
+    widow.known && widow.known.length ? h("div", { className: "known-widow" }, _("You gave the widow:"), " ", cardRow(widow.known)) : null,
   );
 }
 
@@ -174,7 +192,7 @@ export function renderHand(node, view, laySend) {
   fill(
     node,
     hand.length === 0
-      ? h("p", { className: "muted" }, "No cards in your hand")
+      ? h("p", { className: "muted" }, _("No cards in your hand"))
       : groups.map((g) =>
           h(
             "span",
@@ -184,20 +202,21 @@ export function renderHand(node, view, laySend) {
                 testid: `hand-card-${card}`,
                 playable: lays.has(card) && laySend,
                 onClick: lays.has(card) && laySend ? () => laySend(lays.get(card)) : undefined,
-                title: lays.has(card) ? `Lay ${cardText(card)}` : cardText(card),
+                title: lays.has(card) ? _("Lay {card}", { card: cardText(card) }) : cardText(card),
                 label: lays.has(card) && laySend ? _("Lay {card}", { card: cardName(card) }) : undefined,
               }),
             ),
           ),
         ),
     view.poker_hand
-      ? h("p", { className: "poker-hand", testid: "poker-hand" }, "Your poker hand: ", h("strong", {}, view.poker_hand.name), ` (${view.poker_hand.cards.map(cardText).join(" ")})`)
+      ? h("p", { className: "poker-hand", testid: "poker-hand" }, _("Your poker hand:"), " ", h("strong", {}, pokerHandName(view.poker_hand.name)), ` (${view.poker_hand.cards.map(cardText).join(" ")})`)
       : null,
   );
 }
 
-/** The choices of this seat as buttons; `send(action)` plays one. */
-export function renderActions(node, view, send) {
+/** The choices of this seat as buttons; `send(action)` plays one. `lead`: why this
+ * lead (leadReason), said with a choice of cards to lead. */
+export function renderActions(node, view, send, lead = null) {
   const legal = view.legal_actions || [];
   if (!legal.length || !send) {
     fill(node);
@@ -226,15 +245,15 @@ export function renderActions(node, view, send) {
   }
   const me = view.seat;
   const mine = view.players[me];
-  const parts = [h("p", { className: "prompt", testid: "prompt" }, prompt(view, words, lays, claims))];
+  const parts = [h("p", { className: "prompt", testid: "prompt" }, prompt(view, words, lays, claims, lead))];
   const buttons = [];
   const wordLabel = {
-    keep: "Keep my hand",
-    exchange: "Take the widow",
-    pass: "Pass",
-    check: "Check",
+    keep: _("Keep my hand"),
+    exchange: _("Take the widow"),
+    pass: _("Pass"),
+    check: _("Check"),
     call: callLabel(view, mine),
-    fold: "Fold",
+    fold: _("Fold"),
   };
   for (const word of ["keep", "exchange", "check", "call", "pass", "fold"]) {
     if (word in words) {
@@ -242,49 +261,49 @@ export function renderActions(node, view, send) {
     }
   }
   for (const [card, action] of lays) {
-    buttons.push(h("button", { type: "button", className: "btn primary lay", testid: `lay-${card}`, "aria-label": _("Lay {card}", { card: cardName(card) }), onClick: () => send(action) }, `Lay ${cardText(card)}`));
+    buttons.push(h("button", { type: "button", className: "btn primary lay", testid: `lay-${card}`, "aria-label": _("Lay {card}", { card: cardName(card) }), onClick: () => send(action) }, _("Lay {card}", { card: cardText(card) })));
   }
   for (const [card, action] of claims) {
-    buttons.push(h("button", { type: "button", className: "btn gold", testid: `claim-${card}`, "aria-label": _("Lay {card} and claim its space", { card: cardName(card) }), onClick: () => send(action) }, `Lay ${cardText(card)} and claim`));
+    buttons.push(h("button", { type: "button", className: "btn gold", testid: `claim-${card}`, "aria-label": _("Lay {card} and claim its space", { card: cardName(card) }), onClick: () => send(action) }, _("Lay {card} and claim", { card: cardText(card) })));
   }
   if (buttons.length) parts.push(h("div", { className: "buttons" }, buttons));
-  if (bids) parts.push(amountForm("bid", bids, "Bid", send));
-  if (raises) parts.push(amountForm("raise", raises, view.betting && view.betting.high ? "Raise to" : "Bet", send));
+  if (bids) parts.push(amountForm("bid", bids, _("Bid"), send));
+  if (raises) parts.push(amountForm("raise", raises, view.betting && view.betting.high ? _("Raise to") : _("Bet"), send));
   fill(node, parts);
 }
 
 function callLabel(view, mine) {
   const high = view.betting ? view.betting.high : 0;
   const owed = Math.max(0, high - mine.bet);
-  return owed >= mine.chips ? `Call (all in, ${mine.chips})` : `Call ${owed}`;
+  return owed >= mine.chips ? _("Call (all in, {chips})", { chips: mine.chips }) : _("Call {chips}", { chips: owed });
 }
 
-function prompt(view, words, lays, claims) {
+function prompt(view, words, lays, claims, lead) {
   const p = view.players;
-  if (view.phase === "widow" && words.exchange === undefined) return "You deal, and you hold a pay card: you may not take the widow. Keep your hand when you are ready.";
-  if (view.phase === "widow") return `You deal. Keep your hand, or exchange it unseen for the widow (${view.widow.cards} cards).`;
+  if (view.phase === "widow" && words.exchange === undefined) return _("You deal, and you hold a pay card: you may not take the widow. Keep your hand when you are ready.");
+  if (view.phase === "widow") return ngettext("You deal. Keep your hand, or exchange it unseen for the widow ({n} card).", "You deal. Keep your hand, or exchange it unseen for the widow ({n} cards).", view.widow.cards);
   if (view.phase === "auction") {
     const a = view.auction;
     if (Object.keys(words).length === 1 && words.pass !== undefined && !lays.length) {
-      return "You hold a pay card: you may not bid for the widow. Pass when you are ready.";
+      return _("You hold a pay card: you may not bid for the widow. Pass when you are ready.");
     }
     if (a && a.high_bidder !== null && a.high_bidder !== undefined) {
-      return `Widow auction: high bid ${a.high_bid} by ${p[a.high_bidder].name}. Raise it or pass (a pass is final).`;
+      return _("Widow auction: high bid {bid} by {name}. Raise it or pass (a pass is final).", { bid: a.high_bid, name: p[a.high_bidder].name });
     }
-    return "Widow auction: bid for the widow, or pass (a pass is final).";
+    return _("Widow auction: bid for the widow, or pass (a pass is final).");
   }
   if (view.phase === "betting") {
     const high = view.betting ? view.betting.high : 0;
     return high
-      ? `Poker: the bet is ${high}; you have ${p[view.seat].bet} in. Call, raise or fold (folding gives up the poker pot only).`
-      : "Poker: check, or open the betting.";
+      ? _("Poker: the bet is {high}; you have {mine} in. Call, raise or fold (folding gives up the poker pot only).", { high, mine: p[view.seat].bet })
+      : _("Poker: check, or open the betting.");
   }
   if (view.phase === "play") {
-    if (claims.length) return "Lay the card, and claim its space if you want the chips (with this house rule an unclaimed space keeps its chips).";
-    if (lays.length > 1) return "Your lead: choose the card to lay.";
-    return "Your turn: lay the card.";
+    if (claims.length) return _("Lay the card, and claim its space if you want the chips (with this house rule an unclaimed space keeps its chips).");
+    if (lays.length > 1) return lead ? _("Your lead: choose the card to lay. {why}", { why: lead }) : _("Your lead: choose the card to lay.");
+    return _("Your turn: lay the card.");
   }
-  return "Your turn.";
+  return _("Your turn.");
 }
 
 function amountForm(kind, choice, label, send) {
@@ -292,7 +311,7 @@ function amountForm(kind, choice, label, send) {
   const step = choice.step || 1;
   const actionFor = (amount) => choice.action + (amount - min);
   const valid = (amount) => Number.isInteger(amount) && amount >= min && amount <= max && (amount - min) % step === 0;
-  const input = h("input", { type: "number", min, max, step, value: min, inputmode: "numeric", testid: `${kind}-amount`, "aria-label": `${label} amount` });
+  const input = h("input", { type: "number", min, max, step, value: min, inputmode: "numeric", testid: `${kind}-amount`, "aria-label": _("{action}: amount", { action: label }) });
   const range = h("input", { type: "range", min, max, step, value: min, "aria-hidden": "true", tabindex: "-1", className: "range" });
   range.addEventListener("input", () => {
     input.value = range.value;
@@ -305,7 +324,7 @@ function amountForm(kind, choice, label, send) {
     event.preventDefault();
     const amount = Number(input.value);
     if (!valid(amount)) {
-      input.setCustomValidity(`from ${min} to ${max}`);
+      input.setCustomValidity(_("from {min} to {max}", { min, max }));
       input.reportValidity();
       return;
     }
@@ -314,11 +333,11 @@ function amountForm(kind, choice, label, send) {
   return h(
     "form",
     { className: `amount ${kind}`, onSubmit: submit, testid: `${kind}-form` },
-    h("label", {}, kind === "bid" ? "Bid for the widow" : "Amount (your total bet)"),
+    h("label", {}, kind === "bid" ? _("Bid for the widow") : _("Amount (your total bet)")),
     h("div", { className: "amount-row" }, input, h("button", { type: "submit", className: "btn primary", testid: `${kind}-submit` }, label)),
     range,
     max > min
-      ? h("button", { type: "button", className: "btn small", testid: `${kind}-max`, onClick: () => send(actionFor(max)) }, `${kind === "bid" ? "Bid" : "All in:"} ${max}`)
+      ? h("button", { type: "button", className: "btn small", testid: `${kind}-max`, onClick: () => send(actionFor(max)) }, kind === "bid" ? _("Bid {chips}", { chips: max }) : _("All in: {chips}", { chips: max }))
       : null,
   );
 }
@@ -334,7 +353,7 @@ export function renderShowdown(node, view) {
   node.hidden = false;
   fill(
     node,
-    h("h3", {}, "Showdown"),
+    h("h3", {}, _("Showdown")),
     shown.map(([seat, cards]) => h("div", { className: "shown-line" }, h("span", { className: "player-name" }, view.players[Number(seat)].name), cardRow(cards))),
   );
 }
@@ -344,4 +363,38 @@ export function standings(view, start) {
   return view.players
     .map((p, seat) => ({ seat, name: p.name, chips: p.chips, change: start === undefined ? null : p.chips - start }))
     .sort((a, b) => b.chips - a.chips || a.seat - b.seat);
+}
+
+/**
+ * Why this seat leads what it may lead, in plain words (RULES.md, the Rummoli phase): the
+ * first lead of the phase is the lowest card (or, by house rule, the lowest of a suit of
+ * one's choice); after a stop the lead switches to the other colour than the card the run
+ * stopped at, unless nobody holds that colour (house rule `deadlock: any_colour`).
+ * `events`: this round's events so far; `rules`: the table's house rules; `lays`: the
+ * cards this seat may lead.
+ */
+export function leadReason(events, rules, lays) {
+  let stopped = null;
+  for (let i = events.length - 1; i >= 0 && stopped === null; i--) {
+    if (events[i].type === "stop") stopped = events[i].card;
+  }
+  if (stopped === null) {
+    return rules.lead === "lowest_of_any_suit"
+      ? _("You lead first: the lowest card of the suit you choose.")
+      : _("You lead first: your lowest card (you choose among equally low ones).");
+  }
+  const wantRed = !isRed(stopped);
+  if (!lays.every((card) => isRed(card) === wantRed)) {
+    return wantRed
+      ? _("The run stopped at {card} and nobody holds a red card: lead your lowest card of any suit.", { card: cardText(stopped) })
+      : _("The run stopped at {card} and nobody holds a black card: lead your lowest card of any suit.", { card: cardText(stopped) });
+  }
+  if (rules.switch_lead === "any_suit_of_colour") {
+    return wantRed
+      ? _("The run stopped at {card}: the lead switches to red, the lowest card of the red suit you choose.", { card: cardText(stopped) })
+      : _("The run stopped at {card}: the lead switches to black, the lowest card of the black suit you choose.", { card: cardText(stopped) });
+  }
+  return wantRed
+    ? _("The run stopped at {card}: the lead switches to red, your lowest red card.", { card: cardText(stopped) })
+    : _("The run stopped at {card}: the lead switches to black, your lowest black card.", { card: cardText(stopped) });
 }

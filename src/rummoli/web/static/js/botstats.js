@@ -1,11 +1,12 @@
 // The computer players on the players' page, counted apart from people: each game's
 // levels (a computer is known by its level, "Expert (strong)", not by its seat's name,
 // "Bot 4"), each with its games, wins and what it won.
-import { api, fill, h, notice, when } from "./dom.js";
-import { _, ngettext } from "./i18n.js";
+import { levelName } from "./cards.js";
+import { api, errorText, fill, h, notice, when, withLanguage } from "./dom.js";
+import { _, ngettext, number } from "./i18n.js";
 
 function label(b) {
-  return _("{label} ({level})", { label: b.label, level: b.level });
+  return _("{label} ({level})", { label: b.label, level: levelName(b.level) });
 }
 
 function link(b) {
@@ -37,13 +38,13 @@ function stat(text, value, testid) {
 }
 
 function signed(n) {
-  return `${n >= 0 ? "+" : ""}${n}`;
+  return `${n >= 0 ? "+" : ""}${number(n)}`;
 }
 
 /** One computer level's statistics into `box`. */
 export async function showBot(box, game, level) {
   try {
-    const s = await api(`/api/bots/stats?game=${encodeURIComponent(game)}&level=${encodeURIComponent(level)}`);
+    const s = await api(withLanguage(`/api/bots/stats?game=${encodeURIComponent(game)}&level=${encodeURIComponent(level)}`));
     fill(
       box,
       h("h1", { testid: "player-name" }, _("{game}: {level}", { game: s.title, level: label(s) })),
@@ -53,7 +54,7 @@ export async function showBot(box, game, level) {
         { className: "stats", testid: "bot-stats" },
         stat(_("games"), s.games, "stat-games"),
         stat(_("wins"), s.wins, "stat-wins"),
-        stat(_("win rate"), `${Math.round(s.win_rate * 100)}%`, "stat-rate"),
+        stat(_("win rate"), new Intl.NumberFormat(document.documentElement.lang, { style: "percent" }).format(s.win_rate), "stat-rate"),
         stat(s.amount === "chips" ? _("chips won") : _("points won"), signed(s.chips_won), "stat-chips"),
         stat(s.amount === "chips" ? _("chips a game") : _("points a game"), signed(s.mean_won), "stat-mean"),
       ),
@@ -72,6 +73,6 @@ export async function showBot(box, game, level) {
       ),
     );
   } catch (error) {
-    notice(box, error.message);
+    notice(box, errorText(error));
   }
 }

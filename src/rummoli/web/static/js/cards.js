@@ -1,11 +1,11 @@
 // Cards as the engine writes them ("TS", "QC", "7H") shown as people know them.
 import { h } from "./dom.js";
-import { pgettext } from "./i18n.js";
+import { _, pgettext } from "./i18n.js";
 
 export const SUITS = ["C", "D", "H", "S"];
 export const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"];
 export const SUIT_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
-export const SUIT_NAME = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+export const SUIT_NAME = { C: pgettext("suit", "clubs"), D: pgettext("suit", "diamonds"), H: pgettext("suit", "hearts"), S: pgettext("suit", "spades") };
 
 export function rankLabel(rank) {
   return rank === "T" ? "10" : rank;
@@ -29,17 +29,19 @@ const RANK_NAME = {
   J: () => pgettext("rank", "jack"), Q: () => pgettext("rank", "queen"), K: () => pgettext("rank", "king"),
   A: () => pgettext("rank", "ace"),
 };
-const SUIT_SPOKEN = {
-  C: () => pgettext("suit", "clubs"), D: () => pgettext("suit", "diamonds"),
-  H: () => pgettext("suit", "hearts"), S: () => pgettext("suit", "spades"),
+// "queen of clubs" is one message per suit (as the terminal's, i18n/terms.py): Russian
+// puts the suit in the genitive (дама треф), French after "de" (dame de trèfle).
+const CARD_OF_SUIT = {
+  C: (rank) => pgettext("card", "{rank} of clubs", { rank }), D: (rank) => pgettext("card", "{rank} of diamonds", { rank }),
+  H: (rank) => pgettext("card", "{rank} of hearts", { rank }), S: (rank) => pgettext("card", "{rank} of spades", { rank }),
 };
 
 /** "QH" -> "queen of hearts" */
 export function cardName(card) {
   const rank = RANK_NAME[card.slice(0, -1)];
-  const suit = SUIT_SPOKEN[card.slice(-1)];
-  if (!rank || !suit) return card;
-  return pgettext("card", "{rank} of {suit}", { rank: rank(), suit: suit() });
+  const ofSuit = CARD_OF_SUIT[card.slice(-1)];
+  if (!rank || !ofSuit) return card;
+  return ofSuit(rank());
 }
 
 /** A card face. `opts`: small, button (clickable), testid, title, extra classes. */
@@ -69,9 +71,9 @@ export function cardRow(cards, opts = {}) {
   return h("span", { className: "card-row" }, cards.map((c) => cardNode(c, { small: true, ...opts })));
 }
 
-/** Board spaces as people read them. */
+/** Board spaces as people read them (pay cards keep their indices in every language). */
 export const SPACE_LABEL = {
-  poker: "Poker",
+  poker: pgettext("space", "Poker"),
   "10S": "10♠",
   JD: "J♦",
   QC: "Q♣",
@@ -79,5 +81,48 @@ export const SPACE_LABEL = {
   AS: "A♠",
   AKD: "A♦ K♦",
   "789": "7 8 9",
-  rummoli: "Rummoli",
+  rummoli: pgettext("space", "Rummoli"),
 };
+
+// The spaces with a word for a name, as a sentence says them ("the {space} space": la
+// case poker, банк покера); the pay cards keep their indices.
+const SPACE_IN_SENTENCE = {
+  poker: pgettext("space in a sentence", "Poker"),
+  rummoli: pgettext("space in a sentence", "Rummoli"),
+};
+
+/** A space's name, for sentences ("the {space} space"). */
+export function spaceLabel(name) {
+  return SPACE_IN_SENTENCE[name] || SPACE_LABEL[name] || name;
+}
+
+// The engine's poker categories (rummoli.poker.CATEGORY_NAMES), as people say them.
+const POKER_HANDS = {
+  "high card": pgettext("poker hand", "high card"),
+  pair: pgettext("poker hand", "pair"),
+  "two pair": pgettext("poker hand", "two pair"),
+  "three of a kind": pgettext("poker hand", "three of a kind"),
+  straight: pgettext("poker hand", "straight"),
+  flush: pgettext("poker hand", "flush"),
+  "full house": pgettext("poker hand", "full house"),
+  "four of a kind": pgettext("poker hand", "four of a kind"),
+  "straight flush": pgettext("poker hand", "straight flush"),
+};
+
+/** A poker hand's name ("two pair") in the page's language. */
+export function pokerHandName(name) {
+  return POKER_HANDS[name] || name;
+}
+
+// The computer players' levels (the code words the server sends), as people read them.
+const LEVELS = { random: pgettext("level", "random"), basic: pgettext("level", "basic"), strong: pgettext("level", "strong") };
+
+/** A computer level's name ("basic": "simple", "базовый"); an unknown one as it is. */
+export function levelName(level) {
+  return LEVELS[level] || level;
+}
+
+/** "You" for this seat's own name, else the name (for lists: "Ann, you"). */
+export function whoName(name, me) {
+  return name === me ? _("you") : name;
+}

@@ -1,6 +1,7 @@
 // Building the page safely: every piece of text goes in with textContent, never as
 // markup, so a player named "<img src=x onerror=alert(1)>" is shown as exactly that.
 // No module of this site parses strings as HTML (a test reads the sources to make sure).
+import { _, currentLanguage, languageSwitch } from "./i18n.js";
 
 /**
  * Create an element. `props`: className, dataset (object), testid, attributes
@@ -43,7 +44,9 @@ export function $(selector, root = document) {
   return root.querySelector(selector);
 }
 
-/** GET or POST JSON; errors carry the server's message ("detail"). */
+/** GET or POST JSON; errors carry the server's message ("detail") and its wording
+ * (`text` and `params`: the sentence as a message id, for errorText). Answers are in
+ * the page's language where the server words something (`?lang=`). */
 export async function api(path, { method = "GET", body, headers = {} } = {}) {
   const response = await fetch(path, {
     method,
@@ -59,12 +62,30 @@ export async function api(path, { method = "GET", body, headers = {} } = {}) {
   if (!response.ok) {
     const detail = data && data.detail;
     const message = typeof detail === "string" ? detail : `request failed (${response.status})`;
-    throw new Error(message);
+    const error = new Error(message);
+    error.text = data && typeof data.text === "string" ? data.text : typeof detail === "string" ? detail : null;
+    error.params = (data && data.params) || {};
+    error.status = response.status;
+    throw error;
   }
   return data;
 }
 
-/** The site's header with its navigation; `current` is highlighted. */
+/** A refusal from the server (an HTTP error from api(), or a WebSocket error frame) in
+ * the page's language: its message id (`text`) and values (`params`), else its English. */
+export function errorText(error) {
+  if (error && typeof error.text === "string" && error.text) return _(error.text, error.params || {});
+  if (error && error.status) return _("The request failed ({status}).", { status: error.status });
+  return _((error && error.message) || "Something went wrong.");
+}
+
+/** An API path with the page's language (`?lang=`), for answers the server words. */
+export function withLanguage(path) {
+  return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(currentLanguage())}`;
+}
+
+/** The site's header with its navigation and the language switch; `current` is
+ * highlighted. */
 export function header(current) {
   const link = (href, label, key) =>
     h("a", { href, className: key === current ? "current" : "", testid: `nav-${key}` }, label);
@@ -75,18 +96,19 @@ export function header(current) {
     h(
       "nav",
       {},
-      link("/", "Tables", "lobby"),
-      link("/history", "History", "history"),
-      link("/player", "Players", "player"),
-      link("/rules", "Rules", "rules"),
+      link("/", _("Tables"), "lobby"),
+      link("/history", _("History"), "history"),
+      link("/player", _("Players"), "player"),
+      link("/rules", _("Rules"), "rules"),
     ),
+    languageSwitch(),
   );
 }
 
 export function when(iso) {
   if (!iso) return "";
   const date = new Date(iso);
-  return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return date.toLocaleString(currentLanguage(), { dateStyle: "medium", timeStyle: "short" });
 }
 
 /** A message in a status line (role=status), e.g. an error from the server. */

@@ -1,5 +1,7 @@
 // Finished games, the latest first: who played, the result, the replay and the record.
-import { $, api, h, header, notice, when } from "./dom.js";
+import { levelName } from "./cards.js";
+import { $, api, errorText, h, header, notice, when, withLanguage } from "./dom.js";
+import { _, ngettext, number, pgettext } from "./i18n.js";
 
 const PAGE = 30;
 let offset = 0;
@@ -25,10 +27,10 @@ function row(game) {
       "div",
       { className: "history-head" },
       h("span", { className: "muted" }, when(game.finished_at)),
-      h("span", { className: "pill game", testid: `history-game-${game.id}` }, game.title),
+      h("span", { className: "pill game", testid: `history-game-${game.id}` }, pgettext("game", game.title)),
       game.amount === "points"
-        ? h("span", { className: "muted" }, "points")
-        : h("span", { className: "muted" }, game.rounds ? `${game.rounds} round${game.rounds === 1 ? "" : "s"}` : "no round limit"),
+        ? h("span", { className: "muted" }, _("points"))
+        : h("span", { className: "muted" }, game.rounds ? ngettext("{n} round", "{n} rounds", game.rounds) : _("no round limit")),
     ),
     h(
       "ul",
@@ -40,19 +42,19 @@ function row(game) {
             "li",
             { className: p.won ? "winner" : "" },
             h("a", { href: `/player?name=${encodeURIComponent(p.name)}`, className: "player-name" }, p.name),
-            p.bot ? h("span", { className: "badge bot" }, p.bot) : null,
-            p.seat === seat ? h("span", { className: "you" }, "you") : null,
+            p.bot ? h("span", { className: "badge bot" }, levelName(p.bot)) : null,
+            p.seat === seat ? h("span", { className: "you" }, pgettext("badge", "you")) : null,
             game.amount === "points"
-              ? h("span", { className: "score" }, `${p.chips} pt${p.chips === 1 ? "" : "s"}`)
-              : h("span", { className: "chips" }, h("i", { className: "chip-icon" }), String(p.chips)),
+              ? h("span", { className: "score" }, ngettext("{n} pt", "{n} pts", p.chips))
+              : h("span", { className: "chips" }, h("i", { className: "chip-icon" }), number(p.chips)),
           ),
         ),
     ),
     h(
       "div",
       { className: "buttons" },
-      h("a", { className: "btn primary small", href: replay, testid: `replay-${game.id}` }, "Replay"),
-      h("a", { className: "btn small", href: `/api/games/${encodeURIComponent(game.id)}/record`, download: `${game.game || "rummoli"}-${game.id}.json` }, "Record (JSON)"),
+      h("a", { className: "btn primary small", href: replay, testid: `replay-${game.id}` }, _("Replay")),
+      h("a", { className: "btn small", href: `/api/games/${encodeURIComponent(game.id)}/record`, download: `${game.game || "rummoli"}-${game.id}.json` }, _("Record (JSON)")),
     ),
   );
 }
@@ -61,12 +63,12 @@ async function more() {
   const box = $("#games");
   try {
     const { games } = await api(`/api/history?limit=${PAGE}&offset=${offset}`);
-    if (offset === 0) box.replaceChildren(games.length ? list : h("p", { className: "muted" }, "No finished games yet."));
+    if (offset === 0) box.replaceChildren(games.length ? list : h("p", { className: "muted" }, _("No finished games yet.")));
     for (const game of games) list.append(row(game));
     offset += games.length;
     $("#more").hidden = games.length < PAGE;
   } catch (error) {
-    notice(box, error.message);
+    notice(box, errorText(error));
   }
 }
 

@@ -1,8 +1,8 @@
 // The lobby: open tables, and the form that creates one. The form is built from
 // /api/options: for each game (Rummoli, Basic Rummy) its house rules, their defaults and
 // help, presets, computer levels and seats.
-import { $, api, fill, h, header, notice } from "./dom.js";
-import { _ } from "./i18n.js";
+import { $, api, errorText, fill, h, header, notice, withLanguage } from "./dom.js";
+import { _, ngettext, number } from "./i18n.js";
 import { levelHelp, levelTitle, loadOptions, rulesLine } from "./options.js";
 
 const NAME_KEY = "rummoli.name";
@@ -24,7 +24,7 @@ async function loadTables() {
   try {
     const { tables } = await api("/api/tables");
     if (!tables.length) {
-      fill(list, h("p", { className: "muted" }, "No open tables. Create one below."));
+      fill(list, h("p", { className: "muted" }, _("No open tables. Create one below.")));
       return;
     }
     fill(
@@ -34,7 +34,7 @@ async function loadTables() {
         { className: "table-list", testid: "open-tables" },
         tables.map((t) => {
           const free = t.seats.filter((s) => s.free).length;
-          const about = (allOptions && allOptions.games[t.game]) || { title: t.game, round_word: "round" };
+          const about = (allOptions && allOptions.games[t.game]) || { title: t.game, round_word: _("round") };
           const names = t.seats.map((s) => s.name || "—");
           return h(
             "li",
@@ -43,21 +43,21 @@ async function loadTables() {
               "div",
               { className: "table-row-main" },
               h("span", { className: "pill game", testid: `table-game-${t.id}` }, about.title),
-              h("span", { className: `pill status-${t.status}` }, t.status === "waiting" ? `${free} seat${free === 1 ? "" : "s"} free` : `${about.round_word} ${t.round}`),
+              h("span", { className: `pill status-${t.status}` }, t.status === "waiting" ? ngettext("{n} seat free", "{n} seats free", free) : _("{word} {n}", { word: about.round_word, n: t.round })),
               h("span", { className: "names" }, names.join(", ")),
             ),
             rulesLine(t.game, t.changed, `table-rules-${t.id}`),
             h(
               "div",
               { className: "buttons" },
-              h("a", { className: `btn ${t.status === "waiting" ? "primary" : ""}`, href: `/table/${encodeURIComponent(t.id)}` }, t.status === "waiting" ? "Join" : "Watch"),
+              h("a", { className: `btn ${t.status === "waiting" ? "primary" : ""}`, href: `/table/${encodeURIComponent(t.id)}` }, t.status === "waiting" ? _("Join") : _("Watch")),
             ),
           );
         }),
       ),
     );
   } catch (error) {
-    notice(list, error.message);
+    notice(list, errorText(error));
   }
 }
 
@@ -66,11 +66,11 @@ function seatSelect(index, value) {
   return h(
     "label",
     { className: "seat-choice" },
-    h("span", {}, index === 0 ? "Seat 1 (you)" : `Seat ${index + 1}`),
+    h("span", {}, index === 0 ? _("Seat 1 (you)") : _("Seat {seat}", { seat: index + 1 })),
     h(
       "select",
       { testid: `seat-kind-${index}`, name: `seat-${index}`, disabled: index === 0 },
-      h("option", { value: "human" }, "Person"),
+      h("option", { value: "human" }, _("Person")),
       levels.map((level) => h("option", { value: level, selected: value === level, title: levelHelp(game, level) }, levelTitle(game, level))),
     ),
   );
@@ -80,7 +80,7 @@ function renderSeats(count) {
   const box = $("#seat-kinds");
   const before = [...box.querySelectorAll("select")].map((s) => s.value);
   const fallback = options.levels.includes("basic") ? "basic" : options.levels[0];
-  fill(box, Array.from({ length: count }, (_, i) => seatSelect(i, before[i] || (i === 0 ? "human" : fallback))));
+  fill(box, Array.from({ length: count }, (_unused, i) => seatSelect(i, before[i] || (i === 0 ? "human" : fallback))));
 }
 
 function ruleInput(rule) {
@@ -90,14 +90,14 @@ function ruleInput(rule) {
     input = h("input", { type: "checkbox", id, name: rule.name, testid: id, checked: rule.default });
   } else if (rule.kind === "optional_int") {
     // null: the game's value for the table's size; or one of the usual ones; or any.
-    const other = h("input", { type: "number", min: rule.minimum ?? 0, max: rule.maximum, step: 1, value: 50, name: `${rule.name}_n`, className: "short", "aria-label": rule.name.replaceAll("_", " "), testid: `${id}-n`, inputmode: "numeric" });
-    const byPlayers = Object.entries(rule.by_players || {}).map(([n, t]) => `${t} for ${n}`).join(", ");
+    const other = h("input", { type: "number", min: rule.minimum ?? 0, max: rule.maximum, step: 1, value: 50, name: `${rule.name}_n`, className: "short", "aria-label": rule.title || rule.name, testid: `${id}-n`, inputmode: "numeric" });
+    const byPlayers = Object.entries(rule.by_players || {}).map(([n, t]) => _("{value} for {n}", { value: t, n: Number(n) })).join(", ");
     const select = h(
       "select",
       { id, name: rule.name, testid: id },
-      h("option", { value: "" }, `by players (${byPlayers})`),
+      h("option", { value: "" }, _("by players ({list})", { list: byPlayers })),
       (rule.suggested || []).map((c) => h("option", { value: String(c) }, String(c))),
-      h("option", { value: "other" }, "other…"),
+      h("option", { value: "other" }, _("other…")),
     );
     const sync = () => {
       other.hidden = select.value !== "other";
@@ -109,8 +109,8 @@ function ruleInput(rule) {
     input = h("input", { type: "number", id, name: rule.name, testid: id, min: rule.minimum ?? 0, max: rule.maximum, step: 1, value: rule.default, inputmode: "numeric" });
   } else if (rule.kind === "choice_or_int") {
     // One of the words, or "fixed": a whole number (Rummoli's fixed-limit bet).
-    const fixed = h("input", { type: "number", min: rule.minimum ?? 0, max: rule.maximum, step: 1, value: 10, name: `${rule.name}_n`, className: "short", "aria-label": rule.name.replaceAll("_", " "), testid: `${id}-n` });
-    const select = h("select", { id, name: rule.name, testid: id }, [...rule.choices, "fixed"].map((c) => h("option", { value: c, selected: c === rule.default }, c)));
+    const fixed = h("input", { type: "number", min: rule.minimum ?? 0, max: rule.maximum, step: 1, value: 10, name: `${rule.name}_n`, className: "short", "aria-label": rule.title || rule.name, testid: `${id}-n` });
+    const select = h("select", { id, name: rule.name, testid: id }, [...rule.choices, "fixed"].map((c) => h("option", { value: c, selected: c === rule.default }, c === "fixed" ? _("fixed") : c)));
     const sync = () => {
       fixed.hidden = select.value !== "fixed";
     };
@@ -125,8 +125,16 @@ function ruleInput(rule) {
     { className: "rule" },
     h("label", { for: id, className: "rule-name", title: rule.name }, rule.title || rule.name.replaceAll("_", " ")),
     input,
-    h("p", { className: "help" }, rule.help, h("span", { className: "default" }, ` Default: ${rule.default === null ? "by players" : rule.default === false ? "off" : rule.default === true ? "on" : String(rule.default)}.`)),
+    h("p", { className: "help" }, rule.help, h("span", { className: "default" }, " ", _("Default: {value}.", { value: defaultText(rule.default) }))),
   );
+}
+
+/** A house rule's default as the form and the rules page say it. */
+export function defaultText(value) {
+  if (value === null) return _("by players");
+  if (value === false) return _("off");
+  if (value === true) return _("on");
+  return typeof value === "number" ? number(value) : String(value);
 }
 
 function applyPreset(name) {
@@ -181,12 +189,12 @@ function buildForm() {
   const presets = Object.keys(options.presets).length > 0;
   const gameSelect = h("select", { name: "game", testid: "game", id: "game" }, Object.entries(allOptions.games).map(([key, g]) => h("option", { value: key, selected: key === game }, g.title)));
   gameSelect.addEventListener("change", () => chooseGame(gameSelect.value));
-  const count = h("select", { name: "seats", testid: "seat-count", id: "seat-count" }, Array.from({ length: options.seats.max - options.seats.min + 1 }, (_, i) => {
+  const count = h("select", { name: "seats", testid: "seat-count", id: "seat-count" }, Array.from({ length: options.seats.max - options.seats.min + 1 }, (_unused, i) => {
     const n = options.seats.min + i;
     return h("option", { value: String(n), selected: n === Math.min(4, options.seats.max) }, String(n));
   }));
   count.addEventListener("change", () => renderSeats(Number(count.value)));
-  const preset = h("select", { name: "preset", testid: "preset", id: "preset" }, h("option", { value: "" }, "House defaults (the encyclopedia)"), Object.keys(options.presets).map((p) => h("option", { value: p }, p.replaceAll("_", " "))));
+  const preset = h("select", { name: "preset", testid: "preset", id: "preset" }, h("option", { value: "" }, _("House defaults (the encyclopedia)")), Object.keys(options.presets).map((p) => h("option", { value: p }, p.replaceAll("_", " "))));
   preset.addEventListener("change", () => applyPreset(preset.value));
   const field = (label, input, help) => h("div", { className: "field" }, h("label", {}, label, input), help ? h("p", { className: "help" }, help) : null);
   const round = options.round_word;
@@ -196,31 +204,31 @@ function buildForm() {
   };
   fill(
     form,
-    h("h2", {}, "New table"),
+    h("h2", {}, _("New table")),
     h(
       "div",
       { className: "form-grid" },
-      field("Game", gameSelect, options.intro),
-      field("Your name", h("input", { type: "text", name: "name", required: true, maxlength: allOptions.max_name, autocomplete: "nickname", value: localStorage.getItem(NAME_KEY) || "", testid: "create-name" })),
-      field("Seats", count, `${options.seats.min} to ${options.seats.max} players`),
-      has("starting_chips") ? field("Starting chips", h("input", { type: "number", name: "starting_chips", min: limit("starting_chips", "minimum", 1), max: limit("starting_chips", "maximum"), step: 1, value: 100, testid: "starting-chips", inputmode: "numeric" })) : null,
-      has("rounds") ? field("Rounds", h("input", { type: "number", name: "rounds", min: limit("rounds", "minimum", 0), max: limit("rounds", "maximum"), step: 1, value: 5, testid: "rounds", inputmode: "numeric" }), "0: until one player is left or the time is up") : null,
-      field("Who may sit", h("label", { className: "inline" }, h("input", { type: "checkbox", name: "public", testid: "public" }), " list it in the lobby: anyone may sit"), "Otherwise the table is private: only the people you send its invitation link can sit, or watch"),
-      field("Time limit (minutes)", h("input", { type: "number", name: "time_limit", min: 0, max: allOptions.max_time_limit, step: 1, value: 0, testid: "time-limit", inputmode: "numeric" }), `0: none. When it is up, the ${round} being played is the last`),
-      field("Turn timer (seconds)", h("input", { type: "number", name: "turn_timer", min: 0, max: allOptions.max_turn_timer, step: 1, value: 60, testid: "turn-timer", inputmode: "numeric" }), `0: none. A player away past it is played by the computer (${options.standin}) until he is back`),
+      field(_("Game"), gameSelect, options.intro ? _(options.intro) : null),
+      field(_("Your name"), h("input", { type: "text", name: "name", required: true, maxlength: allOptions.max_name, autocomplete: "nickname", value: localStorage.getItem(NAME_KEY) || "", testid: "create-name" })),
+      field(_("Seats"), count, _("{min} to {max} players", { min: options.seats.min, max: options.seats.max })),
+      has("starting_chips") ? field(_("Starting chips"), h("input", { type: "number", name: "starting_chips", min: limit("starting_chips", "minimum", 1), max: limit("starting_chips", "maximum"), step: 1, value: 100, testid: "starting-chips", inputmode: "numeric" })) : null,
+      has("rounds") ? field(_("Rounds"), h("input", { type: "number", name: "rounds", min: limit("rounds", "minimum", 0), max: limit("rounds", "maximum"), step: 1, value: 5, testid: "rounds", inputmode: "numeric" }), _("0: until one player is left or the time is up")) : null,
+      field(_("Who may sit"), h("label", { className: "inline" }, h("input", { type: "checkbox", name: "public", testid: "public" }), " ", _("list it in the lobby: anyone may sit")), _("Otherwise the table is private: only the people you send its invitation link can sit, or watch")),
+      field(_("Time limit (minutes)"), h("input", { type: "number", name: "time_limit", min: 0, max: allOptions.max_time_limit, step: 1, value: 0, testid: "time-limit", inputmode: "numeric" }), _("0: none. When it is up, the {round} being played is the last", { round })),
+      field(_("Turn timer (seconds)"), h("input", { type: "number", name: "turn_timer", min: 0, max: allOptions.max_turn_timer, step: 1, value: 60, testid: "turn-timer", inputmode: "numeric" }), _("0: none. A player away past it is played by the computer ({level}) until he is back", { level: levelTitle(game, options.standin) })),
     ),
-    h("h3", {}, "Players"),
+    h("h3", {}, _("Players")),
     h("div", { id: "seat-kinds", className: "seat-kinds" }),
     h("ul", { className: "help level-help", testid: "level-help" }, options.levels.map((level) => h("li", { dataset: { level } }, h("strong", {}, levelTitle(game, level)), ": ", levelHelp(game, level)))),
     h(
       "details",
       { className: "rules", open: options.rules.length <= 4 },
-      h("summary", {}, "House rules"),
-      presets ? field("Printed rules", preset, "A preset sets the house rules below; you may still change any of them") : null,
+      h("summary", {}, _("House rules")),
+      presets ? field(_("Printed rules"), preset, _("A preset sets the house rules below; you may still change any of them")) : null,
       h("div", { className: "rule-list" }, options.rules.filter((r) => !MAIN_RULES.has(r.name)).map(ruleInput)),
     ),
     h("div", { id: "create-error" }),
-    h("div", { className: "buttons" }, h("button", { type: "submit", className: "btn primary big", testid: "create-submit" }, "Create table and sit down")),
+    h("div", { className: "buttons" }, h("button", { type: "submit", className: "btn primary big", testid: "create-submit" }, _("Create table and sit down"))),
   );
   renderSeats(Math.min(4, options.seats.max));
   form.onsubmit = async (event) => {
@@ -237,7 +245,7 @@ function buildForm() {
     const name = form.elements.name.value;
     try {
       // One request creates the table and seats its creator: a refused name creates nothing.
-      const created = await api("/api/tables", { method: "POST", body: { ...body, name } });
+      const created = await api(withLanguage("/api/tables"), { method: "POST", body: { ...body, name } });
       const seat = created.seat;
       // The seat token, the host's secret and the invitation stay in this browser only.
       localStorage.setItem(`rummoli.seat.${created.id}`, JSON.stringify({ token: seat.token, seat: seat.seat, name: seat.name }));
@@ -246,7 +254,7 @@ function buildForm() {
       localStorage.setItem(NAME_KEY, seat.name);
       location.href = created.url;
     } catch (error) {
-      notice($("#create-error"), error.message);
+      notice($("#create-error"), errorText(error));
     }
   };
 }
@@ -262,7 +270,7 @@ async function main() {
     options = allOptions.games[game];
     buildForm();
   } catch (error) {
-    notice($("#create"), error.message);
+    notice($("#create"), errorText(error));
     loadTables();
   }
 }

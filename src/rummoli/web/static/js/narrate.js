@@ -1,17 +1,30 @@
 // Events (as the server sends them: only those this seat may see) as lines of the log.
-import { cardText, SPACE_LABEL } from "./cards.js";
+// Every line is one whole message in the page's language: a sentence about a player has
+// two, "You pass" and "{name} passes", since the verb agrees with its subject (and French
+// and Russian order their words their own way).
+import { cardText, pokerHandName, spaceLabel, whoName } from "./cards.js";
+import { _, currentLanguage, ngettext } from "./i18n.js";
 
 // Why a run stopped (the engine's "stop" event says it).
 const STOP_REASON = {
-  ace: "an ace ends its suit",
-  laid: "the next card was laid before",
-  widow: "the next card is in the widow",
+  ace: _("an ace ends its suit"),
+  laid: _("the next card was laid before"),
+  widow: _("the next card is in the widow"),
 };
 
 const cards = (list) => list.map(cardText).join(" ");
-// "1 chip", "2 chips": never "1 chips".
-export const chipCount = (n) => `${n} chip${n === 1 ? "" : "s"}`;
-const space = (name) => SPACE_LABEL[name] || name;
+// "1 chip", "2 chips": never "1 chips" (and Russian's three forms).
+export const chipCount = (n) => ngettext("{n} chip", "{n} chips", n);
+
+/** Names as a list in the page's language ("Ann and Bea", "Ann et Bea", "Ann и Bea"). */
+export function nameList(names, me) {
+  const shown = names.map((n) => whoName(n, me));
+  try {
+    return new Intl.ListFormat(currentLanguage(), { type: "conjunction" }).format(shown);
+  } catch {
+    return shown.join(", ");
+  }
+}
 
 /**
  * One line for an event, or null for events not worth a line on their own.
@@ -19,88 +32,131 @@ const space = (name) => SPACE_LABEL[name] || name;
  * Returns {text, kind} where kind is a CSS hint (won, round, private, ...).
  */
 export function narrate(event, me) {
-  const who = (name) => (name === me ? "You" : name);
   const e = event;
+  // The sentence for this seat ("You ...") or for another player ("{name} ...").
+  const by = (player, mine, theirs) => (player === me ? mine : theirs);
+  const name = e.player;
   switch (e.type) {
     case "cut":
-      return line(`${who(e.player)} cut ${cardText(e.card)} for the deal`);
+      return line(by(name, _("You cut {card} for the deal", { card: cardText(e.card) }), _("{name} cuts {card} for the deal", { name, card: cardText(e.card) })));
     case "dealer":
-      return line(`${who(e.player)} deal${e.player === me ? "" : "s"}`, "round");
+      return line(by(name, _("You deal"), _("{name} deals", { name })), "round");
     case "out":
-      return line(`${who(e.player)} cannot pay the ante: out of the game`, "bad");
+      return line(by(name, _("You cannot pay the ante: out of the game"), _("{name} cannot pay the ante: out of the game", { name })), "bad");
     case "ante":
       return null;
     case "hand":
-      return line(`Your hand: ${cards(e.cards)}`, "private");
+      return line(_("Your hand: {cards}", { cards: cards(e.cards) }), "private");
     case "widow_dealt":
-      return line(`Everyone antes; the widow gets ${e.count} cards`);
+      return line(ngettext("Everyone antes; the widow gets {n} card", "Everyone antes; the widow gets {n} cards", e.count));
     case "widow_dead":
-      return line("The widow stays out of play");
+      return line(_("The widow stays out of play"));
     case "blocked":
-      return line("Your hand holds a pay card: you may not exchange or bid", "private");
+      return line(_("Your hand holds a pay card: you may not exchange or bid"), "private");
     case "keep":
-      return line(`${who(e.player)} keep${e.player === me ? "" : "s"} the hand`);
+      return line(by(name, _("You keep the hand"), _("{name} keeps the hand", { name })));
     case "exchange":
-      return line(`${who(e.player)} take${e.player === me ? "" : "s"} the widow`);
+      return line(by(name, _("You take the widow"), _("{name} takes the widow", { name })));
     case "pass":
-      return line(`${who(e.player)} pass${e.player === me ? "" : "es"}`);
+      return line(by(name, _("You pass"), _("{name} passes", { name })));
     case "bid":
-      return line(`${who(e.player)} bid${e.player === me ? "" : "s"} ${e.chips} for the widow`);
+      return line(by(name, _("You bid {chips} for the widow", { chips: e.chips }), _("{name} bids {chips} for the widow", { name, chips: e.chips })));
     case "no_bid":
-      return line("Nobody bids for the widow");
-    case "bought":
-      return line(`${who(e.player)} buy${e.player === me ? "" : "s"} the widow for ${e.chips}, paid to ${who(e.dealer)}`);
+      return line(_("Nobody bids for the widow"));
+    case "bought": {
+      const params = { name, chips: e.chips, dealer: e.dealer };
+      if (name === me) return line(_("You buy the widow for {chips}, paid to {dealer}", params));
+      if (e.dealer === me) return line(_("{name} buys the widow for {chips}, paid to you", params));
+      return line(_("{name} buys the widow for {chips}, paid to {dealer}", params));
+    }
     case "check":
-      return line(`${who(e.player)} check${e.player === me ? "" : "s"}`);
+      return line(by(name, _("You check"), _("{name} checks", { name })));
     case "fold":
-      return line(`${who(e.player)} fold${e.player === me ? "" : "s"} (the poker pot only)`);
+      return line(by(name, _("You fold (the poker pot only)"), _("{name} folds (the poker pot only)", { name })));
     case "call":
-      return line(`${who(e.player)} call${e.player === me ? "" : "s"} ${e.total}${e.all_in ? " (all in)" : ""}`);
+      if (e.all_in) return line(by(name, _("You call {total} (all in)", { total: e.total }), _("{name} calls {total} (all in)", { name, total: e.total })));
+      return line(by(name, _("You call {total}", { total: e.total }), _("{name} calls {total}", { name, total: e.total })));
     case "raise":
-      return line(`${who(e.player)} bet${e.player === me ? "" : "s"} ${e.total}${e.all_in ? " (all in)" : ""}`);
+      if (e.all_in) return line(by(name, _("You bet {total} (all in)", { total: e.total }), _("{name} bets {total} (all in)", { name, total: e.total })));
+      return line(by(name, _("You bet {total}", { total: e.total }), _("{name} bets {total}", { name, total: e.total })));
     case "returned":
-      return line(`${who(e.player)} take${e.player === me ? "" : "s"} back ${e.chips} uncalled`);
-    case "show":
-      return line(`${who(e.player)} show${e.player === me ? "" : "s"} ${cards(e.cards)}: ${e.hand}`, "show");
+      return line(by(name, _("You take back {chips} uncalled", { chips: e.chips }), _("{name} takes back {chips} uncalled", { name, chips: e.chips })));
+    case "show": {
+      const params = { name, cards: cards(e.cards), hand: pokerHandName(e.hand) };
+      return line(by(name, _("You show {cards}: {hand}", params), _("{name} shows {cards}: {hand}", params)), "show");
+    }
     case "poker_pot": {
-      const pot = e.pot === 0 ? "the poker pot" : `side pot ${e.pot}`;
-      if (e.winners.length === 1) return line(`${who(e.winners[0])} win${e.winners[0] === me ? "" : "s"} ${pot}: ${chipCount(e.chips)}`, "won");
-      return line(`${e.winners.map(who).join(" and ")} split ${pot}: ${e.share} each`, "won");
+      const chips = chipCount(e.chips);
+      if (e.winners.length === 1) {
+        const winner = e.winners[0];
+        const params = { name: winner, chips, pot: e.pot };
+        if (e.pot === 0) return line(by(winner, _("You win the poker pot: {chips}", params), _("{name} wins the poker pot: {chips}", params)), "won");
+        return line(by(winner, _("You win side pot {pot}: {chips}", params), _("{name} wins side pot {pot}: {chips}", params)), "won");
+      }
+      const params = { names: nameList(e.winners, me), share: e.share, pot: e.pot };
+      if (e.pot === 0) return line(_("{names} split the poker pot: {share} each", params), "won");
+      return line(_("{names} split side pot {pot}: {share} each", params), "won");
     }
     case "leads":
-      return line(`${who(e.player)} lead${e.player === me ? "" : "s"} the Rummoli phase`);
+      return line(by(name, _("You lead the Rummoli phase"), _("{name} leads the Rummoli phase", { name })));
     case "lay":
-      return line(`${who(e.player)} ${cardText(e.card)}`, "lay");
-    case "space":
-      return line(`${who(e.player)} take${e.player === me ? "" : "s"} the ${space(e.space)} space: ${chipCount(e.chips)}`, "won");
-    case "unclaimed":
-      return line(`${who(e.player)} did not claim ${space(e.space)}: the chips stay`);
-    case "stop":
-      return line(`Stop at ${cardText(e.card)}: ${STOP_REASON[e.reason] || "nobody can follow"}`, "stop");
+      return line(by(name, _("You {card}", { card: cardText(e.card) }), _("{name} {card}", { name, card: cardText(e.card) })), "lay");
+    case "space": {
+      const params = { name, space: spaceLabel(e.space), chips: chipCount(e.chips) };
+      return line(by(name, _("You take the {space} space: {chips}", params), _("{name} takes the {space} space: {chips}", params)), "won");
+    }
+    case "unclaimed": {
+      const params = { name, space: spaceLabel(e.space) };
+      return line(by(name, _("You did not claim {space}: the chips stay", params), _("{name} did not claim {space}: the chips stay", params)));
+    }
+    case "stop": {
+      const params = { card: cardText(e.card) };
+      const why = STOP_REASON[e.reason];
+      return line(why ? _("Stop at {card}: {reason}", { ...params, reason: why }) : _("Stop at {card}: nobody can follow", params), "stop");
+    }
     case "duty_passes":
-      return line(`${who(e.player)} cannot lead that colour${e.fine ? `: fined ${e.fine}` : ""}`);
+      if (e.fine) return line(by(name, _("You cannot lead that colour: fined {fine}", { fine: e.fine }), _("{name} cannot lead that colour: fined {fine}", { name, fine: e.fine })));
+      return line(by(name, _("You cannot lead that colour"), _("{name} cannot lead that colour", { name })));
     case "deadlock":
-      return line("Deadlock: nobody holds the colour. One chip per card to Rummoli", "bad");
+      return line(_("Deadlock: nobody holds the colour. One chip per card to Rummoli"), "bad");
     case "deadlock_pays":
-      return e.chips ? line(`${who(e.player)} pay${e.player === me ? "" : "s"} ${e.chips} to Rummoli`) : null;
+      return e.chips ? line(by(name, _("You pay {chips} to Rummoli", { chips: e.chips }), _("{name} pays {chips} to Rummoli", { name, chips: e.chips }))) : null;
     case "deadlock_continue":
-      return line(`Nobody holds the colour: ${who(e.player)} lead${e.player === me ? "" : "s"} any suit`);
-    case "round_won":
-      return line(`${who(e.player)} go${e.player === me ? "" : "es"} out and win${e.player === me ? "" : "s"} the Rummoli space: ${chipCount(e.chips)}`, "won");
-    case "pays":
-      return e.chips ? line(`${who(e.player)} pay${e.player === me ? "" : "s"} ${who(e.to)} ${e.chips}`) : null;
+      return line(by(name, _("Nobody holds the colour: you lead any suit"), _("Nobody holds the colour: {name} leads any suit", { name })));
+    case "round_won": {
+      const chips = chipCount(e.chips);
+      return line(by(name, _("You go out and win the Rummoli space: {chips}", { chips }), _("{name} goes out and wins the Rummoli space: {chips}", { name, chips })), "won");
+    }
+    case "pays": {
+      if (!e.chips) return null;
+      const params = { name, to: e.to, chips: e.chips };
+      if (name === me) return line(_("You pay {to} {chips}", params));
+      if (e.to === me) return line(_("{name} pays you {chips}", params));
+      return line(_("{name} pays {to} {chips}", params));
+    }
     case "round_over":
-      return line(`End of round ${e.round}`, "round");
+      return line(_("End of round {round}", { round: e.round }), "round");
     case "settle_cut":
-      return line(`Settlement: ${who(e.player)} cut${e.player === me ? "" : "s"} ${cardText(e.card)}`);
-    case "settle_hand":
-      return line(`Settlement: ${who(e.player)} ${cards(e.cards)}: ${e.hand}`, "show");
+      return line(by(name, _("Settlement: you cut {card}", { card: cardText(e.card) }), _("Settlement: {name} cuts {card}", { name, card: cardText(e.card) })));
+    case "settle_hand": {
+      const params = { name, cards: cards(e.cards), hand: pokerHandName(e.hand) };
+      return line(by(name, _("Settlement: you show {cards}: {hand}", params), _("Settlement: {name} shows {cards}: {hand}", params)), "show");
+    }
     case "settled": {
-      const what = e.space === "all" ? "the board" : `the ${space(e.space)} space`;
-      return line(`${e.winners.map(who).join(" and ")} take${e.winners.length === 1 && e.winners[0] !== me ? "s" : ""} ${what}: ${chipCount(e.chips)}`, "won");
+      const chips = chipCount(e.chips);
+      const space = spaceLabel(e.space);
+      if (e.winners.length === 1) {
+        const winner = e.winners[0];
+        const params = { name: winner, chips, space };
+        if (e.space === "all") return line(by(winner, _("You take the board: {chips}", params), _("{name} takes the board: {chips}", params)), "won");
+        return line(by(winner, _("You take the {space} space: {chips}", params), _("{name} takes the {space} space: {chips}", params)), "won");
+      }
+      const params = { names: nameList(e.winners, me), chips, space };
+      if (e.space === "all") return line(_("{names} share the board: {chips}", params), "won");
+      return line(_("{names} share the {space} space: {chips}", params), "won");
     }
     case "game_over":
-      return line("Game over", "round");
+      return line(_("Game over"), "round");
     default:
       return line(e.type);
   }

@@ -3,7 +3,8 @@
 // rules' titles and defaults, so a table or the lobby's list can say which rules are in
 // force and how they differ from the defaults. Nothing here names a game: the labels
 // come from each game's description on the server.
-import { api, h } from "./dom.js";
+import { levelName } from "./cards.js";
+import { api, h, withLanguage } from "./dom.js";
 import { _ } from "./i18n.js";
 
 let cached = null;
@@ -13,7 +14,7 @@ let loading = null;
 export function loadOptions(then) {
   if (cached) return Promise.resolve(cached);
   if (!loading) {
-    loading = api("/api/options").then((options) => {
+    loading = api(withLanguage("/api/options")).then((options) => {
       cached = options;
       return options;
     });
@@ -37,7 +38,9 @@ function labelOf(game, level) {
 /** A computer level for people: "Expert (strong)"; its code alone until known. */
 export function levelTitle(game, level) {
   const label = labelOf(game, level);
-  return label ? _("{label} ({level})", { label: label.title, level }) : level;
+  // The level's own word in the page's language (strong: fort, сильный), as the
+  // terminal names it; the same word as typed in English.
+  return label ? _("{label} ({level})", { label: label.title, level: levelName(level) }) : levelName(level);
 }
 
 /** What a computer level does, in one line ("" until known). */

@@ -1,8 +1,10 @@
 // Statistics of one player name over finished games: games, wins, chips won. People
 // are counted by name; computer players apart, by game and level (botstats.js).
 import { botList, showBot } from "./botstats.js";
-import { $, api, fill, h, header, notice, when } from "./dom.js";
-import { _ } from "./i18n.js";
+import { $, api, errorText, fill, h, header, notice, when, withLanguage } from "./dom.js";
+import { _, currentLanguage, ngettext, number, pgettext } from "./i18n.js";
+
+const percent = (rate) => new Intl.NumberFormat(currentLanguage(), { style: "percent" }).format(rate);
 
 function stat(label, value, testid) {
   return h("div", { className: "stat" }, h("span", { className: "stat-value", testid }, String(value)), h("span", { className: "stat-label" }, label));
@@ -22,24 +24,25 @@ async function show(name) {
       Object.entries(s.by_game).map(([game, stats]) => (SECTIONS[game] || amountSection)(s.name, stats)),
     );
   } catch (error) {
-    notice(box, error.message);
+    notice(box, errorText(error));
   }
 }
 
 // A game counted in chips (or another amount): games, wins, the amount won, recent games.
 function amountSection(name, s) {
-  if (s.games === 0) return [h("h2", {}, s.title), h("p", { className: "muted" }, `No finished game of ${s.title} with this name yet.`)];
+  const title = pgettext("game", s.title);
+  if (s.games === 0) return [h("h2", {}, title), h("p", { className: "muted" }, _("No finished game of {game} with this name yet.", { game: title }))];
   return [
-    h("h2", {}, s.title),
+    h("h2", {}, title),
     h(
       "div",
       { className: "stats" },
-      stat("games", s.games, "stat-games"),
-      stat("wins", s.wins, "stat-wins"),
-      stat("win rate", `${Math.round(s.win_rate * 100)}%`, "stat-rate"),
-      stat("chips won", `${s.chips_won >= 0 ? "+" : ""}${s.chips_won}`, "stat-chips"),
+      stat(_("games"), s.games, "stat-games"),
+      stat(_("wins"), s.wins, "stat-wins"),
+      stat(_("win rate"), percent(s.win_rate), "stat-rate"),
+      stat(_("chips won"), `${s.chips_won >= 0 ? "+" : ""}${number(s.chips_won)}`, "stat-chips"),
     ),
-    h("h3", {}, "Recent games"),
+    h("h3", {}, _("Recent games")),
     h(
       "ol",
       { className: "history-list" },
@@ -47,9 +50,9 @@ function amountSection(name, s) {
         h(
           "li",
           { className: "history-row" },
-          h("div", { className: "history-head" }, h("span", { className: "muted" }, when(g.finished_at)), h("span", { className: g.won ? "up" : "" }, g.won ? "won" : "")),
-          h("p", {}, `${g.chips} chip${g.chips === 1 ? "" : "s"} (${g.change >= 0 ? "+" : ""}${g.change}) with ${g.players.filter((p) => p !== name).join(", ")}`),
-          h("a", { className: "btn small", href: `/replay/${encodeURIComponent(g.id)}?seat=${g.seat}` }, "Replay"),
+          h("div", { className: "history-head" }, h("span", { className: "muted" }, when(g.finished_at)), h("span", { className: g.won ? "up" : "" }, g.won ? _("won") : "")),
+          h("p", {}, ngettext("{n} chip ({change}) with {players}", "{n} chips ({change}) with {players}", g.chips, { change: `${g.change >= 0 ? "+" : ""}${number(g.change)}`, players: g.players.filter((p) => p !== name).join(", ") })),
+          h("a", { className: "btn small", href: `/replay/${encodeURIComponent(g.id)}?seat=${g.seat}` }, _("Replay")),
         ),
       ),
     ),
@@ -59,22 +62,23 @@ function amountSection(name, s) {
 // Basic Rummy apart from Rummoli: points are not chips. A stalemate hand is a loss for
 // everyone (the seed's rule), so hands won + hands lost = hands played.
 function rummySection(name, r) {
-  if (!r || r.games === 0) return [h("h2", {}, r.title), h("p", { className: "muted" }, `No finished game of ${r.title} with this name yet.`)];
+  const title = r ? pgettext("game", r.title) : "";
+  if (!r || r.games === 0) return [h("h2", {}, title), h("p", { className: "muted" }, _("No finished game of {game} with this name yet.", { game: title }))];
   return [
-    h("h2", {}, r.title),
+    h("h2", {}, title),
     h(
       "div",
       { className: "stats", testid: "rummy-stats" },
-      stat("matches", r.games, "rummy-games"),
-      stat("matches won", r.wins, "rummy-wins"),
-      stat("points", r.points, "rummy-points"),
-      stat("hands", r.hands, "rummy-hands"),
-      stat("hands won", r.hands_won, "rummy-hands-won"),
-      stat("hands lost", r.hands_lost, "rummy-hands-lost"),
-      stat("stalemates (lost)", r.stalemates, "rummy-stalemates"),
-      stat("going Rummy", r.going_rummy, "rummy-going-rummy"),
+      stat(_("matches"), r.games, "rummy-games"),
+      stat(_("matches won"), r.wins, "rummy-wins"),
+      stat(_("points"), r.points, "rummy-points"),
+      stat(_("hands"), r.hands, "rummy-hands"),
+      stat(_("hands won"), r.hands_won, "rummy-hands-won"),
+      stat(_("hands lost"), r.hands_lost, "rummy-hands-lost"),
+      stat(_("stalemates (lost)"), r.stalemates, "rummy-stalemates"),
+      stat(_("going Rummy"), r.going_rummy, "rummy-going-rummy"),
     ),
-    h("p", { className: "help" }, "A stalemate (nobody can go out) counts as a lost hand for every player."),
+    h("p", { className: "help" }, _("A stalemate (nobody can go out) counts as a lost hand for every player.")),
     h(
       "ol",
       { className: "history-list" },
@@ -82,9 +86,9 @@ function rummySection(name, r) {
         h(
           "li",
           { className: "history-row" },
-          h("div", { className: "history-head" }, h("span", { className: "muted" }, when(g.finished_at)), h("span", { className: g.won ? "up" : "" }, g.won ? "won" : "")),
-          h("p", {}, `${g.points} points, ${g.hands_won} of ${g.hands} hands won (${g.stalemates} stalemate${g.stalemates === 1 ? "" : "s"}) with ${g.players.filter((p) => p !== name).join(", ")}`),
-          h("a", { className: "btn small", href: `/replay/${encodeURIComponent(g.id)}?seat=${g.seat}` }, "Replay"),
+          h("div", { className: "history-head" }, h("span", { className: "muted" }, when(g.finished_at)), h("span", { className: g.won ? "up" : "" }, g.won ? _("won") : "")),
+          h("p", {}, _("{points}, {won} of {hands} hands won ({stalemates}) with {players}", { points: ngettext("{n} point", "{n} points", g.points), won: g.hands_won, hands: g.hands, stalemates: ngettext("{n} stalemate", "{n} stalemates", g.stalemates), players: g.players.filter((p) => p !== name).join(", ") })),
+          h("a", { className: "btn small", href: `/replay/${encodeURIComponent(g.id)}?seat=${g.seat}` }, _("Replay")),
         ),
       ),
     ),
@@ -97,17 +101,17 @@ const SECTIONS = { rummy: rummySection };
 async function players() {
   const box = $("#players");
   try {
-    const { players: list, bots } = await api("/api/players");
+    const { players: list, bots } = await api(withLanguage("/api/players"));
     fill(
       box,
       h("h3", {}, _("People")),
       list.length
-        ? h("ul", { className: "name-list" }, list.map((p) => h("li", {}, h("a", { href: `/player?name=${encodeURIComponent(p.name)}` }, p.name), h("span", { className: "muted" }, ` ${p.games} game${p.games === 1 ? "" : "s"}`))))
-        : h("p", { className: "muted" }, "Nobody has finished a game yet."),
+        ? h("ul", { className: "name-list" }, list.map((p) => h("li", {}, h("a", { href: `/player?name=${encodeURIComponent(p.name)}` }, p.name), h("span", { className: "muted" }, " ", ngettext("{n} game", "{n} games", p.games)))))
+        : h("p", { className: "muted" }, _("Nobody has finished a game yet.")),
       botList(bots || []),
     );
   } catch (error) {
-    notice(box, error.message);
+    notice(box, errorText(error));
   }
 }
 

@@ -1,7 +1,8 @@
 // A finished game, step by step, from one seat's point of view. The server builds each
 // frame from that seat's view (or a spectator's); the page only steps through them.
 import { renderBoard, renderHand, renderLaid, renderPlayers, renderShowdown, renderStatus } from "./board.js";
-import { $, api, fill, h, header, notice } from "./dom.js";
+import { $, api, errorText, fill, h, header, notice } from "./dom.js";
+import { _ } from "./i18n.js";
 import { narrate } from "./narrate.js";
 import { frames } from "./playback.js";
 import { applySuitColours } from "./prefs.js";
@@ -36,12 +37,12 @@ async function load() {
       return game.frames(f.view, f.events).map(([view, events]) => ({ ...f, view, events }));
     });
   } catch (error) {
-    notice($("#notice"), error.message);
+    notice($("#notice"), errorText(error));
     return;
   }
   $("#record").setAttribute("download", `${(data.game && data.game.game) || "rummoli"}-${gameId}.json`);
   const select = $("#seat");
-  fill(select, h("option", { value: "" }, "a spectator"), data.names.map((name, i) => h("option", { value: String(i), selected: i === seat }, name)));
+  fill(select, h("option", { value: "" }, _("a spectator")), data.names.map((name, i) => h("option", { value: String(i), selected: i === seat }, name)));
   $("#slider").max = String(data.frames.length - 1);
   show(Math.min(index, data.frames.length - 1));
 }
@@ -82,7 +83,7 @@ function show(i) {
   root.dataset.step = String(index);
   root.dataset.phase = view.phase;
   $("#slider").value = String(index);
-  $("#counter").textContent = `step ${index} of ${data.frames.length - 1}`;
+  $("#counter").textContent = _("step {step} of {last}", { step: index, last: data.frames.length - 1 });
   const game = CLIENTS[view.game] || CLIENTS.rummoli;
   root.dataset.game = view.game || "rummoli";
   for (const name of Object.keys(CLIENTS)) $("#game").classList.toggle(name, name === view.game);
@@ -91,7 +92,7 @@ function show(i) {
     $("#me").hidden = false;
     game.hand(view);
     const choices = (view.legal_actions || []).map((a) => (a.kind ? `${a.kind} ${a.min}–${a.max}` : a.text));
-    fill($("#choices"), choices.length ? `Choices: ${choices.slice(0, 12).join(", ")}${choices.length > 12 ? " …" : ""}` : "");
+    fill($("#choices"), choices.length ? _("Choices: {list}", { list: `${choices.slice(0, 12).join(", ")}${choices.length > 12 ? " …" : ""}` }) : "");
   } else {
     $("#me").hidden = true;
   }
@@ -114,7 +115,7 @@ function show(i) {
     chat.hidden = false;
     fill(
       $("#replay-chat-lines"),
-      data.chat.filter((c) => c.step <= index).map((c) => h("li", { className: `chat-line ${c.channel}`, testid: `replay-chat-${c.n}` }, h("span", { className: "chat-name" }, c.name), c.channel === "spectators" ? " (watching)" : "", ": ", c.text)),
+      data.chat.filter((c) => c.step <= index).map((c) => h("li", { className: `chat-line ${c.channel}`, testid: `replay-chat-${c.n}` }, h("span", { className: "chat-name" }, c.name), c.channel === "spectators" ? ` ${_("(watching)")}` : "", ": ", c.text)),
     );
   } else {
     chat.hidden = true;
@@ -124,12 +125,12 @@ function show(i) {
 function stop() {
   if (timer !== null) clearInterval(timer);
   timer = null;
-  $("#play").textContent = "Play";
+  $("#play").textContent = _("Play");
 }
 
 function play() {
   if (timer !== null) return stop();
-  $("#play").textContent = "Pause";
+  $("#play").textContent = _("Pause");
   timer = setInterval(() => {
     if (!data || index >= data.frames.length - 1) return stop();
     show(index + 1);

@@ -7,17 +7,18 @@
 // you may lay; with one card selected, the melds it fits light up: click one (or drag the
 // card onto it) to lay off there, so a card that fits two melds goes where you say;
 // "Discard" (or dragging a card onto the discard pile) ends the turn.
-import { cardName, cardText, isRed, rankLabel, SUIT_SYMBOL } from "./cards.js";
+import { cardName, cardText, isRed, levelName, rankLabel, SUIT_SYMBOL } from "./cards.js";
 import { fill, h } from "./dom.js";
+import { _, ngettext, number, pgettext } from "./i18n.js";
 import { levelHelp, levelTitle } from "./options.js";
 
 const PHASES = {
-  start: "Cutting for the deal",
-  draw: "Draw",
-  play: "Meld, lay off, discard",
-  reshuffle: "Reshuffling the pile",
-  hand_over: "Hand over",
-  over: "Game over",
+  start: pgettext("phase", "Cutting for the deal"),
+  draw: pgettext("phase", "Draw"),
+  play: pgettext("phase", "Meld, lay off, discard"),
+  reshuffle: pgettext("phase", "Reshuffling the pile"),
+  hand_over: pgettext("phase", "Hand over"),
+  over: pgettext("phase", "Game over"),
 };
 
 export function rummyPhaseLabel(phase) {
@@ -76,23 +77,23 @@ function badge(text, kind, title) {
 
 /** Who is to move, as a sentence for this seat. */
 export function rummyTurnText(view, me) {
-  if (view.phase === "over") return "Game over";
+  if (view.phase === "over") return rummyPhaseLabel("over");
   if (typeof view.to_move !== "number") return rummyPhaseLabel(view.phase);
-  return view.to_move === me ? "Your turn" : `${view.players[view.to_move].name} to play`;
+  return view.to_move === me ? _("Your turn") : _("{name} to play", { name: view.players[view.to_move].name });
 }
 
 export function renderRummyStatus(node, view, table, me, timerText) {
   const items = [];
   if (view) {
-    items.push(h("span", { className: "pill", testid: "round" }, `Hand ${view.hand_no || 1}`));
+    items.push(h("span", { className: "pill", testid: "round" }, _("Hand {hand}", { hand: view.hand_no || 1 })));
     items.push(h("span", { className: "pill phase", testid: "phase" }, rummyPhaseLabel(view.phase)));
     const turn = rummyTurnText(view, me);
     const mine = view.to_move === me && me !== null && view.phase !== "over";
     if (turn !== rummyPhaseLabel(view.phase)) items.push(h("span", { className: `pill turn${mine ? " mine" : ""}`, testid: "turn" }, turn));
-    items.push(h("span", { className: "pill", testid: "target", title: "Points that win the match" }, `Game to ${view.target}`));
+    items.push(h("span", { className: "pill", testid: "target", title: _("Points that win the match") }, _("Game to {target}", { target: view.target })));
     if (timerText) items.push(h("span", { className: "pill timer", testid: "timer" }, timerText));
   }
-  if (table && table.last_round && view && view.phase !== "over") items.push(h("span", { className: "pill warn" }, "Last hand"));
+  if (table && table.last_round && view && view.phase !== "over") items.push(h("span", { className: "pill warn" }, _("Last hand")));
   fill(node, items);
 }
 
@@ -104,13 +105,13 @@ export function renderRummyPlayers(node, view, table, me) {
     view.players.map((p, i) => {
       const seat = seats[i] || {};
       const badges = [];
-      if (i === view.dealer) badges.push(badge("D", "dealer", "Dealer"));
-      if (seat.bot) badges.push(badge(levelTitle(table ? table.game : view.game, seat.bot), "bot", levelHelp(table ? table.game : view.game, seat.bot) || "Computer player"));
-      if (seat.away) badges.push(badge("away", "away", "Away: the computer plays for this seat"));
-      else if (!seat.bot && table && table.status === "playing" && !seat.connected) badges.push(badge("offline", "offline", "Not connected"));
-      if (p.has_melded) badges.push(badge("melded", "melded", "Has melded or laid off this hand (no Going Rummy)"));
-      if (result && result.winner === i) badges.push(badge(result.going_rummy ? "rummy!" : "out", "won", "Went out and won the hand"));
-      if (view.match_winner === i) badges.push(badge("winner", "won", "Won the match"));
+      if (i === view.dealer) badges.push(badge(pgettext("badge", "D"), "dealer", _("Dealer")));
+      if (seat.bot) badges.push(badge(levelTitle(table ? table.game : view.game, seat.bot), "bot", levelHelp(table ? table.game : view.game, seat.bot) || _("Computer player")));
+      if (seat.away) badges.push(badge(pgettext("badge", "away"), "away", _("Away: the computer plays for this seat")));
+      else if (!seat.bot && table && table.status === "playing" && !seat.connected) badges.push(badge(pgettext("badge", "offline"), "offline", _("Not connected")));
+      if (p.has_melded) badges.push(badge(pgettext("badge", "melded"), "melded", _("Has melded or laid off this hand (no Going Rummy)")));
+      if (result && result.winner === i) badges.push(badge(result.going_rummy ? pgettext("badge", "rummy!") : pgettext("badge", "out"), "won", _("Went out and won the hand")));
+      if (view.match_winner === i) badges.push(badge(pgettext("badge", "winner"), "won", _("Won the match")));
       const classes = ["player"];
       if (view.to_move === i) classes.push("to-move");
       if (i === me) classes.push("me");
@@ -118,13 +119,13 @@ export function renderRummyPlayers(node, view, table, me) {
       return h(
         "div",
         { className: classes.join(" "), testid: `player-${i}`, dataset: { seat: String(i) } },
-        h("div", { className: "player-top" }, h("span", { className: "player-name", testid: `player-name-${i}` }, p.name), i === me ? h("span", { className: "you" }, "you") : null),
+        h("div", { className: "player-top" }, h("span", { className: "player-name", testid: `player-name-${i}` }, p.name), i === me ? h("span", { className: "you" }, pgettext("badge", "you")) : null),
         h("div", { className: "badges" }, badges),
         h(
           "div",
           { className: "player-stats" },
-          h("span", { className: "score", title: "Points", testid: `player-score-${i}` }, h("i", { className: "score-icon" }), String(p.score)),
-          h("span", { className: "count", title: "Cards in hand", testid: `player-cards-${i}` }, h("i", { className: "cards-icon" }), String(p.cards)),
+          h("span", { className: "score", title: _("Points"), testid: `player-score-${i}` }, h("i", { className: "score-icon" }), String(p.score)),
+          h("span", { className: "count", title: _("Cards in hand"), testid: `player-cards-${i}` }, h("i", { className: "cards-icon" }), String(p.cards)),
         ),
         shown ? h("div", { className: "shown", testid: `shown-${i}` }, row(shown)) : null,
       );
@@ -147,18 +148,18 @@ export function renderPiles(node, view, ctl) {
     className: `pile stock${choices && choices.stock !== null ? " live" : ""}`,
     testid: "stock",
     dataset: { count: String(view.stock) },
-    title: "The stock (face down)",
+    title: _("The stock (face down)"),
   };
-  const stockInner = [h("span", { className: "card back" }, h("span", { className: "back-count" }, String(view.stock))), h("span", { className: "pile-label" }, `Stock: ${view.stock}`)];
+  const stockInner = [h("span", { className: "card back" }, h("span", { className: "back-count" }, String(view.stock))), h("span", { className: "pile-label" }, _("Stock: {n}", { n: view.stock }))];
   const stock = choices && choices.stock !== null
-    ? h("button", { ...stockProps, type: "button", "aria-label": `Draw from the stock (${view.stock} cards)`, onClick: () => ctl.send(choices.stock) }, stockInner)
+    ? h("button", { ...stockProps, type: "button", "aria-label": ngettext("Draw from the stock ({n} card)", "Draw from the stock ({n} cards)", view.stock), onClick: () => ctl.send(choices.stock) }, stockInner)
     : h("div", stockProps, stockInner);
   const canTake = choices && choices.take !== null;
   const pileProps = {
     className: `pile discard-pile${canTake || discardSel !== null ? " live" : ""}`,
     testid: "discard-pile",
     dataset: { count: String(pile.length), top: top || "" },
-    title: "The discard pile (face up)",
+    title: _("The discard pile (face up)"),
     onDragover: ctl ? (event) => {
       event.preventDefault();
     } : undefined,
@@ -169,14 +170,14 @@ export function renderPiles(node, view, ctl) {
     } : undefined,
   };
   const pileInner = [
-    top ? faceNode(top, { className: "top", testid: "discard-top" }) : h("span", { className: "card empty" }, "empty"),
-    h("span", { className: "pile-label" }, `Discard pile: ${pile.length}`),
+    top ? faceNode(top, { className: "top", testid: "discard-top" }) : h("span", { className: "card empty" }, _("empty")),
+    h("span", { className: "pile-label" }, _("Discard pile: {n}", { n: pile.length })),
   ];
   let discardPile;
   if (canTake) {
-    discardPile = h("button", { ...pileProps, type: "button", "aria-label": `Take ${cardText(top)} from the discard pile`, onClick: () => ctl.send(choices.take) }, pileInner);
+    discardPile = h("button", { ...pileProps, type: "button", "aria-label": _("Take {card} from the discard pile", { card: cardText(top) }), onClick: () => ctl.send(choices.take) }, pileInner);
   } else if (discardSel !== null) {
-    discardPile = h("button", { ...pileProps, type: "button", "aria-label": `Discard ${cardText(selected)}`, onClick: () => ctl.send(discardSel) }, pileInner);
+    discardPile = h("button", { ...pileProps, type: "button", "aria-label": _("Discard {card}", { card: cardText(selected) }), onClick: () => ctl.send(discardSel) }, pileInner);
   } else {
     discardPile = h("div", pileProps, pileInner);
   }
@@ -184,9 +185,9 @@ export function renderPiles(node, view, ctl) {
   fill(
     node,
     h("div", { className: "piles" }, stock, discardPile),
-    earlier.length ? h("div", { className: "pile-history muted" }, "Below: ", row(earlier.reverse())) : null,
-    view.taken_discard ? h("p", { className: "muted taken" }, `Taken from the pile this turn: ${cardText(view.taken_discard)} (it may not be discarded)`) : null,
-    view.reshuffled ? h("p", { className: "muted" }, "The stock was rebuilt from the pile once: the next time it runs out, the hand is a stalemate.") : null,
+    earlier.length ? h("div", { className: "pile-history muted" }, _("Below:"), " ", row(earlier.reverse())) : null,
+    view.taken_discard ? h("p", { className: "muted taken" }, _("Taken from the pile this turn: {card} (it may not be discarded)", { card: cardText(view.taken_discard) })) : null,
+    view.reshuffled ? h("p", { className: "muted" }, _("The stock was rebuilt from the pile once: the next time it runs out, the hand is a stalemate.")) : null,
   );
 }
 
@@ -211,13 +212,13 @@ export function renderMelds(node, view, ctl) {
     };
     const inner = [h("span", { className: "meld-no" }, String(slot + 1)), row(cards)];
     return action !== undefined
-      ? h("button", { ...props, type: "button", title: `Lay off ${cardText(selected)} on meld ${slot + 1}`, onClick: () => ctl.send(action) }, inner)
+      ? h("button", { ...props, type: "button", title: _("Lay off {card} on meld {meld}", { card: cardText(selected), meld: slot + 1 }), onClick: () => ctl.send(action) }, inner)
       : h("div", props, inner);
   });
   fill(
     node,
-    h("div", { className: "laid-head" }, h("span", {}, "Melds on the table"), h("span", { className: "muted" }, fits.size ? `${cardText(selected)} fits ${fits.size === 1 ? "the lit meld" : "the lit melds: pick one"}` : "they belong to nobody")),
-    h("div", { className: "melds", testid: "melds" }, melds.length ? melds : h("p", { className: "muted" }, "No melds yet")),
+    h("div", { className: "laid-head" }, h("span", {}, _("Melds on the table")), h("span", { className: "muted" }, fits.size ? (fits.size === 1 ? _("{card} fits the lit meld", { card: cardText(selected) }) : _("{card} fits the lit melds: pick one", { card: cardText(selected) })) : _("they belong to nobody"))),
+    h("div", { className: "melds", testid: "melds" }, melds.length ? melds : h("p", { className: "muted" }, _("No melds yet"))),
   );
 }
 
@@ -229,7 +230,7 @@ export function renderRummyHand(node, view, ctl) {
   fill(
     node,
     hand.length === 0
-      ? h("p", { className: "muted" }, "No cards in your hand")
+      ? h("p", { className: "muted" }, _("No cards in your hand"))
       : h(
           "span",
           { className: "rummy-hand" },
@@ -239,7 +240,7 @@ export function renderRummyHand(node, view, ctl) {
               className: `${chosen.has(card) ? "selected" : ""}${view.taken_discard === card ? " taken" : ""}`,
               dataset: { selected: String(chosen.has(card)) },
               pressed: playing ? chosen.has(card) : undefined,
-              title: playing ? `Select ${cardText(card)}` : cardText(card),
+              title: playing ? _("Select {card}", { card: cardText(card) }) : cardText(card),
               onClick: playing ? () => ctl.toggle(card) : undefined,
               draggable: playing,
               onDragstart: playing ? (event) => {
@@ -266,25 +267,25 @@ export function renderRummyActions(node, view, ctl) {
     h("button", { type: "button", className: `btn ${opts.primary === false ? "" : "primary"}`, testid, disabled: action === null || action === undefined, title: opts.title, onClick: action === null || action === undefined ? undefined : () => ctl.send(action) }, label);
   if (view.phase === "draw") {
     const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
-    parts.push(h("p", { className: "prompt", testid: "prompt" }, c.take !== null ? `Your turn: draw from the stock, or take ${cardText(top)} from the discard pile.` : "Your turn: draw from the stock."));
-    buttons.push(button("action-stock", "Draw from the stock", c.stock));
-    if (c.take !== null) buttons.push(button("action-take", `Take ${cardText(top)}`, c.take));
+    parts.push(h("p", { className: "prompt", testid: "prompt" }, c.take !== null ? _("Your turn: draw from the stock, or take {card} from the discard pile.", { card: cardText(top) }) : _("Your turn: draw from the stock.")));
+    buttons.push(button("action-stock", _("Draw from the stock"), c.stock));
+    if (c.take !== null) buttons.push(button("action-take", _("Take {card}", { card: cardText(top) }), c.take));
   } else {
     const key = meldKey(selected);
     const meld = c.melds.find((m) => m.key === key);
     const lays = selected.length === 1 ? c.layoffs.filter((l) => l.card === selected[0]) : [];
     const discard = selected.length === 1 ? c.discards.get(selected[0]) : undefined;
-    let hint = "Select cards: three or more to meld, one to lay off or discard.";
-    if (selected.length >= 3 && !meld) hint = "These cards are not a meld you may lay down now.";
-    if (selected.length === 1 && !lays.length && discard === undefined) hint = `${cardText(selected[0])} cannot be laid off or discarded now.`;
-    if (selected.length === 1 && lays.length > 1) hint = `${cardText(selected[0])} fits ${lays.length} melds: choose where it goes.`;
+    let hint = _("Select cards: three or more to meld, one to lay off or discard.");
+    if (selected.length >= 3 && !meld) hint = _("These cards are not a meld you may lay down now.");
+    if (selected.length === 1 && !lays.length && discard === undefined) hint = _("{card} cannot be laid off or discarded now.", { card: cardText(selected[0]) });
+    if (selected.length === 1 && lays.length > 1) hint = ngettext("{card} fits {n} meld: choose where it goes.", "{card} fits {n} melds: choose where it goes.", lays.length, { card: cardText(selected[0]) });
     const notes = [];
-    if (view.taken_discard) notes.push(`You may not discard ${cardText(view.taken_discard)}, taken from the pile.`);
-    parts.push(h("p", { className: "prompt", testid: "prompt" }, "Meld, lay off, then discard one card.", notes.length ? ` ${notes.join(" ")}` : ""));
-    buttons.push(button("action-meld", meld ? `Meld ${selected.map(cardText).join(" ")}` : "Meld", meld ? meld.action : null));
-    for (const l of lays) buttons.push(button(`layoff-${l.slot}`, `Lay off on meld ${l.slot + 1}`, l.action));
-    buttons.push(button("action-discard", selected.length === 1 ? `Discard ${cardText(selected[0])}` : "Discard", discard));
-    if (selected.length) buttons.push(h("button", { type: "button", className: "btn", testid: "action-clear", onClick: () => ctl.clear() }, "Clear"));
+    if (view.taken_discard) notes.push(_("You may not discard {card}, taken from the pile.", { card: cardText(view.taken_discard) }));
+    parts.push(h("p", { className: "prompt", testid: "prompt" }, _("Meld, lay off, then discard one card."), notes.length ? ` ${notes.join(" ")}` : ""));
+    buttons.push(button("action-meld", meld ? _("Meld {cards}", { cards: selected.map(cardText).join(" ") }) : _("Meld"), meld ? meld.action : null));
+    for (const l of lays) buttons.push(button(`layoff-${l.slot}`, _("Lay off on meld {meld}", { meld: l.slot + 1 }), l.action));
+    buttons.push(button("action-discard", selected.length === 1 ? _("Discard {card}", { card: cardText(selected[0]) }) : _("Discard"), discard));
+    if (selected.length) buttons.push(h("button", { type: "button", className: "btn", testid: "action-clear", onClick: () => ctl.clear() }, _("Clear")));
     parts.push(h("div", { className: "buttons" }, buttons));
     parts.push(h("p", { className: "help", testid: "hint" }, hint));
     if (c.melds.length) {
@@ -292,8 +293,8 @@ export function renderRummyActions(node, view, ctl) {
         h(
           "div",
           { className: "meld-options" },
-          h("span", { className: "muted" }, "Melds you hold: "),
-          c.melds.slice(0, 8).map((m, i) => h("button", { type: "button", className: "btn small", testid: `meld-option-${i}`, title: "Select these cards", onClick: () => ctl.select(m.cards) }, m.cards.map(cardText).join(" "))),
+          h("span", { className: "muted" }, _("Melds you hold:"), " "),
+          c.melds.slice(0, 8).map((m, i) => h("button", { type: "button", className: "btn small", testid: `meld-option-${i}`, title: _("Select these cards"), onClick: () => ctl.select(m.cards) }, m.cards.map(cardText).join(" "))),
         ),
       );
     }
@@ -320,20 +321,22 @@ export function rummyHandSummary(events) {
 }
 
 const STALEMATE = {
-  stock: "the stock ran out a second time",
-  blocked: "nobody can ever go out (no card left fits a meld, and no new meld can be made)",
+  stock: _("the stock ran out a second time"),
+  blocked: _("nobody can ever go out (no card left fits a meld, and no new meld can be made)"),
 };
 
 export function renderRummySummary(node, s, me) {
-  const who = (n) => (n === me ? "You" : n);
   const lines = [];
   if (s.winner) {
-    lines.push(`${who(s.winner)} went out${s.goingRummy ? ": Going Rummy, points doubled" : ""} and ${s.winner === me ? "score" : "scores"} ${s.points}.`);
+    const params = { name: s.winner, points: s.points };
+    const mine = s.winner === me;
+    if (s.goingRummy) lines.push(mine ? _("You went out: Going Rummy, points doubled, and score {points}.", params) : _("{name} went out: Going Rummy, points doubled, and scores {points}.", params));
+    else lines.push(mine ? _("You went out and score {points}.", params) : _("{name} went out and scores {points}.", params));
   } else if (s.stalemate) {
-    lines.push(`Stalemate: ${STALEMATE[s.stalemate] || s.stalemate}. Nobody scores (a loss for everyone).`);
+    lines.push(_("Stalemate: {reason}. Nobody scores (a loss for everyone).", { reason: STALEMATE[s.stalemate] || s.stalemate }));
   }
-  for (const e of s.shown) lines.push(h("span", {}, `${who(e.player)}: `, row(e.cards), ` ${e.points} point${e.points === 1 ? "" : "s"}`));
-  fill(node, h("h3", {}, `Hand ${s.hand} summary`), h("ul", { testid: "hand-result" }, lines.map((l) => h("li", {}, l))));
+  for (const e of s.shown) lines.push(h("span", {}, e.player === me ? _("You:") : _("{name}:", { name: e.player }), " ", row(e.cards), " ", ngettext("{n} point", "{n} points", e.points)));
+  fill(node, h("h3", {}, _("Hand {hand} summary", { hand: s.hand })), h("ul", { testid: "hand-result" }, lines.map((l) => h("li", {}, l))));
 }
 
 /** Final standings, most points first. */
@@ -341,46 +344,53 @@ export function rummyStandings(view) {
   return view.players.map((p, seat) => ({ seat, name: p.name, score: p.score })).sort((a, b) => b.score - a.score || a.seat - b.seat);
 }
 
-/** One log line for a Rummy event, or null. `me`: this seat's name (null: watching). */
+/** One log line for a Rummy event, or null. `me`: this seat's name (null: watching).
+ * Each sentence about a player is two whole messages ("You draw", "{name} draws"). */
 export function narrateRummy(e, me) {
-  const who = (name) => (name === me ? "You" : name);
-  const s = (name, verb, plural = `${verb}s`) => `${who(name)} ${name === me ? verb : plural}`;
+  const by = (player, mine, theirs) => (player === me ? mine : theirs);
+  const name = e.player;
   const cards = (list) => list.map(cardText).join(" ");
   switch (e.type) {
     case "cut":
-      return line(`${s(e.player, "cut")} ${cardText(e.card)} for the deal`);
+      return line(by(name, _("You cut {card} for the deal", { card: cardText(e.card) }), _("{name} cuts {card} for the deal", { name, card: cardText(e.card) })));
     case "dealer":
-      return line(`${s(e.player, "deal")}`, "round");
+      return line(by(name, _("You deal"), _("{name} deals", { name })), "round");
     case "hand":
-      return line(`Your hand: ${cards(e.cards)}`, "private");
+      return line(_("Your hand: {cards}", { cards: cards(e.cards) }), "private");
     case "upcard":
-      return line(`${cardText(e.card)} starts the discard pile`);
+      return line(_("{card} starts the discard pile", { card: cardText(e.card) }));
     case "draw_stock":
-      return line(`${s(e.player, "draw")} from the stock`);
+      return line(by(name, _("You draw from the stock"), _("{name} draws from the stock", { name })));
     case "drew":
-      return line(`You drew ${cardText(e.card)}`, "private");
+      return line(_("You drew {card}", { card: cardText(e.card) }), "private");
     case "draw_discard":
-      return line(`${s(e.player, "take")} ${cardText(e.card)} from the pile`);
+      return line(by(name, _("You take {card} from the pile", { card: cardText(e.card) }), _("{name} takes {card} from the pile", { name, card: cardText(e.card) })));
     case "reshuffle":
-      return line(`The discard pile is shuffled into a new stock (${e.count} cards)`, "bad");
+      return line(ngettext("The discard pile is shuffled into a new stock ({n} card)", "The discard pile is shuffled into a new stock ({n} cards)", e.count), "bad");
     case "meld":
-      return line(`${s(e.player, "meld")} ${cards(e.cards)}`, "lay");
-    case "lay_off":
-      return line(`${s(e.player, "lay", "lays")} off ${cardText(e.card)} on meld ${e.slot + 1}`, "lay");
+      return line(by(name, _("You meld {cards}", { cards: cards(e.cards) }), _("{name} melds {cards}", { name, cards: cards(e.cards) })), "lay");
+    case "lay_off": {
+      const params = { name, card: cardText(e.card), meld: e.slot + 1 };
+      return line(by(name, _("You lay off {card} on meld {meld}", params), _("{name} lays off {card} on meld {meld}", params)), "lay");
+    }
     case "discard":
-      return line(`${s(e.player, "discard")} ${cardText(e.card)}`);
+      return line(by(name, _("You discard {card}", { card: cardText(e.card) }), _("{name} discards {card}", { name, card: cardText(e.card) })));
     case "goes_out":
-      return line(`${s(e.player, "go", "goes")} out${e.going_rummy ? ": Going Rummy!" : ""}`, "won");
+      if (e.going_rummy) return line(by(name, _("You go out: Going Rummy!"), _("{name} goes out: Going Rummy!", { name })), "won");
+      return line(by(name, _("You go out"), _("{name} goes out", { name })), "won");
     case "stalemate":
-      return line(`Stalemate: ${STALEMATE[e.reason] || e.reason}`, "bad");
-    case "show":
-      return line(`${s(e.player, "hold")} ${cards(e.cards)}: ${e.points}`, "show");
+      return line(_("Stalemate: {reason}", { reason: STALEMATE[e.reason] || e.reason }), "bad");
+    case "show": {
+      const params = { name, cards: cards(e.cards), points: e.points };
+      return line(by(name, _("You hold {cards}: {points}", params), _("{name} holds {cards}: {points}", params)), "show");
+    }
     case "hand_won":
-      return line(`${s(e.player, "score")} ${e.points}`, "won");
+      return line(by(name, _("You score {points}", { points: e.points }), _("{name} scores {points}", { name, points: e.points })), "won");
     case "hand_over":
-      return line(`End of hand ${e.hand}`, "round");
+      return line(_("End of hand {hand}", { hand: e.hand }), "round");
     case "game_over":
-      return line(e.winner ? `Game over: ${s(e.winner, "win")}` : "Game over", "round");
+      if (!e.winner) return line(_("Game over"), "round");
+      return line(by(e.winner, _("Game over: you win"), _("Game over: {name} wins", { name: e.winner })), "round");
     default:
       return line(e.type);
   }
@@ -388,4 +398,27 @@ export function narrateRummy(e, me) {
 
 function line(text, kind = "") {
   return { text, kind };
+}
+
+/** The final standings of a match (points), then `buttons`. */
+export function renderRummyStandings(box, view, buttons) {
+  const rows = rummyStandings(view);
+  fill(
+    box,
+    h("h2", {}, _("Final standings")),
+    view.match_winner === null ? h("p", { className: "muted" }, _("Nobody won the match: the highest score is shared.")) : null,
+    h(
+      "ol",
+      { className: "standings", testid: "standings" },
+      rows.map((r) =>
+        h(
+          "li",
+          { className: r.seat === view.match_winner ? "winner" : "" },
+          h("span", { className: "player-name" }, r.name),
+          h("span", { className: "score" }, ngettext("{n} point", "{n} points", r.score)),
+        ),
+      ),
+    ),
+    buttons,
+  );
 }

@@ -8,17 +8,19 @@ import {
   renderPlayers,
   renderShowdown,
   renderStatus,
-  standings,
+  leadReason,
 } from "./board.js";
-import { SPACE_LABEL } from "./cards.js";
+import { levelName } from "./cards.js";
 import { cue, keepFocus } from "./cues.js";
-import { $, api, fill, h, header, notice } from "./dom.js";
+import { $, errorText, fill, h, header, notice } from "./dom.js";
 import { renderHint } from "./hint.js";
-import { levelHelp, levelTitle, loadOptions } from "./options.js";
+import { _ } from "./i18n.js";
 import { renderLearning } from "./learning.js";
 import { narrate, roundSummary } from "./narrate.js";
+import { loadOptions } from "./options.js";
 import { frames, PACES, paceName, setPace } from "./playback.js";
 import { tablePrefs } from "./prefs.js";
+import { renderRummoliStandings, renderRummoliSummary } from "./rummoli-end.js";
 import {
   narrateRummy,
   renderMelds,
@@ -29,17 +31,17 @@ import {
   renderRummyStatus,
   renderRummySummary,
   rummyChoices,
+  renderRummyStandings,
   rummyHandSummary,
-  rummyStandings,
 } from "./rummy.js";
 import { addChat, chatState, rematchPart, renderChat, renderHost } from "./social.js";
+import { NAME_KEY, renderWaiting } from "./waiting.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const SEAT_KEY = `rummoli.seat.${tableId}`;
 const HOST_KEY = `rummoli.host.${tableId}`;
 const INVITE_KEY = `rummoli.invite.${tableId}`;
 const WATCH_KEY = `rummoli.watch.${tableId}`;
-const NAME_KEY = "rummoli.name";
 const LOG_LINES = 300;
 
 // An invitation (#invite=...) or a spectator link (#watch=...) brings its secret in the
@@ -102,6 +104,9 @@ const st = {
   // timer of the next card; a fresh "state" cancels both.
   queue: [],
   playing: null,
+  // The update being shown: its frames (playback.js) and the one on screen.
+  parts: [],
+  partIndex: 0,
   // The last hint this seat was given (hint.js), and the step it was asked at.
   hint: null,
   hintAsked: null,
@@ -140,7 +145,7 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
   const socket = new WebSocket(`${scheme}${location.host}/ws/${encodeURIComponent(tableId)}`);
   st.socket = socket;
-  fill(ui.connection, "connecting…");
+  fill(ui.connection, _("connecting…"));
   socket.addEventListener("open", () => {
     const seat = saved();
     if (seat && seat.token) {
@@ -166,23 +171,23 @@ function connect() {
     if (st.socket !== socket) return;
     st.socket = null;
     if (event.code === 4404) {
-      fill(ui.connection, "no such table");
-      notice(ui.notice, "There is no such table. Check the link, or create a table in the lobby.");
+      fill(ui.connection, _("no such table"));
+      notice(ui.notice, _("There is no such table. Check the link, or create a table in the lobby."));
       return;
     }
     if (event.code === 4403) {
-      fill(ui.connection, "private table");
+      fill(ui.connection, _("private table"));
       ui.root.dataset.status = "private";
-      notice(ui.notice, "This table is private: you need its invitation link (or a spectator link) to sit or watch.");
+      notice(ui.notice, _("This table is private: you need its invitation link (or a spectator link) to sit or watch."));
       return;
     }
     if (event.code === 4401) {
       localStorage.removeItem(SEAT_KEY);
-      notice(ui.notice, "Your seat token is not valid for this table: you are watching.", "info");
+      notice(ui.notice, _("Your seat token is not valid for this table: you are watching."), "info");
     }
     st.retry = Math.min(st.retry + 1, 6);
     const wait = event.code === 4401 ? 0 : 500 * 2 ** (st.retry - 1);
-    fill(ui.connection, "reconnecting…");
+    fill(ui.connection, _("reconnecting…"));
     setTimeout(connect, wait);
   });
 }
@@ -209,6 +214,7 @@ function stopPlayback() {
   if (st.playing) clearTimeout(st.playing);
   st.playing = null;
   st.queue = [];
+  if (ui.skip) ui.skip.hidden = true;
 }
 
 // Show the next queued update: at once, or (a run of laid cards at a pace other than
@@ -221,26 +227,73 @@ function playNext() {
   st.step = message.step;
   st.pending = false;
   const pace = PACES[paceName()];
-  const parts = pace && client().frames ? client().frames(message.view, message.events) : [[message.view, message.events]];
-  const show = (index) => {
-    const [view, events] = parts[index];
+  st.parts = pace && client().frames ? client().frames(message.view, message.events) : [[message.view, message.events]];
+  showPart(0, pace);
+}
+
+function showPart(index, pace) {
+  st.partIndex = index;
+  const [view, events] = st.parts[index];
+  st.view = view;
+  logEvents(events);
+  const more = index < st.parts.length - 1;
+  ui.root.dataset.playing = String(more);
+  ui.skip.hidden = !(more || st.queue.length);
+  setTimer();
+  render();
+  cueFrame(events);
+  if (more) st.playing = setTimeout(() => showPart(index + 1, pace), pace);
+  // The next update waits its turn too when this one ended on a laid card, so two
+  // cards never appear at once.
+  else if (st.queue.length) st.playing = setTimeout(playNext, events.some((e) => e.type === "lay") ? pace : 0);
+  else {
+    st.playing = null;
+    // Only after a run shown card by card: the table may be waiting for this page (a
+    // message after every update would spend the connection's allowance of messages).
+    if (st.parts.length > 1) watched();
+  }
+}
+
+function logEvents(events) {
+  for (const e of events) {
+    st.log.push(e);
+    track(e);
+  }
+  if (st.log.length > LOG_LINES * 2) st.log = st.log.slice(-LOG_LINES);
+}
+
+// "Skip": the rest of the run and every update waiting behind it, shown at once (their
+// lines still join the log), and the table told this page has seen them.
+function skipRun() {
+  if (!st.playing) return;
+  clearTimeout(st.playing);
+  st.playing = null;
+  for (const [view, events] of st.parts.slice(st.partIndex + 1)) {
     st.view = view;
-    for (const e of events) {
-      st.log.push(e);
-      track(e);
-    }
-    if (st.log.length > LOG_LINES * 2) st.log = st.log.slice(-LOG_LINES);
-    ui.root.dataset.playing = String(index < parts.length - 1);
-    setTimer();
-    render();
-    cueFrame(events);
-    if (index < parts.length - 1) st.playing = setTimeout(() => show(index + 1), pace);
-    // The next update waits its turn too when this one ended on a laid card, so two
-    // cards never appear at once.
-    else if (st.queue.length) st.playing = setTimeout(playNext, events.some((e) => e.type === "lay") ? pace : 0);
-    else st.playing = null;
-  };
-  show(0);
+    logEvents(events);
+  }
+  for (const message of st.queue.splice(0)) {
+    st.table = message.table;
+    st.step = message.step;
+    st.view = message.view;
+    logEvents(message.events);
+  }
+  st.parts = [[st.view, []]];
+  st.partIndex = 0;
+  st.pending = false;
+  ui.root.dataset.playing = "false";
+  ui.skip.hidden = true;
+  setTimer();
+  render();
+  cueFrame([]);
+  watched();
+}
+
+// The table waits for its seated people to see a run before its next move: tell it this
+// page's pace and the last step it has shown (at a pace the server knows, it would
+// otherwise wait the whole run's length).
+function watched() {
+  send({ type: "watching", pace: PACES[paceName()], seen: st.step });
 }
 
 function receive(message) {
@@ -258,10 +311,11 @@ function receive(message) {
       st.roundEvents = [];
       for (const e of st.log) track(e);
       st.pending = false;
-      fill(ui.connection, message.seat === null ? "watching" : "connected");
+      fill(ui.connection, message.seat === null ? _("watching") : _("connected"));
       setTimer();
       render();
       cueFrame([]);
+      watched();
       break;
     case "update":
       st.queue.push(message);
@@ -281,7 +335,7 @@ function receive(message) {
       ui.actions.classList.remove("pending");
       st.hintAsked = null;
       if (message.code === "released") localStorage.removeItem(SEAT_KEY);
-      if (message.code !== "bad_token") notice(ui.notice, message.message);
+      if (message.code !== "bad_token") notice(ui.notice, errorText(message));
       break;
     case "chat":
       addChat(st.chat, message);
@@ -314,7 +368,7 @@ function track(event) {
   if (event.type === "dealer") st.roundEvents = [];
   st.roundEvents.push(event);
   if (event.type === "round_over") st.summary = roundSummary(st.roundEvents);
-  if (event.type === "hand_over") st.summary = { rummy: true, ...rummyHandSummary(st.roundEvents) };
+  if (event.type === "hand_over") st.summary = rummyHandSummary(st.roundEvents);
 }
 
 // ------------------------------------------------------------------ the timer
@@ -355,7 +409,7 @@ function draw() {
   ui.root.dataset.myTurn = String(Boolean(view && st.seat !== null && view.to_move === st.seat));
   ui.root.dataset.game = table ? table.game || "rummoli" : "";
   ui.actions.classList.toggle("pending", st.pending);
-  renderWaiting();
+  renderWaitingTable();
   renderSocial();
   renderLearning({ view, table, seat: st.seat, redraw: render });
   if (!view) {
@@ -394,7 +448,7 @@ function renderRummoli(view, table) {
     ui.me.hidden = false;
     const canAct = view.to_move === st.seat;
     renderHand(ui.hand, view, canAct ? play : null);
-    renderActions(ui.actions, view, canAct ? play : null);
+    renderActions(ui.actions, view, canAct ? play : null, canAct ? leadWhy(view) : null);
   } else {
     ui.me.hidden = true;
   }
@@ -429,6 +483,13 @@ function rummyControl(view) {
   };
 }
 
+// Why this seat leads what it may (board.js leadReason): at a lead of the Rummoli phase.
+function leadWhy(view) {
+  if (view.phase !== "play" || !st.table) return null;
+  const lays = (view.legal_actions || []).map((a) => a.text).filter((text) => /^[2-9TJQKA][CDHS]$/.test(text || ""));
+  return view.laid && lays.length > 1 ? leadReason(st.roundEvents, st.table.rules, lays) : null;
+}
+
 function renderRummy(view, table) {
   const ctl = rummyControl(view);
   renderRummyStatus(ui.status, view, table, me(), timerText());
@@ -449,76 +510,27 @@ function renderRummy(view, table) {
   renderLog();
 }
 
-function renderWaiting() {
-  const table = st.table;
-  if (!table || table.status !== "waiting") {
-    ui.waiting.hidden = true;
+function renderWaitingTable() {
+  renderWaiting(ui.waiting, {
+    table: st.table,
+    seat: st.seat,
+    secret: invite(),
+    tableId,
+    onSeated: (answer) => {
+      localStorage.setItem(SEAT_KEY, JSON.stringify({ token: answer.token, seat: answer.seat, name: answer.name }));
+      reconnect();
+    },
+  });
+}
+
+function renderSummary() {
+  const s = st.summary;
+  if (!s || !st.view) {
+    ui.summary.hidden = true;
     return;
   }
-  ui.waiting.hidden = false;
-  const free = table.seats.filter((s) => !s.bot && !s.name);
-  // The invitation is shown only to whoever holds it (the host, the invited): never a
-  // spectator's, who came with a spectator link or to a public table.
-  const secret = invite();
-  const inviteUrl = secret ? `${location.origin}/table/${encodeURIComponent(table.id)}#invite=${secret}` : `${location.origin}/table/${encodeURIComponent(table.id)}`;
-  const showInvite = Boolean(secret) || table.public;
-  const seated = st.seat !== null;
-  const inviteInput = h("input", { type: "text", readonly: true, value: inviteUrl, testid: "invite-link", "aria-label": "Invitation link" });
-  const copy = h("button", { type: "button", className: "btn small", testid: "copy-invite", onClick: async () => {
-    inviteInput.select();
-    try {
-      await navigator.clipboard.writeText(inviteUrl);
-      copy.textContent = "Copied";
-    } catch {
-      document.execCommand("copy");
-    }
-  } }, "Copy");
-  const seats = h(
-    "ol",
-    { className: "seat-list", testid: "seats" },
-    table.seats.map((s) =>
-      h(
-        "li",
-        { testid: `seat-${s.seat}`, className: s.name ? "taken" : "free" },
-        h("span", { className: "seat-no" }, `Seat ${s.seat + 1}`),
-        s.bot ? h("span", {}, s.name, " ", h("span", { className: "badge bot", title: levelHelp(table.game, s.bot) }, levelTitle(table.game, s.bot))) : s.name ? h("span", {}, s.name) : h("span", { className: "muted" }, "free"),
-        s.seat === st.seat ? h("span", { className: "you" }, "you") : null,
-      ),
-    ),
-  );
-  let join = null;
-  if (!seated && free.length && showInvite) {
-    const name = h("input", { type: "text", maxlength: 40, required: true, autocomplete: "nickname", placeholder: "Your name", value: localStorage.getItem(NAME_KEY) || "", testid: "join-name", "aria-label": "Your name" });
-    const seatSelect = h("select", { testid: "join-seat", "aria-label": "Seat" }, free.map((s) => h("option", { value: String(s.seat) }, `Seat ${s.seat + 1}`)));
-    const message = h("div", { testid: "join-error" });
-    join = h(
-      "form",
-      { className: "join", testid: "join-form", onSubmit: async (event) => {
-        event.preventDefault();
-        try {
-          const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { method: "POST", body: { name: name.value, seat: Number(seatSelect.value), invite: invite() } });
-          localStorage.setItem(SEAT_KEY, JSON.stringify({ token: answer.token, seat: answer.seat, name: answer.name }));
-          localStorage.setItem(NAME_KEY, answer.name);
-          reconnect();
-        } catch (error) {
-          notice(message, error.message);
-        }
-      } },
-      h("label", {}, "Take a seat"),
-      h("div", { className: "amount-row" }, name, seatSelect, h("button", { type: "submit", className: "btn primary", testid: "join-submit" }, "Join")),
-      message,
-    );
-  }
-  const missing = free.length;
-  fill(
-    ui.waiting,
-    h("h2", {}, "Waiting for players"),
-    h("p", { className: "muted" }, missing === 1 ? "The game starts when one more player joins." : `The game starts when ${missing} more players join.`),
-    showInvite ? h("div", { className: "invite" }, h("label", {}, table.public ? "Anyone may sit; or send this link" : "Invite friends with this link (it seats them: send it only to them)"), h("div", { className: "amount-row" }, inviteInput, copy)) : h("p", { className: "muted", testid: "private-note" }, "A private table: only its invitation seats a player."),
-    seats,
-    join,
-    seated ? h("p", { className: "muted" }, "You have a seat. Keep this tab, or come back with the same browser.") : null,
-  );
+  ui.summary.hidden = false;
+  client().summary(ui.summary, s, myName());
 }
 
 function renderAway() {
@@ -531,32 +543,9 @@ function renderAway() {
   ui.away.hidden = false;
   fill(
     ui.away,
-    h("span", {}, `You were away past the turn timer: the computer (${st.table.standin}) plays for you.`),
-    h("button", { type: "button", className: "btn primary", testid: "back-button", onClick: () => send({ type: "back" }) }, "I'm back"),
+    h("span", {}, _("You were away past the turn timer: the computer ({level}) plays for you.", { level: levelName(st.table.standin) })),
+    h("button", { type: "button", className: "btn primary", testid: "back-button", onClick: () => send({ type: "back" }) }, _("I'm back")),
   );
-}
-
-function renderSummary() {
-  const s = st.summary;
-  if (!s || !st.view) {
-    ui.summary.hidden = true;
-    return;
-  }
-  const you = myName();
-  if (s.rummy) {
-    ui.summary.hidden = false;
-    renderRummySummary(ui.summary, s, you);
-    return;
-  }
-  const who = (n) => (n === you ? "You" : n);
-  const lines = [];
-  if (s.deadlock) lines.push("Deadlock: nobody could lead the colour; one chip per card went to the Rummoli space.");
-  if (s.winner) lines.push(`${who(s.winner)} went out first and took the Rummoli space (${s.pot}).`);
-  for (const p of s.poker) lines.push(`Poker: ${p.winners.map(who).join(" and ")} ${p.winners.length > 1 ? "split" : "took"} ${p.chips}.`);
-  for (const sp of s.spaces) lines.push(`${who(sp.player)} took the ${SPACE_LABEL[sp.space] || sp.space} space: ${sp.chips}.`);
-  if (s.pays.length) lines.push(`Paid for cards left: ${s.pays.map((p) => `${who(p.player)} ${p.chips}`).join(", ")}.`);
-  ui.summary.hidden = false;
-  fill(ui.summary, h("h3", {}, `Round ${s.round} summary`), h("ul", {}, lines.map((l) => h("li", {}, l))));
 }
 
 function renderStandings() {
@@ -565,32 +554,8 @@ function renderStandings() {
     ui.standings.hidden = true;
     return;
   }
-  client().standings(view);
-}
-
-function renderRummoliStandings(view) {
-  const start = st.table ? st.table.rules.starting_chips : undefined;
-  const rows = standings(view, start);
-  const best = rows.length ? rows[0].chips : 0;
   ui.standings.hidden = false;
-  fill(
-    ui.standings,
-    h("h2", {}, "Final standings"),
-    h(
-      "ol",
-      { className: "standings", testid: "standings" },
-      rows.map((r) =>
-        h(
-          "li",
-          { className: r.chips === best ? "winner" : "" },
-          h("span", { className: "player-name" }, r.name),
-          h("span", { className: "chips" }, h("i", { className: "chip-icon" }), String(r.chips)),
-          r.change === null ? null : h("span", { className: r.change >= 0 ? "up" : "down" }, `${r.change >= 0 ? "+" : ""}${r.change}`),
-        ),
-      ),
-    ),
-    finalButtons(),
-  );
+  client().standings(ui.standings, view, finalButtons());
 }
 
 function finalButtons() {
@@ -599,9 +564,9 @@ function finalButtons() {
   return h(
     "div",
     { className: "buttons" },
-    h("a", { className: "btn primary", href: `/replay/${encodeURIComponent(tableId)}${replaySeat}`, testid: "replay-link" }, "Replay"),
-    h("a", { className: "btn", href: `/api/games/${encodeURIComponent(tableId)}/record`, download: `${prefix}-${tableId}.json`, testid: "record-link" }, "Download record"),
-    h("a", { className: "btn", href: "/" }, "New table"),
+    h("a", { className: "btn primary", href: `/replay/${encodeURIComponent(tableId)}${replaySeat}`, testid: "replay-link" }, _("Replay")),
+    h("a", { className: "btn", href: `/api/games/${encodeURIComponent(tableId)}/record`, download: `${prefix}-${tableId}.json`, testid: "record-link" }, _("Download record")),
+    h("a", { className: "btn", href: "/" }, _("New table")),
     rematchPart({ table: st.table, seat: st.seat, send }),
   );
 }
@@ -611,29 +576,6 @@ function renderSocial() {
     renderChat(ui.chat, st.chat, { seat: st.seat, table: st.table, send });
     renderHost(ui.host, { table: st.table, host: localStorage.getItem(HOST_KEY), tableId });
   });
-}
-
-function renderRummyStandings(view) {
-  const rows = rummyStandings(view);
-  ui.standings.hidden = false;
-  fill(
-    ui.standings,
-    h("h2", {}, "Final standings"),
-    view.match_winner === null ? h("p", { className: "muted" }, "Nobody won the match: the highest score is shared.") : null,
-    h(
-      "ol",
-      { className: "standings", testid: "standings" },
-      rows.map((r) =>
-        h(
-          "li",
-          { className: r.seat === view.match_winner ? "winner" : "" },
-          h("span", { className: "player-name" }, r.name),
-          h("span", { className: "score" }, `${r.score} point${r.score === 1 ? "" : "s"}`),
-        ),
-      ),
-    ),
-    finalButtons(),
-  );
 }
 
 function renderLog() {
@@ -657,14 +599,26 @@ function reconnect() {
 }
 
 const CLIENTS = {
-  rummoli: { render: renderRummoli, standings: renderRummoliStandings, narrate, frames },
-  rummy: { render: renderRummy, standings: renderRummyStandings, narrate: narrateRummy },
+  rummoli: {
+    render: renderRummoli,
+    summary: renderRummoliSummary,
+    standings: (box, view, buttons) => renderRummoliStandings(box, view, st.table ? st.table.rules.starting_chips : undefined, buttons),
+    narrate,
+    frames,
+  },
+  rummy: { render: renderRummy, summary: renderRummySummary, standings: renderRummyStandings, narrate: narrateRummy },
 };
 
 // The pace of a run of laid cards: chosen here, remembered in this browser.
 const paceSelect = $("#pace");
 paceSelect.value = paceName();
-paceSelect.addEventListener("change", () => setPace(paceSelect.value));
+paceSelect.addEventListener("change", () => {
+  setPace(paceSelect.value);
+  if (paceSelect.value === "instant") skipRun();
+  watched();
+});
+ui.skip = h("button", { type: "button", testid: "skip", className: "skip", hidden: true, onClick: skipRun }, _("Skip the run"));
+paceSelect.closest("label").after(ui.skip);
 $(".status-right").prepend(tablePrefs());
 
 document.body.prepend(header("table"));

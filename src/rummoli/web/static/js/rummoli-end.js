@@ -1,0 +1,55 @@
+// Rummoli's end of a round and of the game, in words: the round summary (who went out,
+// the poker pot, the pay spaces won, what was paid for cards left) and the final standings.
+import { standings } from "./board.js";
+import { spaceLabel } from "./cards.js";
+import { fill, h } from "./dom.js";
+import { _, number } from "./i18n.js";
+import { chipCount, nameList } from "./narrate.js";
+
+/** The round summary `s` (narrate.js roundSummary) into `box`; `you`: this seat's name. */
+export function renderRummoliSummary(box, s, you) {
+  const lines = [];
+  if (s.deadlock) lines.push(_("Deadlock: nobody could lead the colour; one chip per card went to the Rummoli space."));
+  if (s.winner) {
+    const params = { name: s.winner, chips: chipCount(s.pot) };
+    lines.push(s.winner === you ? _("You went out first and took the Rummoli space ({chips}).", params) : _("{name} went out first and took the Rummoli space ({chips}).", params));
+  }
+  for (const p of s.poker) {
+    const params = { name: p.winners[0], names: nameList(p.winners, you), chips: chipCount(p.chips) };
+    if (p.winners.length > 1) lines.push(_("Poker: {names} split {chips}.", params));
+    else lines.push(p.winners[0] === you ? _("Poker: you took {chips}.", params) : _("Poker: {name} took {chips}.", params));
+  }
+  for (const sp of s.spaces) {
+    const params = { name: sp.player, space: spaceLabel(sp.space), chips: chipCount(sp.chips) };
+    lines.push(sp.player === you ? _("You took the {space} space: {chips}.", params) : _("{name} took the {space} space: {chips}.", params));
+  }
+  if (s.pays.length) {
+    const paid = s.pays.map((p) => _("{name} {chips}", { name: p.player === you ? _("you") : p.player, chips: p.chips }));
+    lines.push(_("Paid for cards left: {list}.", { list: paid.join(", ") }));
+  }
+  fill(box, h("h3", {}, _("Round {round} summary", { round: s.round })), h("ul", {}, lines.map((l) => h("li", {}, l))));
+}
+
+/** The final standings (chips, and the change from `start`), then `buttons`. */
+export function renderRummoliStandings(box, view, start, buttons) {
+  const rows = standings(view, start);
+  const best = rows.length ? rows[0].chips : 0;
+  fill(
+    box,
+    h("h2", {}, _("Final standings")),
+    h(
+      "ol",
+      { className: "standings", testid: "standings" },
+      rows.map((r) =>
+        h(
+          "li",
+          { className: r.chips === best ? "winner" : "" },
+          h("span", { className: "player-name" }, r.name),
+          h("span", { className: "chips" }, h("i", { className: "chip-icon" }), number(r.chips)),
+          r.change === null ? null : h("span", { className: r.change >= 0 ? "up" : "down" }, `${r.change >= 0 ? "+" : ""}${number(r.change)}`),
+        ),
+      ),
+    ),
+    buttons,
+  );
+}
