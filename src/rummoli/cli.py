@@ -49,13 +49,13 @@ def version_text() -> str:
         installed = __version__
     done = len(compiled_modules())
     build = (
-        "compiled"
+        _("compiled")
         if done == len(MODULES)
-        else "plain Python"
+        else _("plain Python")
         if not done
-        else f"{done} of {len(MODULES)} modules compiled"
+        else _("{done} of {total} modules compiled").format(done=done, total=len(MODULES))
     )
-    return f"rummoli {installed} ({build})"
+    return _("rummoli {version} ({build})").format(version=installed, build=build)
 
 
 def _print_version(value: bool) -> None:
@@ -400,10 +400,13 @@ def simulate(
 
     try:
         if hands is not None and rounds is not None:
-            raise OptionError("--hands", "--hands and --rounds are the same: give one")
+            raise OptionError("--hands", _("--hands and --rounds are the same: give one"))
         description = describe_game(game)
         if plot is not None and simulation_part(description).write_plots is None:
-            raise OptionError("--plot", f"{description.title} simulations draw no charts")
+            raise OptionError(
+                "--plot",
+                _("{game} simulations draw no charts").format(game=game_title(description)),
+            )
         spec = build_spec(
             game=game,
             bots=bots,

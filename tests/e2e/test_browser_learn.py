@@ -62,7 +62,7 @@ def test_guide_hint_rules_in_force_and_levels(browser: Browser, live_server: Liv
             arg=table,
         )
         text = line.inner_text()
-        assert "Widow: none (default exchange or auction)" in text, text
+        assert "Widow: No widow (default Exchange or auction)" in text, text
         assert "Rounds: 1" in text
         # The computer levels are named for people, with what each does.
         levels = page.get_by_test_id("level-help").inner_text()
@@ -83,7 +83,7 @@ def test_guide_hint_rules_in_force_and_levels(browser: Browser, live_server: Liv
         assert "pay space" in page.get_by_test_id("tour-text").inner_text()
         assert page.locator("#board.tour-target").count() == 1
         # The rules in force at the table; the computer players' level by its label.
-        assert "Widow: none" in page.get_by_test_id("rules-line").inner_text()
+        assert "Widow: No widow" in page.get_by_test_id("rules-line").inner_text()
         page.wait_for_function(
             "() => document.querySelector('[data-testid=player-1] .badge.bot')"
             ".textContent === 'Casual (basic)'"

@@ -171,3 +171,32 @@ def test_page_code_writes_text_never_markup() -> None:
     for page in STATIC.glob("*.html"):
         html = page.read_text(encoding="utf-8")
         assert "<script>" not in html and not re.search(r"\son[a-z]+\s*=", html), page.name
+
+
+@pytest.mark.parametrize("game", ["rummoli", "rummy"])
+def test_options_group_every_house_rule_once_and_name_every_choice_and_preset(
+    tmp_path: Path, game: str
+) -> None:
+    """The lobby's house rules for people: every rule in exactly one group, every word of
+    a choice rule with a title and a line (a word the texts forgot would show its code),
+    every printed rule set with a title."""
+    with server(tmp_path / "t.db") as client:
+        options = client.get("/api/options").json()["games"][game]
+        french = client.get("/api/options", params={"lang": "fr"}).json()["games"][game]
+    names = [r["name"] for r in options["rules"]]
+    grouped = [name for group in options["groups"] for name in group["rules"]]
+    assert sorted(grouped) == sorted(names) and len(grouped) == len(set(grouped))
+    assert all(group["title"] for group in options["groups"])
+    for rule in options["rules"]:
+        if rule["kind"] in ("choice", "choice_or_int"):
+            assert sorted(rule["values"]) == sorted(rule["choices"]), rule["name"]
+            for word, label in rule["values"].items():
+                assert label["title"] and label["title"] != word and label["help"], (rule, word)
+    assert sorted(options["preset_labels"]) == sorted(options["presets"])
+    for name, label in options["preset_labels"].items():
+        assert label["title"] and label["title"] != name and label["help"]
+    # In French, the same structure with the words translated.
+    assert [g["rules"] for g in french["groups"]] == [g["rules"] for g in options["groups"]]
+    for english, translated in zip(options["rules"], french["rules"], strict=True):
+        for word in english.get("values", {}):
+            assert translated["values"][word]["title"] != english["values"][word]["title"], word

@@ -21,14 +21,19 @@ from __future__ import annotations
 import contextlib
 import importlib.resources
 import os
+import re
 from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from functools import cache
 from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING
 
-from babel import Locale
-from babel.numbers import format_decimal
-from babel.support import NullTranslations, Translations
+if TYPE_CHECKING:
+    from babel.support import NullTranslations
+
+# Babel is imported where a language is first used, not here: the message markers (N_,
+# NP_...) are imported by modules that also run in simulation workers and on Ray nodes,
+# which ship only the workers' dependencies (rummoli.sim.ray_backend) and never translate.
 
 #: The language of the message ids, and the one used when nothing else is asked for.
 DEFAULT = "en"
@@ -65,6 +70,8 @@ def language_name(code: str) -> str:
     english = NP_("language name", "English")
     name = translator(code).pgettext("language name", english)
     if name == english and code != DEFAULT:
+        from babel import Locale
+
         return Locale.parse(code).get_display_name(code) or code
     return name
 
@@ -113,6 +120,8 @@ class Translator:
     """One language's messages, plural forms and number format."""
 
     def __init__(self, lang: str, translations: NullTranslations) -> None:
+        from babel import Locale
+
         self.lang = lang
         self.translations = translations
         self.locale = Locale.parse(lang)
@@ -131,12 +140,55 @@ class Translator:
 
     def number(self, value: int | float) -> str:
         """``value`` written for this language: ``1,000`` in English, ``1 000`` in French."""
+        from babel.numbers import format_decimal
+
         return format_decimal(value, locale=self.locale)
+
+    def fixed(self, value: float, digits: int, sign: bool = False, group: bool = True) -> str:
+        """``value`` with ``digits`` decimals (``+`` before a gain with ``sign``), grouped
+        by thousands unless ``group`` is false, in this language's symbols: ``-1,234.50``,
+        ``-1 234,50``.
+
+        Python rounds (the float's exact value, ties to even), so every language shows
+        the same digits as the English, which is exactly ``f"{value:,.2f}"``; Babel's own
+        rounding goes through the float's shortest text and can differ in the last digit.
+        """
+        text = f"{value:{'+' if sign else ''}{',' if group else ''}.{digits}f}"
+        if self.lang == DEFAULT:
+            return text
+        symbols = self._symbols()
+        return "".join(symbols.get(char, char) for char in text)
+
+    def percent(self, share: float, digits: int = 1) -> str:
+        """A share (0.123) as a percentage with ``digits`` decimals, in the language's
+        pattern: ``12.3%``, ``12,3 %`` (a no-break space before the sign)."""
+        pattern = self.locale.percent_formats[None].pattern.split(";")[0]
+        return re.sub(
+            r"[#0,.]+", lambda _: self.fixed(100 * share, digits, group=False), pattern, count=1
+        )
+
+    @cache  # noqa: B019 - one translator per language, kept for the program's life
+    def _symbols(self) -> dict[str, str]:
+        from babel.numbers import (
+            get_decimal_symbol,
+            get_group_symbol,
+            get_minus_sign_symbol,
+            get_plus_sign_symbol,
+        )
+
+        return {
+            ",": get_group_symbol(self.locale),
+            ".": get_decimal_symbol(self.locale),
+            "-": get_minus_sign_symbol(self.locale),
+            "+": get_plus_sign_symbol(self.locale),
+        }
 
 
 @cache
 def translator(lang: str) -> Translator:
     """The translator of one of :func:`languages` (English: the message ids themselves)."""
+    from babel.support import NullTranslations, Translations
+
     lang = check_language(lang)
     if lang == DEFAULT:
         return Translator(lang, NullTranslations())
@@ -237,6 +289,17 @@ def number(value: int | float) -> str:
     return current().number(value)
 
 
+def fixed(value: float, digits: int, sign: bool = False, group: bool = True) -> str:
+    """``value`` with ``digits`` decimals for the language in force (see
+    :meth:`Translator.fixed`)."""
+    return current().fixed(value, digits, sign, group)
+
+
+def percent(share: float, digits: int = 1) -> str:
+    """A share as a percentage for the language in force: ``12.3%``, ``12,3 %``."""
+    return current().percent(share, digits)
+
+
 __all__ = [
     "DEFAULT",
     "DOMAIN",
@@ -251,6 +314,7 @@ __all__ = [
     "choose_language",
     "current",
     "current_language",
+    "fixed",
     "gettext",
     "language",
     "language_from_environment",
@@ -261,6 +325,7 @@ __all__ = [
     "normalize",
     "npgettext",
     "number",
+    "percent",
     "pgettext",
     "set_language",
     "translator",

@@ -38,7 +38,7 @@ def descriptions(
     options: dict[str, Any],
 ) -> Iterator[Found]:
     """The texts of the game described in ``games/<game>/description.py``."""
-    from rummoli.i18n.terms import english_titles
+    from rummoli.i18n.terms import english_titles, house_rule_texts
 
     game = Path(getattr(fileobj, "name", "")).parent.name
     module = importlib.import_module(f"rummoli.games.{game}.description")
@@ -53,6 +53,18 @@ def descriptions(
         if rule.name in titles:
             title = titles[rule.name]
             yield 1, "pgettext", ("house rule title", title), [f"House rule {rule.name}."]
+    texts = house_rule_texts(description)
+    for group, _members in texts.get("groups", []):
+        yield 1, "pgettext", ("house rule group", group), ["A group of house rules in forms."]
+    for rule_name, values in texts.get("values", {}).items():
+        for value, (title, help_text) in values.items():
+            note = [f"House rule {rule_name}={value}."]
+            yield 1, "pgettext", ("house rule value", title), note
+            yield 1, "pgettext", ("house rule value help", help_text), note
+    for preset, (title, help_text) in texts.get("presets", {}).items():
+        note = [f"Printed rule set {preset} of {description.title}."]
+        yield 1, "pgettext", ("preset", title), note
+        yield 1, "pgettext", ("preset help", help_text), note
     for level, label in description.bot_labels.items():
         note = [f"Computer player level {level} of {description.title}."]
         yield 1, "pgettext", ("bot level", label.title), note

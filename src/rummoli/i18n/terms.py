@@ -7,9 +7,11 @@ English text as message id with a context naming the group (``suit``, ``poker ha
 ``house rule``), so the same words serve the terminal now and the web page later (a
 server can send the catalogue's entries of a context to a browser as JSON).
 
-A house rule's short title for people ("Widow", "Poker phase") is kept with the game's
-texts, in ``games/<game>/text/house_rules.json`` (a game without one gets its code name
-in words); its help is the description's own ``HouseRule.help``.
+A house rule's short title for people ("Widow", "Poker phase"), the groups forms show
+the rules in, each choice's title and one-line meaning, and the printed rule sets' names
+are kept with the game's texts, in ``games/<game>/text/house_rules.json`` (a game without
+one gets its code names in words); a rule's help is the description's own
+``HouseRule.help``.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import importlib.resources
 import json
 from functools import cache
+from typing import Any
 
 from rummoli.engine.description import GameDescription, HouseRule
 from rummoli.i18n import NP_, pgettext
@@ -126,16 +129,57 @@ def house_rule_title(description: GameDescription, rule: HouseRule) -> str:
 
 def english_titles(description: GameDescription) -> dict[str, str]:
     """The house rules' English titles of ``description``, from the game's texts."""
-    return dict(_titles(description.rules_text))
+    return dict(_texts(description.rules_text).get("titles", {}))
+
+
+def house_rule_groups(description: GameDescription) -> list[tuple[str, list[str]]]:
+    """The house rules as forms group them ("Widow": widow, pay_card_blocks_exchange),
+    titles translated, in the game's order; rules of no group come last, as "Other"."""
+    names = [rule.name for rule in description.house_rules]
+    groups = [
+        (pgettext("house rule group", str(title)), [n for n in members if n in names])
+        for title, members in _texts(description.rules_text).get("groups", [])
+    ]
+    grouped = {n for _title, members in groups for n in members}
+    rest = [n for n in names if n not in grouped]
+    if rest:
+        groups.append((pgettext("house rule group", "Other"), rest))
+    return [(title, members) for title, members in groups if members]
+
+
+def house_rule_value(description: GameDescription, rule: str, value: str) -> tuple[str, str]:
+    """A choice's word for people, translated: its title and one line on what it does
+    (``widow=none``: "No widow", "The widow stays out of play, face down."); a word the
+    texts do not name is said in words, with no line."""
+    found = _texts(description.rules_text).get("values", {}).get(rule, {}).get(value)
+    if not found:
+        return value.replace("_", " "), ""
+    title, help_text = found
+    return pgettext("house rule value", title), pgettext("house rule value help", help_text)
+
+
+def preset_label(description: GameDescription, name: str) -> tuple[str, str]:
+    """A printed rule set for people: its title and one line on what it changes."""
+    found = _texts(description.rules_text).get("presets", {}).get(name)
+    if not found:
+        return name.replace("_", " "), ""
+    title, help_text = found
+    return pgettext("preset", title), pgettext("preset help", help_text)
+
+
+def house_rule_texts(description: GameDescription) -> dict[str, Any]:
+    """The game's house-rule texts in English (for the message extractor)."""
+    return _texts(description.rules_text)
 
 
 @cache
-def _titles(rules_text: str) -> tuple[tuple[str, str], ...]:
+def _texts(rules_text: str) -> dict[str, Any]:
+    """The game's ``text/house_rules.json`` (titles, groups, values, presets), or {}."""
     package = rules_text.partition(":")[0]
     if not package:
-        return ()
+        return {}
     resource = importlib.resources.files(package).joinpath("text", "house_rules.json")
     if not resource.is_file():
-        return ()
-    data = json.loads(resource.read_text(encoding="utf-8"))
-    return tuple((str(name), str(title)) for name, title in data["titles"].items())
+        return {}
+    data: dict[str, Any] = json.loads(resource.read_text(encoding="utf-8"))
+    return data

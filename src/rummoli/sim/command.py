@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -31,7 +32,12 @@ from rummoli.compiled import compiled_modules
 from rummoli.engine.base import GameError
 from rummoli.engine.description import GameDescription
 from rummoli.games import registry
+from rummoli.i18n import NPN_, npgettext, pgettext
+from rummoli.i18n import number as i18n_number
+from rummoli.i18n.terms import game_title
 from rummoli.sim.game import SimulationPart, simulation_part
+from rummoli.sim.messages import error as sim_error
+from rummoli.sim.messages import where_text
 from rummoli.sim.report import write_json
 from rummoli.sim.runner import (
     BACKENDS,
@@ -72,7 +78,7 @@ def describe_game(game: str | None) -> GameDescription:
     try:
         return registry.describe(game or registry.default_game())
     except GameError as error:
-        raise OptionError("--game", str(error)) from None
+        raise OptionError("--game", str(error)) from None  # translated with the engine's
 
 
 def default_bots(game: str | None = None) -> str:
@@ -91,8 +97,9 @@ def parse_bots(text: str, game: str | None = None) -> tuple[str, ...]:
     if unknown:
         raise OptionError(
             "--bots",
-            f"unknown bot level {', '.join(unknown)} for {description.name}; "
-            f"levels are {', '.join(sorted(known))}",
+            pgettext("error", "unknown bot level {levels} for {game}; levels are {known}").format(
+                levels=", ".join(unknown), game=description.name, known=", ".join(sorted(known))
+            ),
         )
     return levels
 
@@ -107,12 +114,22 @@ def build_rules(items: Sequence[str], preset: str | None, game: str | None = Non
         raise OptionError("--rule", str(error)) from None
     if preset is not None:
         if not description.presets:
-            raise OptionError("--preset", f"{description.title} has no printed rule sets")
+            raise OptionError(
+                "--preset",
+                pgettext("error", "{game} has no printed rule sets").format(
+                    game=game_title(description)
+                ),
+            )
         if preset not in description.presets:
             raise OptionError(
                 "--preset",
-                f"unknown preset {preset!r} for {description.title}; "
-                f"presets are {', '.join(description.presets)}",
+                pgettext(
+                    "error", "unknown preset {preset} for {game}; presets are {presets}"
+                ).format(
+                    preset=repr(preset),
+                    game=game_title(description),
+                    presets=", ".join(description.presets),
+                ),
             )
         data = {**description.presets[preset], **data}
     try:
@@ -140,11 +157,13 @@ def build_spec(
     description = describe_game(game)
     part = simulation_part(description)
     if rounds is not None and games is not None:
-        raise OptionError("--games", "give --rounds or --games, not both")
+        raise OptionError("--games", pgettext("error", "give --rounds or --games, not both"))
     if full_table and not part.full_table:
         raise OptionError(
             "--full-table",
-            f"--full-table is not for {description.title}: {description.title} tables never shrink",
+            pgettext("error", "--full-table is not for {game}: {game} tables never shrink").format(
+                game=game_title(description)
+            ),
         )
     mode, total = (GAMES, games) if games is not None else (ROUNDS, rounds or DEFAULT_ROUNDS)
     levels = parse_bots(bots or default_bots(description.name), description.name)
@@ -163,50 +182,61 @@ def build_spec(
         )
     except ValueError as error:
         option = "--bots" if "bots" in str(error) else f"--{mode}"
-        raise OptionError(option, str(error)) from None
+        raise OptionError(option, sim_error(str(error))) from None
 
 
 def check_backend(backend: str, address: str | None) -> None:
     if backend not in BACKENDS:
         raise OptionError(
-            "--backend", f"unknown backend {backend!r}; backends are {', '.join(BACKENDS)}"
+            "--backend",
+            pgettext("error", "unknown backend {backend}; backends are {backends}").format(
+                backend=repr(backend), backends=", ".join(BACKENDS)
+            ),
         )
     if address and backend != RAY:
-        raise OptionError("--address", "--address is the Ray cluster: use it with --backend ray")
+        raise OptionError(
+            "--address",
+            pgettext("error", "--address is the Ray cluster: use it with --backend ray"),
+        )
     if backend == RAY:
         try:
             import_ray()
         except BackendError as error:
-            raise OptionError("--backend", str(error)) from None
+            raise OptionError("--backend", sim_error(str(error))) from None
 
 
 class RateColumn(ProgressColumn):
     """Rounds (Rummy: hands) per second since the start (chunks arrive in bursts, so the
-    rolling speed rich computes would jump about)."""
+    rolling speed rich computes would jump about); ``rate`` is the game's plural message
+    ``"{n} rounds/s"`` (context ``simulation``)."""
 
-    def __init__(self, unit: str = "rounds") -> None:
+    def __init__(
+        self, rate: tuple[str, str] = NPN_("simulation", "{n} rounds/s", "{n} rounds/s")
+    ) -> None:
         super().__init__()
-        self.unit = unit
+        self.rate = rate
 
     def render(self, task: Task) -> Text:
         elapsed = task.elapsed or 0.0
         rounds = task.fields.get("rounds", 0)
         if not elapsed or not rounds:
-            return Text(f"- {self.unit}/s", style="progress.data.speed")
-        return Text(f"{rounds / elapsed:,.0f} {self.unit}/s", style="progress.data.speed")
+            text = npgettext("simulation", *self.rate, 0).format(n="-")
+        else:
+            speed = round(rounds / elapsed)
+            text = npgettext("simulation", *self.rate, speed).format(n=i18n_number(speed))
+        return Text(text, style="progress.data.speed")
 
 
-def make_progress(console: Console, mode: str, part: SimulationPart) -> Progress:
+def make_progress(console: Console, mode: str, part: SimulationPart, total: int) -> Progress:
     """A progress bar counting what the game calls its rounds or games (Rummy: hands,
-    matches), with the speed in rounds (hands) per second."""
-    unit = part.round_unit
-    mode = unit if mode == ROUNDS else part.game_unit
+    matches), with the speed in rounds (hands) per second, in the language in force."""
+    nouns = part.round_nouns if mode == ROUNDS else part.game_nouns
     return Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn(mode),
-        RateColumn(unit),
+        TextColumn(npgettext("simulation, after a number", *nouns, total)),
+        RateColumn(part.rate),
         TimeElapsedColumn(),
         TimeRemainingColumn(),
         console=console,
@@ -244,10 +274,16 @@ def simulate(
     try:
         with (
             running(spec, jobs=jobs, backend=backend, address=address) as finished,
-            make_progress(console, spec.mode, part) as progress,
+            make_progress(console, spec.mode, part, spec.total) as progress,
         ):
             where = finished
-            task = progress.add_task(f"simulating ({finished.where})", total=spec.total, rounds=0)
+            task = progress.add_task(
+                pgettext("simulation", "simulating ({where})").format(
+                    where=where_text(finished.where)
+                ),
+                total=spec.total,
+                rounds=0,
+            )
             for index, stats in finished:
                 merger.add(index, stats)
                 done = merger.rounds_done if spec.mode == ROUNDS else merger.games_done
@@ -290,7 +326,12 @@ def run_command(
     try:
         outcome = simulate(spec, jobs=jobs, backend=backend, address=address)
     except BackendError as error:
-        Console(stderr=True).print(f"[bold red]Error:[/] {error}", highlight=False)
+        Console(stderr=True).print(
+            pgettext("simulation", "[bold red]Error:[/] {error}").format(
+                error=escape(sim_error(str(error)))
+            ),
+            highlight=False,
+        )
         return 1
     console = Console()
     if not console.is_terminal:
@@ -299,8 +340,12 @@ def run_command(
     part.print_report(console, outcome.figures, outcome.run)
     if json_path is not None:
         write_json(json_path, outcome.figures, outcome.run)
-        console.print(f"figures written to {json_path}")
+        console.print(
+            pgettext("simulation", "figures written to {path}").format(path=escape(str(json_path)))
+        )
     if plot_dir is not None and part.write_plots is not None and outcome.figures["rounds"]:
         for path in part.write_plots(outcome.figures, plot_dir):
-            console.print(f"chart written to {path}")
+            console.print(
+                pgettext("simulation", "chart written to {path}").format(path=escape(str(path)))
+            )
     return INTERRUPTED if outcome.interrupted else 0

@@ -18,6 +18,7 @@ from rich.console import Console
 
 from rummoli.engine.description import SIMULATION, GameDescription
 from rummoli.games.registry import describe
+from rummoli.i18n import NPN_
 
 if TYPE_CHECKING:
     from rummoli.sim.spec import Chunk, SimSpec
@@ -41,9 +42,11 @@ class SimulationPart:
     summarize: Callable[[Any, SimSpec], dict[str, Any]]
     #: ``print_report(console, figures, run)``: the figures as tables for people.
     print_report: Callable[[Console, dict[str, Any], dict[str, Any]], None]
-    #: What the progress bar and messages call a round and a game.
-    round_unit: str = "rounds"
-    game_unit: str = "games"
+    #: What the progress bar calls a round and a game after a count (``400/400 rounds``)
+    #: and the speed (``1,234 rounds/s``): plural messages, translated where shown.
+    round_nouns: tuple[str, str] = NPN_("simulation, after a number", "round", "rounds")
+    game_nouns: tuple[str, str] = NPN_("simulation, after a number", "game", "games")
+    rate: tuple[str, str] = NPN_("simulation", "{n} rounds/s", "{n} rounds/s")
     #: Rounds (or games) per chunk unless the user says: see ``sim/spec.py``.
     chunk_rounds: int = 2000
     chunk_games: int = 10

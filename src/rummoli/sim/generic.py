@@ -19,9 +19,11 @@ from rich.console import Console
 from rummoli.bots import Bot, ask_bot, make_bot
 from rummoli.engine.base import CHANCE, CHANCE_ACTION
 from rummoli.games.registry import describe
+from rummoli.i18n import NPN_, npgettext, pgettext
+from rummoli.i18n.terms import game_title
 from rummoli.sim.figures import progress, table_config
 from rummoli.sim.game import SimulationPart
-from rummoli.sim.report import figures_table, headline, number, percent
+from rummoli.sim.report import count, figures_table, headline, number, percent
 from rummoli.sim.spec import ROUNDS, Chunk, SimSpec
 from rummoli.sim.stats import Moments, PlayerTally
 
@@ -127,28 +129,43 @@ def summarize(stats: GenericStats, spec: SimSpec) -> dict[str, Any]:
     }
 
 
+#: The speed in the headline (a rate: English says "rounds" for every n).
+RATE = NPN_("simulation", "{n} rounds/s", "{n} rounds/s")
+
+
 def print_report(console: Console, figures: dict[str, Any], run: dict[str, Any]) -> None:
+    """The headline and each bot's final amounts and wins, in the language in force (the
+    amount in the description's word: chips, points)."""
     config = figures["config"]
-    counted = (
-        f"{describe(config['game']).title}: {figures['games']['finished']:,} games, "
-        f"{figures['rounds']:,} rounds,"
+    games = figures["games"]["finished"]
+    rounds = figures["rounds"]
+    counted = pgettext("simulation", "{game}: {games}, {rounds},").format(
+        game=game_title(describe(config["game"])),
+        games=npgettext("simulation", "{n} game", "{n} games", games).format(n=count(games)),
+        rounds=npgettext("simulation", "{n} round", "{n} rounds", rounds).format(n=count(rounds)),
     )
-    amount = config["amount"]
+    amount = pgettext("game word", config["amount"])
     table = figures_table(
-        f"Final {amount} per game, by bot",
-        ("bot", "games", f"mean {amount}", "wins", "win rate"),
+        pgettext("simulation", "Final {amount} per game, by bot").format(amount=amount),
+        (
+            pgettext("simulation", "bot"),
+            pgettext("simulation", "games"),
+            pgettext("simulation", "mean {amount}").format(amount=amount),
+            pgettext("simulation", "wins"),
+            pgettext("simulation", "win rate"),
+        ),
         (
             (
                 bot["bot"],
-                f"{bot['final_amount']['n']:,}",
+                count(bot["final_amount"]["n"]),
                 number(bot["final_amount"]["mean"]),
-                f"{bot['wins']:,}",
+                count(bot["wins"]),
                 percent(bot["win_rate"]),
             )
             for bot in figures["bots"]
         ),
     )
-    console.print(headline(figures, run, counted, "rounds"))
+    console.print(headline(figures, run, counted, RATE))
     console.print(table)
 
 

@@ -3,7 +3,9 @@
 Every game's report (``sim/rummoli/report.py``, ``sim/rummy/report.py``, the generic
 part's) reads the dict of its game's ``summarize`` and formats it with the pieces here:
 cell formatters, the headline, tables in one style, the report's order. This module only
-formats.
+formats, in the language in force (``docs/i18n.md``): the messages have the context
+``simulation``, the figures are written with the language's digits (Python's rounding, so
+every language shows the same digits), and the JSON file stays as it is, for programs.
 """
 
 from __future__ import annotations
@@ -17,42 +19,82 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from rummoli.i18n import fixed, npgettext, pgettext
+from rummoli.i18n import number as i18n_number
+from rummoli.i18n import percent as i18n_percent
+
 
 def number(value: float | None, digits: int = 2) -> str:
-    """A figure for a table cell; ``-`` where there is none (nothing was counted)."""
-    return "-" if value is None else f"{value:,.{digits}f}"
+    """A figure for a table cell, in the language's digits; ``-`` where there is none
+    (nothing was counted)."""
+    return "-" if value is None else fixed(value, digits)
+
+
+def count(value: int) -> str:
+    """A count for a table cell (``12,345``, ``12 345``)."""
+    return i18n_number(value)
 
 
 def percent(value: float | None) -> str:
-    """A share as a percentage for a table cell; ``-`` where there is none."""
-    return "-" if value is None else f"{100 * value:.1f}%"
+    """A share as a percentage for a table cell (``12.3%``, ``12,3 %``); ``-`` where there
+    is none."""
+    return "-" if value is None else i18n_percent(value)
 
 
 def interval(ci: Sequence[float] | None, digits: int = 2, sign: bool = False) -> str:
-    """A 95% interval for a table cell (``[1.20, 3.40]``, with ``sign`` ``[-1.20, +3.40]``);
-    ``-`` where there is none (too few samples or chunks)."""
+    """A 95% interval for a table cell (``[1.20, 3.40]``, with ``sign`` ``[-1.20, +3.40]``;
+    French and Russian ``[1,20; 3,40]``, their decimal comma being taken); ``-`` where
+    there is none (too few samples or chunks)."""
     if ci is None:
         return "-"
-    plus = "+" if sign else ""
-    return f"[{ci[0]:{plus}.{digits}f}, {ci[1]:{plus}.{digits}f}]"
+    return pgettext("simulation", "[{low}, {high}]").format(
+        low=fixed(ci[0], digits, sign, group=False), high=fixed(ci[1], digits, sign, group=False)
+    )
 
 
-def headline(figures: dict[str, Any], run: dict[str, Any], counted: str, unit: str) -> Text:
+def yes_no(value: bool) -> str:
+    """A check's outcome in a table: ``yes``, or ``NO`` in capitals (something is wrong)."""
+    return pgettext("simulation", "yes") if value else pgettext("simulation", "NO")
+
+
+def headline(
+    figures: dict[str, Any], run: dict[str, Any], counted: str, rate: tuple[str, str]
+) -> Text:
     """The report's first line: ``counted`` (what was played, in the game's words: the
     seats follow it), the table (``full_table`` where the run stopped each game at its
-    first bust), the rules and seed; then the run's speed, in ``unit`` per second."""
+    first bust), the rules and seed; then the run's speed, ``rate`` being the plural
+    message of "{n} rounds/s" in the game's word (context ``simulation``).
+
+    Each clause is one message, the clauses joined by semicolons; the bots' labels, the
+    house rules and the seed stay as they are typed (``--bots basic``, ``--rule``,
+    ``--seed``)."""
     config = figures["config"]
-    changed = ", ".join(f"{k}={v}" for k, v in config["rules_changed"].items()) or "defaults"
+    changed = ", ".join(f"{k}={v}" for k, v in config["rules_changed"].items()) or pgettext(
+        "simulation", "defaults"
+    )
     text = Text()
     if not figures["complete"]:
-        text.append("Interrupted: figures so far. ", style="bold yellow")
-    text.append(
-        f"{counted} at {config['seats']} seats; bots {', '.join(config['labels'])}"
-        f"{' (rotated)' if config['rotate'] else ''}"
-        f"{'; full tables only' if config.get('full_table') else ''}; rules: {changed}; "
-        f"seed {config['seed']}."
-    )
-    append_speed(text, run, unit)
+        text.append(
+            pgettext("simulation", "Interrupted: figures so far.") + " ", style="bold yellow"
+        )
+    seats = config["seats"]
+    bots = ", ".join(config["labels"])
+    clauses = [
+        npgettext("simulation", "{counted} at {n} seat", "{counted} at {n} seats", seats).format(
+            counted=counted, n=i18n_number(seats)
+        ),
+        (
+            pgettext("simulation", "bots {bots} (rotated)")
+            if config["rotate"]
+            else pgettext("simulation", "bots {bots}")
+        ).format(bots=bots),
+    ]
+    if config.get("full_table"):
+        clauses.append(pgettext("simulation", "full tables only"))
+    clauses.append(pgettext("simulation", "rules: {rules}").format(rules=changed))
+    clauses.append(pgettext("simulation", "seed {seed}").format(seed=config["seed"]))
+    text.append("; ".join(clauses) + ".")
+    append_speed(text, run, rate)
     return text
 
 
@@ -88,21 +130,31 @@ def report(figures: dict[str, Any], head: Text, bots: Table, levels: Table, *res
     return Group(*parts)
 
 
-def append_speed(text: Text, run: dict[str, Any], unit: str) -> None:
+def append_speed(text: Text, run: dict[str, Any], rate: tuple[str, str]) -> None:
     """Add the run's time and speed (``12.3 s, 4,567 rounds/s (local, 2 jobs).``) to a
     headline, if the run was timed (a report rebuilt from a file may not be)."""
-    if run.get("seconds"):
-        text.append(
-            f"\n{run['seconds']:.1f} s, {run['rounds_per_second']:,.0f} {unit}/s "
-            f"({run['backend']}, {run['jobs']} job{'s' if run['jobs'] != 1 else ''}"
-            f"{', compiled' if run.get('compiled') else ''}).",
-            style="dim",
+    if not run.get("seconds"):
+        return
+    per_second = round(run["rounds_per_second"])
+    jobs = run["jobs"]
+    n = jobs if isinstance(jobs, int) else 0
+    if run.get("compiled"):
+        how = npgettext(
+            "simulation", "{backend}, {n} job, compiled", "{backend}, {n} jobs, compiled", n
         )
+    else:
+        how = npgettext("simulation", "{backend}, {n} job", "{backend}, {n} jobs", n)
+    speed = pgettext("simulation", "{seconds} s, {rate} ({how}).").format(
+        seconds=fixed(run["seconds"], 1),
+        rate=npgettext("simulation", *rate, per_second).format(n=i18n_number(per_second)),
+        how=how.format(backend=run["backend"], n=i18n_number(jobs) if n else jobs),
+    )
+    text.append("\n" + speed, style="dim")
 
 
 def signed(value: float | None, digits: int = 2) -> str:
     """A gain or loss for a table cell, always with its sign; ``-`` where there is none."""
-    return "-" if value is None else f"{value:+,.{digits}f}"
+    return "-" if value is None else fixed(value, digits, sign=True)
 
 
 def write_json(path: Path, figures: dict[str, Any], run: dict[str, Any]) -> None:

@@ -27,8 +27,11 @@ from rummoli.i18n import N_
 from rummoli.i18n.terms import (
     bot_label,
     game_title,
+    house_rule_groups,
     house_rule_help,
     house_rule_title,
+    house_rule_value,
+    preset_label,
 )
 from rummoli.web import games
 from rummoli.web.games import AnyRules, check_game, seat_limits, web_part
@@ -173,6 +176,17 @@ def rule_entry(rule: HouseRule) -> dict[str, Any]:
     return entry
 
 
+def _value_labels(description: GameDescription, rule: HouseRule) -> dict[str, Any]:
+    """A choice rule's words for people: ``{"values": {word: {"title", "help"}}}``."""
+    if not rule.choices:
+        return {}
+    values = {}
+    for word in rule.choices:
+        title, help_text = house_rule_value(description, rule.name, word)
+        values[word] = {"title": title, "help": help_text}
+    return {"values": values}
+
+
 def game_options(description: GameDescription) -> dict[str, Any]:
     """One game's part of the lobby's form: its rules, presets, computers and seats, in
     the language in force (titles, help, level names; the values stay code words)."""
@@ -184,9 +198,17 @@ def game_options(description: GameDescription) -> dict[str, Any]:
         "amount": description.amount,
         "rules": [
             {**rule_entry(rule), "title": house_rule_title(description, rule)}
+            | _value_labels(description, rule)
             for rule in description.house_rules
         ],
+        "groups": [
+            {"title": title, "rules": members} for title, members in house_rule_groups(description)
+        ],
         "presets": {name: dict(changes) for name, changes in description.presets.items()},
+        "preset_labels": {
+            name: dict(zip(("title", "help"), preset_label(description, name), strict=True))
+            for name in description.presets
+        },
         "levels": levels(description.name),
         "level_labels": {
             level: dict(zip(("title", "help"), bot_label(description, level), strict=True))

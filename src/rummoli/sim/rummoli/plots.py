@@ -3,7 +3,9 @@
 Figures are built with :class:`matplotlib.figure.Figure` and its Agg canvas directly,
 never through ``pyplot``: no GUI backend is ever chosen, nothing global is changed, and
 it works on a server without a display. matplotlib is imported only when charts are
-asked for, so ``rummoli simulate`` without ``--plot`` starts fast.
+asked for, so ``rummoli simulate`` without ``--plot`` starts fast. Titles and labels are
+in the language in force (context ``chart``; matplotlib's default DejaVu Sans has the
+Cyrillic letters); the figures' data stay the JSON's.
 """
 
 from __future__ import annotations
@@ -14,6 +16,17 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from rummoli.i18n import (
+    fixed,
+    language_from_environment,
+    npgettext,
+    percent,
+    pgettext,
+    set_language,
+)
+from rummoli.i18n import number as i18n_number
+from rummoli.i18n.terms import space_name
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -44,7 +57,9 @@ def _bars(axes: Axes, histogram: dict[str, int], colour: str) -> None:
     counts = {int(k): v for k, v in histogram.items()}
     total = sum(counts.values())
     if not total:
-        axes.text(0.5, 0.5, "never", ha="center", va="center", transform=axes.transAxes)
+        axes.text(
+            0.5, 0.5, pgettext("chart", "never"), ha="center", va="center", transform=axes.transAxes
+        )
         return
     low = min(counts)
     cut, running = low, 0
@@ -71,7 +86,9 @@ def _bars(axes: Axes, histogram: dict[str, int], colour: str) -> None:
         axes.text(
             0.98,
             0.95,
-            f"{100 * beyond / total:.1f}% above {cut}",
+            pgettext("chart", "{percent} above {value}").format(
+                percent=percent(beyond / total), value=i18n_number(cut)
+            ),
             ha="right",
             va="top",
             transform=axes.transAxes,
@@ -85,10 +102,11 @@ def chips_over_time(figures: dict[str, Any], path: Path) -> Path:
     axes = figure.add_subplot()
     rows = sample["chips"]
     for seat, bot in enumerate(sample["bots_by_seat"]):
-        axes.plot(range(len(rows)), [row[seat] for row in rows], label=f"seat {seat} ({bot})")
-    axes.set_xlabel("round")
-    axes.set_ylabel("chips")
-    axes.set_title("Chips over one game (the first game of the run)")
+        label = pgettext("chart", "seat {seat} ({bot})").format(seat=seat, bot=bot)
+        axes.plot(range(len(rows)), [row[seat] for row in rows], label=label)
+    axes.set_xlabel(pgettext("chart", "round"))
+    axes.set_ylabel(pgettext("chart", "chips"))
+    axes.set_title(pgettext("chart", "Chips over one game (the first game of the run)"))
     axes.legend(fontsize="small")
     figure.savefig(path)
     return path
@@ -102,10 +120,19 @@ def space_payouts(figures: dict[str, Any], path: Path) -> Path:
     for i, space in enumerate(spaces):
         axes = figure.add_subplot(rows, columns, i + 1)
         _bars(axes, space["payout_histogram"], "tab:blue")
-        axes.set_title(f"{space['space']} (pays in {100 * (space['pay_rate'] or 0):.0f}%)")
-        axes.set_xlabel("chips paid")
-        axes.set_ylabel("share of payouts")
-    figure.suptitle(f"Payout of each space ({figures['rounds']:,} rounds)")
+        axes.set_title(
+            pgettext("chart", "{space} (pays in {percent})").format(
+                space=space_name(space["space"]), percent=percent(space["pay_rate"] or 0, 0)
+            )
+        )
+        axes.set_xlabel(pgettext("chart", "chips paid"))
+        axes.set_ylabel(pgettext("chart", "share of payouts"))
+    rounds = figures["rounds"]
+    figure.suptitle(
+        npgettext(
+            "chart", "Payout of each space ({n} round)", "Payout of each space ({n} rounds)", rounds
+        ).format(n=i18n_number(rounds))
+    )
     figure.savefig(path)
     return path
 
@@ -118,10 +145,15 @@ def payout_gaps(figures: dict[str, Any], path: Path) -> Path:
         space = by_name[name]
         _bars(axes, space["rounds_between_payouts_histogram"], "tab:orange")
         mean = space["mean_rounds_between_payouts"]
-        axes.set_title(f"{name}: mean {mean:.2f} rounds (completed waits)" if mean else name)
-        axes.set_xlabel("rounds since the space was last won (1: no carry-over)")
-        axes.set_ylabel("share of payouts")
-    figure.suptitle("Rounds between payouts")
+        title = space_name(name)
+        if mean:
+            title = pgettext("chart", "{space}: mean {mean} rounds (completed waits)").format(
+                space=title, mean=fixed(mean, 2, group=False)
+            )
+        axes.set_title(title)
+        axes.set_xlabel(pgettext("chart", "rounds since the space was last won (1: no carry-over)"))
+        axes.set_ylabel(pgettext("chart", "share of payouts"))
+    figure.suptitle(pgettext("chart", "Rounds between payouts"))
     figure.savefig(path)
     return path
 
@@ -132,6 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if len(arguments) != 2:
         print(main.__doc__)
         return 2
+    set_language(language_from_environment())
     figures = json.loads(Path(arguments[0]).read_text(encoding="utf-8"))
     for path in write_plots(figures, Path(arguments[1])):
         print(path)

@@ -110,7 +110,7 @@ function ruleInput(rule) {
   } else if (rule.kind === "choice_or_int") {
     // One of the words, or "fixed": a whole number (Rummoli's fixed-limit bet).
     const fixed = h("input", { type: "number", min: rule.minimum ?? 0, max: rule.maximum, step: 1, value: 10, name: `${rule.name}_n`, className: "short", "aria-label": rule.title || rule.name, testid: `${id}-n` });
-    const select = h("select", { id, name: rule.name, testid: id }, [...rule.choices, "fixed"].map((c) => h("option", { value: c, selected: c === rule.default }, c === "fixed" ? _("fixed") : c)));
+    const select = h("select", { id, name: rule.name, testid: id }, [...rule.choices, "fixed"].map((c) => h("option", { value: c, selected: c === rule.default }, c === "fixed" ? _("fixed") : valueTitle(rule, c))));
     const sync = () => {
       fixed.hidden = select.value !== "fixed";
     };
@@ -118,23 +118,54 @@ function ruleInput(rule) {
     fixed.hidden = true;
     input = h("span", { className: "inline" }, select, fixed);
   } else {
-    input = h("select", { id, name: rule.name, testid: id }, (rule.choices || []).map((c) => h("option", { value: c, selected: c === rule.default }, c)));
+    input = h("select", { id, name: rule.name, testid: id }, (rule.choices || []).map((c) => h("option", { value: c, selected: c === rule.default }, valueTitle(rule, c))));
+  }
+  // A choice's own line: what the word chosen does, kept up to date as it changes.
+  const select = input.tagName === "SELECT" ? input : input.querySelector("select");
+  const valueHelp = rule.values && select ? h("p", { className: "help value-help", testid: `${id}-value-help` }) : null;
+  if (valueHelp) {
+    const say = () => fill(valueHelp, (rule.values[select.value] || {}).help || "");
+    select.addEventListener("change", say);
+    say();
   }
   return h(
     "div",
     { className: "rule" },
     h("label", { for: id, className: "rule-name", title: rule.name }, rule.title || rule.name.replaceAll("_", " ")),
     input,
-    h("p", { className: "help" }, rule.help, h("span", { className: "default" }, " ", _("Default: {value}.", { value: defaultText(rule.default) }))),
+    valueHelp,
+    h("p", { className: "help" }, rule.values ? null : rule.help, h("span", { className: "default" }, " ", _("Default: {value}.", { value: defaultText(rule.default, rule) }))),
   );
 }
 
+/** A choice's word as people read it ("none": "No widow"), or the word itself. */
+function valueTitle(rule, word) {
+  const label = rule.values && rule.values[word];
+  return label ? label.title : word.replaceAll("_", " ");
+}
+
 /** A house rule's default as the form and the rules page say it. */
-export function defaultText(value) {
+export function defaultText(value, rule = null) {
   if (value === null) return _("by players");
   if (value === false) return _("off");
   if (value === true) return _("on");
+  if (rule && typeof value === "string") return valueTitle(rule, value);
   return typeof value === "number" ? number(value) : String(value);
+}
+
+// The house rules in the game's groups (widow, poker, the Rummoli phase, end of game).
+function ruleGroups() {
+  const byName = Object.fromEntries(options.rules.map((r) => [r.name, r]));
+  const groups = options.groups && options.groups.length ? options.groups : [{ title: "", rules: options.rules.map((r) => r.name) }];
+  return h(
+    "div",
+    { className: "rule-list" },
+    groups.map((group, i) => {
+      const rules = group.rules.filter((name) => byName[name] && !MAIN_RULES.has(name)).map((name) => ruleInput(byName[name]));
+      if (!rules.length) return null;
+      return h("fieldset", { className: "rule-group", testid: `rule-group-${i}` }, group.title ? h("legend", {}, group.title) : null, rules);
+    }),
+  );
 }
 
 function applyPreset(name) {
@@ -148,7 +179,10 @@ function applyPreset(name) {
     else if (rule.kind === "choice_or_int") {
       input.value = typeof value === "number" ? "fixed" : value;
       input.dispatchEvent(new Event("change"));
-    } else input.value = String(value);
+    } else {
+      input.value = String(value);
+      input.dispatchEvent(new Event("change"));
+    }
   }
 }
 
@@ -194,8 +228,22 @@ function buildForm() {
     return h("option", { value: String(n), selected: n === Math.min(4, options.seats.max) }, String(n));
   }));
   count.addEventListener("change", () => renderSeats(Number(count.value)));
-  const preset = h("select", { name: "preset", testid: "preset", id: "preset" }, h("option", { value: "" }, _("House defaults (the encyclopedia)")), Object.keys(options.presets).map((p) => h("option", { value: p }, p.replaceAll("_", " "))));
-  preset.addEventListener("change", () => applyPreset(preset.value));
+  // The printed rule sets, one click each: the one in force is pressed.
+  const presetLabel = (name) => (options.preset_labels || {})[name] || { title: name.replaceAll("_", " "), help: "" };
+  const presetButtons = Object.keys(options.presets).map((name) => h("button", {
+    type: "button",
+    className: "btn small preset",
+    testid: `preset-${name}`,
+    "aria-pressed": "false",
+    title: presetLabel(name).help,
+    onClick: () => {
+      applyPreset(name);
+      for (const b of preset.querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.testid === `preset-${name}`));
+      fill(presetHelp, presetLabel(name).help);
+    },
+  }, presetLabel(name).title));
+  const presetHelp = h("p", { className: "help", testid: "preset-help" });
+  const preset = h("div", { className: "presets", testid: "preset", role: "group", "aria-label": _("Printed rules") }, presetButtons);
   const field = (label, input, help) => h("div", { className: "field" }, h("label", {}, label, input), help ? h("p", { className: "help" }, help) : null);
   const round = options.round_word;
   const limit = (name, key, fallback) => {
@@ -224,8 +272,8 @@ function buildForm() {
       "details",
       { className: "rules", open: options.rules.length <= 4 },
       h("summary", {}, _("House rules")),
-      presets ? field(_("Printed rules"), preset, _("A preset sets the house rules below; you may still change any of them")) : null,
-      h("div", { className: "rule-list" }, options.rules.filter((r) => !MAIN_RULES.has(r.name)).map(ruleInput)),
+      presets ? h("div", { className: "field" }, h("span", { className: "rule-name" }, _("Printed rules")), preset, presetHelp, h("p", { className: "help" }, _("A preset sets the house rules below; you may still change any of them"))) : null,
+      ruleGroups(),
     ),
     h("div", { id: "create-error" }),
     h("div", { className: "buttons" }, h("button", { type: "submit", className: "btn primary big", testid: "create-submit" }, _("Create table and sit down"))),

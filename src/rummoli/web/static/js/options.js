@@ -49,12 +49,14 @@ export function levelHelp(game, level) {
   return label ? label.help : "";
 }
 
-/** A house rule's value as the lobby's form shows it. */
-export function ruleValue(value) {
+/** A house rule's value as the lobby's form shows it: a choice by its title ("none":
+ * "No widow") when the rule's words are known. */
+export function ruleValue(value, rule = null) {
   if (value === null) return _("by players");
   if (value === true) return _("on");
   if (value === false) return _("off");
-  return String(value).replaceAll("_", " ");
+  const label = rule && rule.values && rule.values[value];
+  return label ? label.title : String(value).replaceAll("_", " ");
 }
 
 /**
@@ -71,8 +73,8 @@ export function changedRules(game, changed) {
     return {
       name,
       title,
-      value: ruleValue(value),
-      default: rule ? ruleValue(rule.default) : "",
+      value: ruleValue(value, rule),
+      default: rule ? ruleValue(rule.default, rule) : "",
       help: rule ? rule.help : "",
     };
   });
