@@ -80,11 +80,11 @@ class Rematch:
 
 @dataclass(slots=True)
 class Watched:
-    """A page says how it shows runs and what it has shown (a ``watching`` message)."""
+    """A page has shown the table up to ``seen`` (a ``watching`` message; its pace, the
+    connection's own setting, is kept by the connection's reader at once)."""
 
     client: Client
-    pace_ms: int | None
-    seen: int | None
+    seen: int
 
 
 Command = Join | Action | Back | Say | Host | Rematch | Watched
@@ -111,11 +111,8 @@ async def handle(room: Room, command: Command) -> None:
     elif isinstance(command, Rematch):
         await _rematch(room, command.client)
     elif isinstance(command, Watched):
-        client = command.client
-        if command.pace_ms is not None:
-            client.pace = command.pace_ms / 1000
-        if command.seen is not None:
-            client.seen = min(command.seen, room.step)  # a page cannot have seen the future
+        # A page cannot have seen the future.
+        command.client.seen = min(command.seen, room.step)
         room.watched()
     else:
         try:

@@ -261,7 +261,13 @@ async def _read(websocket: WebSocket, room: Room, client: Client, hub: Hub) -> N
         elif isinstance(message, Hint):
             hints.ask(room, client, message.step)
         elif isinstance(message, Watching):
-            room.submit(Watched(client, message.pace_ms, message.seen))
+            # The pace is this connection's own: kept now, in the order of its messages
+            # (a later ping's pong comes after it). What it has seen is the room's
+            # business (the wait may end), so the owner handles it.
+            if message.pace_ms is not None:
+                client.pace = message.pace_ms / 1000
+            if message.seen is not None:
+                room.submit(Watched(client, message.seen))
         else:
             client.send(error_message("bad_message", "you said hello already"))
 
