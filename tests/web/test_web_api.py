@@ -45,6 +45,8 @@ def test_options_list_every_house_rule_with_help_presets_and_levels(tmp_path: Pa
             "Rummoli house rule jokers; house rules",
         ),
         ({"seats": ["human", "human"], "rules": {"preset": "nope"}}, "unknown preset"),
+        ({"seats": ["human", "human"], "timer": 30}, "unknown field timer"),
+        ({"seats": ["human", "human"], "seed": 4, "bots": 1}, "unknown field bots, seed"),
         ({"seats": ["human", "human"], "turn_timer": -1}, "turn_timer"),
         ({"seats": ["human", "human"], "time_limit": "soon"}, "time_limit"),
     ],

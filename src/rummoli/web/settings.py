@@ -91,10 +91,21 @@ def _number(data: Mapping[str, Any], key: str, high: float) -> float:
     return float(value)
 
 
+#: The fields of a create-table request (``name``, the creator's, is read by the API).
+REQUEST_FIELDS = ("game", "seats", "rules", "turn_timer", "time_limit", "public", "name")
+
+
 def settings_from_request(data: object) -> TableSettings:
     """Check a create-table request (see ``docs/web.md``) and return its settings."""
     if not isinstance(data, Mapping):
         raise SettingsError(N_("the request must be a JSON object"))
+    unknown = sorted(str(key) for key in data if key not in REQUEST_FIELDS)
+    if unknown:  # a misspelt field ("timer") would otherwise be a silent default
+        raise SettingsError(
+            N_("unknown field {fields}: a new table takes {known}"),
+            fields=", ".join(unknown)[:200],
+            known=", ".join(REQUEST_FIELDS),
+        )
     try:
         game = check_game(data.get("game", default_game()))
     except SetupError as error:
