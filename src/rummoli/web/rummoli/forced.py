@@ -44,8 +44,14 @@ class ForcedPasses:
 
     def _skip_public(self) -> None:
         # A blocked bidder who could not outbid anyway passes for a public reason (his
-        # chips are no more than the high bid), in the copy too: not a turn of his.
-        while self._blocked and self.state.current_player() != self._blocked[0][1]:
+        # chips are no more than the high bid), in the copy too: not a turn of his. The
+        # copy may then have left the widow and the auction altogether, and the same seat
+        # may be the next to move in the poker or the Rummoli phase: that is not his
+        # forced turn either.
+        while self._blocked and not (
+            self.state.phase in (WIDOW, AUCTION)
+            and self.state.current_player() == self._blocked[0][1]
+        ):
             self._blocked.pop(0)
 
     def next(self) -> tuple[int, int] | None:
