@@ -9,11 +9,13 @@ clockwise), so one policy can sit in any chair.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from abc import abstractmethod
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from rummoli.envs.adapters import Vector
+from rummoli.engine.base import GameState
+from rummoli.envs.adapters import EnvConfig, Features, GameAdapter, Vector
 
 
 class Layout:
@@ -74,3 +76,28 @@ def features_tensor(size: int, bits: int, positions: list[int], values: list[flo
 def relative(seat: int, me: int, players: int) -> int:
     """A seat as seen from ``me``: 0 is ``me``, 1 the next clockwise, ... (-1 stays -1)."""
     return (seat - me) % players if seat >= 0 else -1
+
+
+class LaidOutAdapter(GameAdapter):
+    """An adapter whose tensor is a :class:`Layout` written from its features: both games'
+    adapters. The layout is made once per settings (:meth:`_layout`), and the tensor is
+    the features' (:meth:`features_maker`), so the two ways of reading a seat's view can
+    never disagree."""
+
+    @abstractmethod
+    def _layout(self, config: EnvConfig) -> Layout: ...
+
+    @abstractmethod
+    def features_maker(self, config: EnvConfig) -> Callable[[GameState, int], Features]: ...
+
+    def layout(self, config: EnvConfig) -> Layout:
+        return self.cached(config, "layout", lambda: self._layout(config))  # type: ignore[no-any-return]
+
+    def observation_size(self, config: EnvConfig) -> int:
+        return self.layout(config).size
+
+    def encode_observation(
+        self, config: EnvConfig, engine: GameState | None, seat: int, out: Vector
+    ) -> None:
+        if engine is not None:
+            put_features(out, *self.features_maker(config)(engine, seat))

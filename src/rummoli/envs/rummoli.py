@@ -30,8 +30,8 @@ from rummoli.bots.rummoli.knowledge import infer
 from rummoli.cards import card_str
 from rummoli.engine.base import CHANCE_ACTION, TERMINAL, Event, GameState, SetupError
 from rummoli.engine.rng import SeededRandom
-from rummoli.envs.adapters import EnvConfig, Features, GameAdapter, Vector
-from rummoli.envs.encode import Layout, put_cards, put_features, relative
+from rummoli.envs.adapters import EnvConfig, Features, Vector
+from rummoli.envs.encode import LaidOutAdapter, Layout, put_cards, relative
 from rummoli.envs.rummoli_features import rummoli_features
 from rummoli.games.rummoli.actions import BID_BASE, ActionCodec
 from rummoli.games.rummoli.board import space_names
@@ -56,7 +56,7 @@ def _obs(engine: GameState, seat: int | None) -> Observation:
     return engine.observation(seat)
 
 
-class RummoliAdapter(GameAdapter):
+class RummoliAdapter(LaidOutAdapter):
     game = "rummoli"
     env_name = "rummoli"
     gym_name = "Rummoli"
@@ -247,9 +247,6 @@ class RummoliAdapter(GameAdapter):
 
     # ------------------------------------------------------------------ tensors
 
-    def layout(self, config: EnvConfig) -> Layout:
-        return self.cached(config, "layout", lambda: self._layout(config))  # type: ignore[no-any-return]
-
     def _layout(self, config: EnvConfig) -> Layout:
         n, spaces = config.players, len(self.spaces(config))
         return Layout(
@@ -284,15 +281,6 @@ class RummoliAdapter(GameAdapter):
                 ("round", 1),
             ]
         )
-
-    def observation_size(self, config: EnvConfig) -> int:
-        return self.layout(config).size
-
-    def encode_observation(
-        self, config: EnvConfig, engine: GameState | None, seat: int, out: Vector
-    ) -> None:
-        if engine is not None:
-            put_features(out, *self.features_maker(config)(engine, seat))
 
     def features_maker(self, config: EnvConfig) -> Callable[[GameState, int], Features]:
         offsets, total, rounds = self.cached(config, "tensor", lambda: self._tensor(config))

@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rummoli.cards import card_str
 from rummoli.engine.base import CHANCE_ACTION, Event, GameState
 from rummoli.engine.rng import shuffled_deck
-from rummoli.envs.adapters import EnvConfig, Features, GameAdapter, Vector
-from rummoli.envs.encode import Layout, put_cards, put_features, relative
+from rummoli.envs.adapters import EnvConfig, Features, Vector
+from rummoli.envs.encode import LaidOutAdapter, Layout, put_cards, relative
 from rummoli.envs.rummy_features import rummy_features
 from rummoli.games.rummy import actions as act
 from rummoli.games.rummy.deal import DRAW_RESHUFFLE
@@ -55,7 +55,7 @@ def _obs(engine: GameState, seat: int | None) -> RummyObservation:
     return _state(engine).observation(seat)
 
 
-class RummyAdapter(GameAdapter):
+class RummyAdapter(LaidOutAdapter):
     game = "rummy"
     env_name = "basic_rummy"
     gym_name = "BasicRummy"
@@ -225,9 +225,6 @@ class RummyAdapter(GameAdapter):
 
     # ------------------------------------------------------------------ tensors
 
-    def layout(self, config: EnvConfig) -> Layout:
-        return self.cached(config, "layout", lambda: self._layout(config))  # type: ignore[no-any-return]
-
     def _layout(self, config: EnvConfig) -> Layout:
         n = config.players
         return Layout(
@@ -256,15 +253,6 @@ class RummyAdapter(GameAdapter):
                 ("hand_no", 1),
             ]
         )
-
-    def observation_size(self, config: EnvConfig) -> int:
-        return self.layout(config).size
-
-    def encode_observation(
-        self, config: EnvConfig, engine: GameState | None, seat: int, out: Vector
-    ) -> None:
-        if engine is not None:
-            put_features(out, *self.features_maker(config)(engine, seat))
 
     def features_maker(self, config: EnvConfig) -> Callable[[GameState, int], Features]:
         offsets, score_scale, hands = self.cached(config, "tensor", lambda: self._tensor(config))
