@@ -8,7 +8,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 #: The seats the people sit in; the other two are computer players.
 HUMANS = ("0", "1")
@@ -36,6 +36,15 @@ NO_GUIDE = "localStorage.setItem('rummoli.tour', JSON.stringify({seen: [], off: 
 def get_json(url: str) -> Any:
     """GET ``url`` (the loopback test server) and parse the JSON answer."""
     with urllib.request.urlopen(url, timeout=10) as response:  # loopback only
+        return json.load(response)
+
+
+def post_json(url: str, body: dict[str, Any]) -> Any:
+    """POST ``body`` as JSON to ``url`` (the loopback test server); the JSON answer."""
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:  # loopback only
         return json.load(response)
 
 
@@ -72,3 +81,17 @@ class Shots:
         if before is not None:
             page.set_viewport_size(before)
         self.taken.add(name)
+
+
+def two_people_and_a_watcher(browser: Browser) -> list[BrowserContext]:
+    """The whole-game tests' three browsers: a laptop, a phone (touch) and a laptop,
+    each watching runs at once and with the guided round turned off."""
+    contexts = [
+        browser.new_context(viewport=DESKTOP),
+        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True),
+        browser.new_context(viewport=DESKTOP),
+    ]
+    for context in contexts:
+        context.add_init_script(INSTANT_PACE)
+        context.add_init_script(NO_GUIDE)
+    return contexts

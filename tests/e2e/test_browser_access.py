@@ -10,10 +10,8 @@ and Ann taking the first choice, Ann calls, calls again, then leads the Rummoli 
 
 from __future__ import annotations
 
-import json
 import re
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,7 +21,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 import rummoli.web.hub
 from e2e.conftest import LiveServer
-from e2e.pages import NO_GUIDE, PHONE, TIMEOUT_MS
+from e2e.pages import NO_GUIDE, PHONE, TIMEOUT_MS, post_json
 from rummoli.web.room import Timing
 
 SEED = 4
@@ -54,14 +52,6 @@ window.__setHidden = (hidden) => {
 
 #: The contrast check run in the page (its failures, and how many texts it checked).
 CONTRAST = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
-
-
-def _post(url: str, body: dict[str, Any]) -> Any:
-    request = urllib.request.Request(
-        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:  # loopback only
-        return json.load(response)
 
 
 @pytest.fixture
@@ -95,7 +85,7 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
 def _sit(server: LiveServer, page: Page, pace: str = "instant", seats: int = 3) -> str:
     """A table for Ann (this page's browser holds her seat) and computer players; the
     round waits for her first decision, so nothing is missed before the page opens."""
-    created = _post(
+    created = post_json(
         server.url + "/api/tables",
         {
             "seats": ["human"] + ["basic"] * seats,
@@ -254,7 +244,7 @@ def test_a_rummy_turn_from_the_keyboard(
 ) -> None:
     """The same hooks serve Basic Rummy: a whole turn (draw, choose a card, discard) with
     Tab, Space and Enter only."""
-    created = _post(
+    created = post_json(
         live_server.url + "/api/tables",
         {"game": "rummy", "seats": ["human", "basic"], "public": True, "name": "Ann"},
     )

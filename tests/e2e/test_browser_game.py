@@ -27,15 +27,12 @@ from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
 from conftest import check_rummoli_frames
 from e2e.conftest import LiveServer
 from e2e.pages import (
-    DESKTOP,
     GAME_SECONDS,
     HUMANS,
-    INSTANT_PACE,
-    NO_GUIDE,
-    PHONE,
     TIMEOUT_MS,
     Shots,
     get_json,
+    two_people_and_a_watcher,
 )
 from e2e.rummoli_truth import expanded, shown_reference
 
@@ -160,14 +157,7 @@ def test_two_people_two_computers_and_a_spectator_play_a_whole_game(
     started = time.monotonic()
     base = live_server.url
     shots = Shots()
-    contexts = [
-        browser.new_context(viewport=DESKTOP),
-        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True),
-        browser.new_context(viewport=DESKTOP),
-    ]
-    for context in contexts:
-        context.add_init_script(INSTANT_PACE)
-        context.add_init_script(NO_GUIDE)
+    contexts = two_people_and_a_watcher(browser)
     try:
         ann, bea, spectator = (
             Browsing(context, name)

@@ -6,18 +6,15 @@ space says what it pays; each hand shown is named, and the winner's line says wh
 
 from __future__ import annotations
 
-import json
 import re
 import time
-import urllib.request
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
 
 import rummoli.web.hub
 from e2e.conftest import LiveServer
-from e2e.pages import DESKTOP, NO_GUIDE, TIMEOUT_MS
+from e2e.pages import DESKTOP, NO_GUIDE, TIMEOUT_MS, post_json
 
 #: The cards offered to lead, when Ann has a choice (else an empty list).
 LEADS = """() => {
@@ -39,14 +36,6 @@ SHOWDOWN = """() => {
 SWITCH = re.compile(r"The run stopped at (\S+): the lead switches to (red|black)")
 
 
-def _post(url: str, body: dict[str, Any]) -> Any:
-    request = urllib.request.Request(
-        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:  # loopback only
-        return json.load(response)
-
-
 def _red(card: str) -> bool:
     return card[-1] in "DH"
 
@@ -54,7 +43,7 @@ def _red(card: str) -> bool:
 def _play_round(page: Page, url: str) -> dict[str, list[str]]:
     """Ann takes the first choice of every decision; the prompts of her leads with a
     choice, by kind ("first", "switch"), each with the cards offered."""
-    created = _post(
+    created = post_json(
         url + "/api/tables",
         {
             "seats": ["human", "basic", "basic"],

@@ -7,28 +7,19 @@ from __future__ import annotations
 
 import json
 import time
-import urllib.request
 from typing import Any
 
 from playwright.sync_api import Browser, Page, WebSocket
 
 from e2e.conftest import LiveServer
-from e2e.pages import NO_GUIDE, PHONE, SHOT_SIZES, TIMEOUT_MS, Shots
+from e2e.pages import NO_GUIDE, PHONE, SHOT_SIZES, TIMEOUT_MS, Shots, post_json
 
 SHOTS = Shots()
 
 
-def _post(url: str, body: dict[str, Any]) -> Any:
-    request = urllib.request.Request(
-        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:  # loopback only
-        return json.load(response)
-
-
 def _table(live_server: LiveServer, page: Page, rules: dict[str, Any]) -> str:
     """A public table of Ann (this page) and three Casual computer players."""
-    created = _post(
+    created = post_json(
         live_server.url + "/api/tables",
         {
             "seats": ["human", "basic", "basic", "basic"],

@@ -5,15 +5,12 @@ stop says why, and the replay of the finished game steps through every laid card
 from __future__ import annotations
 
 import itertools
-import json
 import time
-import urllib.request
-from typing import Any
 
 from playwright.sync_api import Browser, Page
 
 from e2e.conftest import LiveServer
-from e2e.pages import DESKTOP, TIMEOUT_MS, get_json
+from e2e.pages import DESKTOP, TIMEOUT_MS, get_json, post_json
 
 #: The number of laid cards shown, recorded at every change of the page (a mutation
 #: observer runs after each task that changed the page, however slow the machine).
@@ -35,18 +32,10 @@ SKIP = """() => {
 }"""
 
 
-def _post(url: str, body: dict[str, Any]) -> Any:
-    request = urllib.request.Request(
-        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:  # loopback only
-        return json.load(response)
-
-
 def _table(live_server: LiveServer, page: Page) -> str:
     """A public table: Ann (this page) and three computer players, no widow and a plain
     betting round, so the round waits for Ann's first bet (the page is open by then)."""
-    created = _post(
+    created = post_json(
         live_server.url + "/api/tables",
         {
             "seats": ["human", "basic", "basic", "basic"],

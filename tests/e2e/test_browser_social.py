@@ -17,7 +17,7 @@ from playwright.sync_api import Browser
 
 from conftest import cards_in, check_rummoli_frames
 from e2e.conftest import LiveServer
-from e2e.pages import DESKTOP, GAME_SECONDS, INSTANT_PACE, NO_GUIDE, PHONE, get_json
+from e2e.pages import GAME_SECONDS, get_json, two_people_and_a_watcher
 from e2e.rummoli_truth import expanded, shown_reference
 from e2e.test_browser_game import MY_TURN, NEXT_DECISION, Browsing
 
@@ -63,14 +63,7 @@ def _game_frames(frames: list[Frame]) -> list[Frame]:
 def test_a_private_table_its_chat_and_a_rematch(browser: Browser, live_server: LiveServer) -> None:
     started = time.monotonic()
     base = live_server.url
-    contexts = [
-        browser.new_context(viewport=DESKTOP),
-        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True),
-        browser.new_context(viewport=DESKTOP),
-    ]
-    for context in contexts:
-        context.add_init_script(INSTANT_PACE)
-        context.add_init_script(NO_GUIDE)
+    contexts = two_people_and_a_watcher(browser)
     try:
         ann, bea, zed = (
             Browsing(context, name)
