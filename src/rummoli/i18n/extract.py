@@ -27,6 +27,8 @@ from typing import IO, Any, cast
 
 from babel.messages.extract import extract_python
 
+from rummoli.engine.description import GameDescription
+
 #: What an extractor yields: line, function name, message(s), comments.
 Found = tuple[int, str, Any, list[str]]
 
@@ -40,9 +42,7 @@ def descriptions(
     """The texts of the game described in ``games/<game>/description.py``."""
     from rummoli.i18n.terms import english_titles, house_rule_texts
 
-    game = Path(getattr(fileobj, "name", "")).parent.name
-    module = importlib.import_module(f"rummoli.games.{game}.description")
-    description = module.DESCRIPTION
+    description = _described(fileobj)
     yield 1, "pgettext", ("game", description.title), ["The game's name."]
     for word in (description.round_word, description.game_word, description.amount):
         yield 1, "pgettext", ("game word", word), ["What the game calls a deal, a game, its score."]
@@ -112,9 +112,15 @@ def game_titles(
     options: dict[str, Any],
 ) -> Iterator[Found]:
     """The name of the game described in ``games/<game>/description.py``."""
+    yield 1, "pgettext", ("game", _described(fileobj).title), ["The game's name."]
+
+
+def _described(fileobj: IO[bytes]) -> GameDescription:
+    """The description declared in ``fileobj`` (``games/<game>/description.py``)."""
     game = Path(getattr(fileobj, "name", "")).parent.name
     module = importlib.import_module(f"rummoli.games.{game}.description")
-    yield 1, "pgettext", ("game", module.DESCRIPTION.title), ["The game's name."]
+    description: GameDescription = module.DESCRIPTION
+    return description
 
 
 def _collapse(text: str) -> str:
