@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -123,20 +124,42 @@ async def handle(room: Room, command: Command) -> None:
             command.reply.set_exception(error)
 
 
+#: What an action is refused with, by reason (:func:`turn_refusal`).
+ACTION_REFUSALS = {
+    "spectator": N_("spectators watch; take a seat to play"),
+    "waiting": N_("the game starts when every seat is taken"),
+    "game_over": N_("the game is over"),
+    "stale": N_("the table has moved on: choose again"),
+    "not_your_turn": N_("it is not your turn"),
+}
+
+
+def turn_refusal(
+    room: Room, client: Client, step: int | None, words: Mapping[str, str]
+) -> tuple[str, str] | None:
+    """Why a seat's request about its own decision (an action, a hint) must be refused
+    now, with no look at the legal actions: who may ask at all, whether there is a game,
+    the step (None: any), whose turn it is. The code, and ``words``' sentence for it;
+    None: let the owner decide."""
+    if client.seat is None:
+        code = "spectator"
+    elif room.state is None:
+        code = "waiting"
+    elif room.status == FINISHED or room.state.is_terminal():
+        code = "game_over"
+    elif step is not None and step != room.step:
+        code = "stale"
+    elif room.to_move() != client.seat:
+        code = "not_your_turn"
+    else:
+        return None
+    return code, words[code]
+
+
 def refusal(room: Room, client: Client, act: Act) -> tuple[str, str] | None:
     """Why ``act`` must be refused now, if the reason needs no look at the legal actions
     (who may act at all, whose turn it is, the step); None: let the owner decide."""
-    if client.seat is None:
-        return "spectator", N_("spectators watch; take a seat to play")
-    if room.state is None:
-        return "waiting", N_("the game starts when every seat is taken")
-    if room.status == FINISHED or room.state.is_terminal():
-        return "game_over", N_("the game is over")
-    if act.step is not None and act.step != room.step:
-        return "stale", N_("the table has moved on: choose again")
-    if room.to_move() != client.seat:
-        return "not_your_turn", N_("it is not your turn")
-    return None
+    return turn_refusal(room, client, act.step, ACTION_REFUSALS)
 
 
 def _refuse(room: Room, client: Client, code: str, message: str, **params: object) -> None:

@@ -37,9 +37,9 @@ from rummoli.bots import Bot, Decision, make_bot
 from rummoli.i18n import N_
 from rummoli.i18n.sentences import HINTS
 from rummoli.web.client import Client
+from rummoli.web.commands import ACTION_REFUSALS, turn_refusal
 from rummoli.web.games import description
 from rummoli.web.protocol import error_message
-from rummoli.web.storage import FINISHED
 
 if TYPE_CHECKING:
     from rummoli.web.room import Room
@@ -108,19 +108,19 @@ def structured(reason: str) -> dict[str, Any]:
     return _parse(reason) or {"code": "", "fields": {}, "text": reason}
 
 
+#: What a hint is refused with, by reason (the words of an action's refusal, but where
+#: a hint needs its own).
+HINT_REFUSALS = {
+    **ACTION_REFUSALS,
+    "spectator": N_("hints are for the players; take a seat to play"),
+    "stale": N_("the table has moved on: ask again"),
+    "not_your_turn": N_("a hint is for your own decision: it is not your turn"),
+}
+
+
 def refusal(room: Room, client: Client, step: int | None) -> tuple[str, str] | None:
     """Why a hint must be refused now; None: it may be computed."""
-    if client.seat is None:
-        return "spectator", N_("hints are for the players; take a seat to play")
-    if room.state is None:
-        return "waiting", N_("the game starts when every seat is taken")
-    if room.status == FINISHED or room.state.is_terminal():
-        return "game_over", N_("the game is over")
-    if step is not None and step != room.step:
-        return "stale", N_("the table has moved on: ask again")
-    if room.to_move() != client.seat:
-        return "not_your_turn", N_("a hint is for your own decision: it is not your turn")
-    return None
+    return turn_refusal(room, client, step, HINT_REFUSALS)
 
 
 @dataclass
