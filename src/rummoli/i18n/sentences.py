@@ -156,8 +156,9 @@ _SIGNED = ("mean", "other_mean", "take", "stock", "score")
 
 
 @cache
-def _pattern(message: str) -> re.Pattern[str]:
-    """The English message as a regular expression: each field matches some text."""
+def pattern(message: str) -> re.Pattern[str]:
+    """The English message as a regular expression: each field matches some text (the
+    web's hints read a reason's fields with it too)."""
     return re.compile("^" + _FIELD.sub(r"(?P<\1>.+?)", re.escape(message)) + "$", re.DOTALL)
 
 
@@ -196,7 +197,7 @@ def translate(
     converted here.
     """
     for shape in shapes:
-        match = _pattern(shape.message).match(text)
+        match = pattern(shape.message).match(text)
         if match is None:
             continue
         values = {

@@ -30,12 +30,11 @@ import logging
 import re
 import weakref
 from dataclasses import dataclass, field
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from rummoli.bots import Bot, Decision, make_bot
 from rummoli.i18n import N_
-from rummoli.i18n.sentences import HINTS
+from rummoli.i18n.sentences import HINTS, pattern
 from rummoli.web.client import Client
 from rummoli.web.commands import ACTION_REFUSALS, turn_refusal
 from rummoli.web.games import description
@@ -54,8 +53,6 @@ HINT_PER_SECOND = 0.5
 #: Answers kept per table (one per seat and step).
 CACHE_SIZE = 64
 
-_FIELD = re.compile(r"\\\{(\w+)\\\}")
-
 
 def code_of(message: str) -> str:
     """A hint shape's code: its English message as a slug (``"raise to {amount}: {why}"``
@@ -67,11 +64,6 @@ def code_of(message: str) -> str:
 CODES = tuple(code_of(shape.message) for shape in HINTS)
 
 
-@cache
-def _pattern(message: str) -> re.Pattern[str]:
-    return re.compile("^" + _FIELD.sub(r"(?P<\1>.+?)", re.escape(message)) + "$", re.DOTALL)
-
-
 def _value(text: str) -> int | str:
     return int(text) if text.isdigit() and len(text) < 16 else text
 
@@ -80,7 +72,7 @@ def _parse(text: str) -> dict[str, Any] | None:
     """The first shape ``text`` has whose nested reasons (``why``) are known too."""
     fallback: dict[str, Any] | None = None
     for shape, code in zip(HINTS, CODES, strict=True):
-        match = _pattern(shape.message).match(text)
+        match = pattern(shape.message).match(text)
         if match is None:
             continue
         fields: dict[str, Any] = {}
