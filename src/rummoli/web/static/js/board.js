@@ -214,9 +214,10 @@ export function renderHand(node, view, laySend) {
   );
 }
 
-/** The choices of this seat as buttons; `send(action)` plays one. `lead`: why this
- * lead (leadReason), said with a choice of cards to lead. */
-export function renderActions(node, view, send, lead = null) {
+/** The choices of this seat as buttons; `send(action)` plays one. `round`: this round's
+ * events and the table's house rules ({events, rules}), so that a lead with a choice of
+ * cards says why those cards (leadReason). */
+export function renderActions(node, view, send, round = null) {
   const legal = view.legal_actions || [];
   if (!legal.length || !send) {
     fill(node);
@@ -245,7 +246,7 @@ export function renderActions(node, view, send, lead = null) {
   }
   const me = view.seat;
   const mine = view.players[me];
-  const parts = [h("p", { className: "prompt", testid: "prompt" }, prompt(view, words, lays, claims, lead))];
+  const parts = [h("p", { className: "prompt", testid: "prompt" }, prompt(view, words, lays, claims, round))];
   const buttons = [];
   const wordLabel = {
     keep: _("Keep my hand"),
@@ -278,7 +279,7 @@ function callLabel(view, mine) {
   return owed >= mine.chips ? _("Call (all in, {chips})", { chips: mine.chips }) : _("Call {chips}", { chips: owed });
 }
 
-function prompt(view, words, lays, claims, lead) {
+function prompt(view, words, lays, claims, round) {
   const p = view.players;
   if (view.phase === "widow" && words.exchange === undefined) return _("You deal, and you hold a pay card: you may not take the widow. Keep your hand when you are ready.");
   if (view.phase === "widow") return ngettext("You deal. Keep your hand, or exchange it unseen for the widow ({n} card).", "You deal. Keep your hand, or exchange it unseen for the widow ({n} cards).", view.widow.cards);
@@ -300,7 +301,8 @@ function prompt(view, words, lays, claims, lead) {
   }
   if (view.phase === "play") {
     if (claims.length) return _("Lay the card, and claim its space if you want the chips (with this house rule an unclaimed space keeps its chips).");
-    if (lays.length > 1) return lead ? _("Your lead: choose the card to lay. {why}", { why: lead }) : _("Your lead: choose the card to lay.");
+    if (lays.length > 1 && round) return _("Your lead: choose the card to lay. {why}", { why: leadReason(round.events, round.rules, lays.map(([card]) => card)) });
+    if (lays.length > 1) return _("Your lead: choose the card to lay.");
     return _("Your turn: lay the card.");
   }
   return _("Your turn.");
@@ -412,7 +414,7 @@ export function standings(view, start) {
  * `events`: this round's events so far; `rules`: the table's house rules; `lays`: the
  * cards this seat may lead.
  */
-export function leadReason(events, rules, lays) {
+function leadReason(events, rules, lays) {
   let stopped = null;
   for (let i = events.length - 1; i >= 0 && stopped === null; i--) {
     if (events[i].type === "stop") stopped = events[i].card;

@@ -8,7 +8,6 @@ import {
   renderPlayers,
   renderShowdown,
   renderStatus,
-  leadReason,
 } from "./board.js";
 import { levelName } from "./cards.js";
 import { cue, keepFocus } from "./cues.js";
@@ -448,7 +447,7 @@ function renderRummoli(view, table) {
     ui.me.hidden = false;
     const canAct = view.to_move === st.seat;
     renderHand(ui.hand, view, canAct ? play : null);
-    renderActions(ui.actions, view, canAct ? play : null, canAct ? leadWhy(view) : null);
+    renderActions(ui.actions, view, canAct ? play : null, st.table ? { events: st.roundEvents, rules: st.table.rules } : null);
   } else {
     ui.me.hidden = true;
   }
@@ -481,13 +480,6 @@ function rummyControl(view) {
     select: (cards) => choose(cards),
     clear: () => choose([]),
   };
-}
-
-// Why this seat leads what it may (board.js leadReason): at a lead of the Rummoli phase.
-function leadWhy(view) {
-  if (view.phase !== "play" || !st.table) return null;
-  const lays = (view.legal_actions || []).map((a) => a.text).filter((text) => /^[2-9TJQKA][CDHS]$/.test(text || ""));
-  return view.laid && lays.length > 1 ? leadReason(st.roundEvents, st.table.rules, lays) : null;
 }
 
 function renderRummy(view, table) {
