@@ -1,6 +1,6 @@
 // The table as one seat sees it, drawn from the engine's view (the table page and the
 // replay page share this). It reads only the view the server sent: there is nothing else.
-import { cardName, cardNode, cardRow, cardText, isRed, pokerHandName, RANKS, SPACE_LABEL, SUIT_SYMBOL, SUITS } from "./cards.js";
+import { cardName, cardNode, cardRow, cardText, isRed, POKER_HAND_ORDER, pokerHandName, RANKS, SPACE_LABEL, SUIT_SYMBOL, SUITS } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { _, ngettext, number, pgettext } from "./i18n.js";
 import { levelHelp, levelTitle } from "./options.js";
@@ -389,15 +389,13 @@ function whyWon(view, hands, winners) {
   }
   const others = Object.entries(hands).filter(([n]) => n !== names[0]).map(([, category]) => category);
   if (!others.length) return null;
-  const best = others.reduce((a, b) => (HAND_ORDER.indexOf(b) > HAND_ORDER.indexOf(a) ? b : a));
+  const best = others.reduce((a, b) => (POKER_HAND_ORDER.indexOf(b) > POKER_HAND_ORDER.indexOf(a) ? b : a));
   const params = { name: names[0], hand, other: pokerHandName(best) };
   const text = best === hands[names[0]]
     ? _("{name} wins the poker pot: {hand} with higher cards than the other {other}.", params)
     : _("{name} wins the poker pot: {hand} beats {other}.", params);
   return h("p", { className: "why-won", testid: "why-won" }, text);
 }
-
-const HAND_ORDER = ["high card", "pair", "two pair", "three of a kind", "straight", "flush", "full house", "four of a kind", "straight flush"];
 
 /** Final standings, most chips first. */
 export function standings(view, start) {

@@ -109,6 +109,9 @@ const POKER_HANDS = {
   "straight flush": pgettext("poker hand", "straight flush"),
 };
 
+/** The poker hands, lowest first (the engine's categories). */
+export const POKER_HAND_ORDER = Object.keys(POKER_HANDS);
+
 /** A poker hand's name ("two pair") in the page's language. */
 export function pokerHandName(name) {
   return POKER_HANDS[name] || name;
