@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 
 # One stamp per build kind, so that switching RUMMOLI_PURE on or off rebuilds.
 COMPILED := $(VENV)/.compiled$(if $(RUMMOLI_PURE),-pure)
-SOURCES  := $(shell find src -name '*.py')
+SOURCES  := $(shell find src -name '*.py' -o -name '*.c')
 
 # The package, installed plain (editable); the next step compiles its hot modules.
 $(STAMP): pyproject.toml setup.py

@@ -1,6 +1,7 @@
 """Build the package, with the simulation's hot modules compiled by mypyc where it can.
 
-Which modules, and why, is in ``src/rummoli/compiled.py``.
+Which modules, and why, is in ``src/rummoli/compiled.py``: the modules mypyc compiles,
+and the few extensions written in C beside them (``C_EXTENSIONS``).
 
 - **Compiled** when a C compiler, Python's C headers and mypyc (it comes with mypy, a
   build requirement) are all here. mypyc runs inside ``build_ext``, so once per build:
@@ -76,7 +77,10 @@ class BuildCompiled(build_ext):
 
             sources = [PLAN["source_path"](module) for module in PLAN["MODULES"]]
             group = PLAN["GROUP"]
-            self.distribution.ext_modules = mypycify(sources, opt_level="3", group_name=group)
+            self.distribution.ext_modules = mypycify(sources, opt_level="3", group_name=group) + [
+                Extension(module, sources=[source], extra_compile_args=["-O2"])
+                for module, source in PLAN["C_EXTENSIONS"].items()
+            ]
             # Finalize again for mypyc's extensions, from fresh options but the user's.
             kept = {name: getattr(self, name) for name in KEPT_OPTIONS}
             self.initialize_options()
@@ -96,12 +100,10 @@ class BuildCompiled(build_ext):
             return
         if self.inplace and built:
             # What was compiled, so that the tests can tell when a source was edited since.
-            modules = PLAN["MODULES"]
-            sources = [PLAN["source_path"](module) for module in modules]
+            sources = {module: PLAN["source_path"](module) for module in PLAN["MODULES"]}
+            sources.update(PLAN["C_EXTENSIONS"])
             with open(PLAN["MANIFEST"], "w", encoding="utf-8") as manifest:
-                digests = {
-                    m: PLAN["source_digest"](s) for m, s in zip(modules, sources, strict=True)
-                }
+                digests = {m: PLAN["source_digest"](s) for m, s in sources.items()}
                 json.dump(digests, manifest, indent=1)
 
 

@@ -22,6 +22,10 @@ def test_the_hot_modules_are_compiled_unless_plain_python_was_asked_for() -> Non
     # A build that silently fell back to plain Python would give the same figures at
     # half the speed; RUMMOLI_PURE=1 is the one way to ask for that.
     assert compiled_modules() == ([] if PURE else list(MODULES))
+    # The environments' buffers are written by C beside them (setup.py builds both).
+    from rummoli.envs import writers
+
+    assert ("python" if PURE else "c") == writers.WRITER
 
 
 def _simulate(pythonpath: Path | None, tmp_path: Path, name: str, *args: str) -> object:

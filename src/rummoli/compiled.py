@@ -86,6 +86,15 @@ MODULES: Final = (
     "rummoli.envs.buffers",
 )
 
+#: Extensions written in C, built with the compiled modules (module: its source): what
+#: mypyc cannot make fast. The learning environments' per-step buffers are stores into
+#: a ``bytearray``, a generic item assignment each in mypyc's code; in C, plain stores
+#: (``_cbuffers.c`` says more). Each has a Python twin that a plain install runs
+#: (:mod:`rummoli.envs.writers` picks).
+C_EXTENSIONS: Final = {
+    "rummoli.envs._cbuffers": os.path.join("src", "rummoli", "envs", "_cbuffers.c"),
+}
+
 
 def source_path(module: str) -> str:
     """The source file of ``module``, relative to the project's root."""
@@ -124,11 +133,12 @@ def stale_sources() -> list[str]:
     with open(MANIFEST, encoding="utf-8") as file:
         recorded: dict[str, str] = json.load(file)
     root = os.path.dirname(os.path.dirname(os.path.dirname(MANIFEST)))
+    sources = {module: source_path(module) for module in compiled}
+    sources.update(C_EXTENSIONS)
     stale = []
-    for module in compiled:
-        path = os.path.join(root, source_path(module))
-        if recorded.get(module) != source_digest(path):
-            stale.append(source_path(module))
+    for module, source in sources.items():
+        if recorded.get(module) != source_digest(os.path.join(root, source)):
+            stale.append(source)
     return stale
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from functools import partial
+from typing import Any
 
 import numpy as np
 import pytest
@@ -69,17 +70,50 @@ def test_rummy_fields() -> None:
         assert dealt.bit_count() == 7
 
 
-def test_the_compiled_float_writer_gives_numpys_tensor() -> None:
-    # Observations are written as float32 by envs/buffers.py (compiled); numpy's
-    # unpacking and scattering (encode.features_tensor) is the reference, to the bit.
-    from rummoli.envs.buffers import features_floats
+@pytest.mark.parametrize("writer", ["python", "c"])
+def test_each_float_writer_gives_numpys_tensor(writer: str) -> None:
+    # Observations are written as float32 by envs/_cbuffers.c, or by envs/buffers.py
+    # where C was not built; numpy's unpacking and scattering (encode.features_tensor) is
+    # the reference, to the bit.
     from rummoli.envs.encode import features_tensor
 
+    floats_of = _writer(writer).features_floats
     rng = random.Random(5)
     for _ in range(300):
         size = rng.randrange(1, 900)
-        bits = rng.getrandbits(size) & rng.getrandbits(size)
+        masks: list[int] = []
+        for _ in range(rng.randrange(12)):
+            width = rng.randrange(1, min(size, 62) + 1)
+            masks += [rng.randrange(size - width + 1), rng.getrandbits(width)]
         positions = rng.sample(range(size), min(size, rng.randrange(25)))
         values = [rng.random() * rng.choice([1.0, 1 / 52, 1e-3, 1e6]) for _ in positions]
-        floats = np.frombuffer(features_floats(size, bits, positions, values), np.float32)
-        assert floats.tobytes() == features_tensor(size, bits, positions, values).tobytes()
+        floats = np.frombuffer(floats_of(size, masks, positions, values), np.float32)
+        assert floats.tobytes() == features_tensor(size, masks, positions, values).tobytes()
+
+
+@pytest.mark.parametrize("writer", ["python", "c"])
+def test_each_writer_refuses_a_position_outside_its_buffer(writer: str) -> None:
+    # A layout bug must fail loudly, never write past the buffer or drop a one.
+    module = _writer(writer)
+    with pytest.raises(IndexError, match=r"position 10 is outside the tensor's 0\.\.9"):
+        module.features_floats(10, [8, 0b100], [], [])
+    with pytest.raises(IndexError, match="position 12 is outside"):
+        module.features_floats(10, [], [12], [0.5])
+    with pytest.raises(IndexError, match=r"action 7 is outside the mask's 0\.\.6"):
+        module.action_mask(7, [1, 7])
+    assert bytes(module.action_mask(4, [0, 2])) == b"\x01\x00\x01\x00"
+
+
+def _writer(name: str) -> Any:
+    """The buffers' writers in Python, or in C (which a compiled build must have)."""
+    if name == "python":
+        from rummoli.envs import buffers
+
+        return buffers
+    from rummoli import compiled
+
+    if not compiled.compiled_modules():
+        pytest.skip("a plain-Python build has no C writer (RUMMOLI_PURE)")
+    from rummoli.envs import _cbuffers
+
+    return _cbuffers

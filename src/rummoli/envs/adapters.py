@@ -34,9 +34,12 @@ if TYPE_CHECKING:
     from rummoli.envs.table import Table
 
 Vector = npt.NDArray[np.float32]
-#: A tensor as features: its 0/1 fields as the bits of one integer, and (positions,
-#: values) for the others (:func:`rummoli.envs.encode.put_features`).
-Features = tuple[int, list[int], list[float]]
+#: A tensor as features: its card masks and other 0/1 fields as ``(offset, mask)`` pairs
+#: laid flat in one list (a mask of at most 62 bits, bit ``i`` the position ``offset +
+#: i``), and (positions, values) for the others, one-hots included
+#: (:func:`rummoli.envs.encode.put_features`). Small integers, never one integer of the
+#: tensor's width: each change to such an integer made a new one of hundreds of bits.
+Features = tuple[list[int], list[int], list[float]]
 
 #: Where each game's adapter is, by the game's registry name.
 ADAPTERS: dict[str, str] = {
@@ -307,9 +310,8 @@ class GameAdapter(ABC):
     def observation_features(
         self, config: EnvConfig, engine: GameState, seat: int
     ) -> Features | None:
-        """The same tensor as :meth:`encode_observation`, as features: ``(bits,
-        positions, values)``, bit ``i`` the tensor's position ``i`` for its 0/1 fields,
-        ``values[k]`` at ``positions[k]`` for the others; or None (the default: the
+        """The same tensor as :meth:`encode_observation`, as features (:data:`Features`:
+        ``(masks, positions, values)``); or None (the default: the
         adapter only writes the tensor). An adapter gives them by
         :meth:`features_maker`."""
         maker = self.features_maker(config)

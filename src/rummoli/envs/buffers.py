@@ -13,6 +13,11 @@ unpacking the bits with numpy, casting them and scattering the other values cost
 numpy calls and their argument conversions (about three microseconds, as much as the
 features themselves); :func:`features_floats` writes the float32 values into an
 ``array`` here, which numpy then reads in place.
+
+These are the reference and the fallback: ``_cbuffers.c`` writes the same bytes in C
+(mypyc has no native store into a ``bytearray`` or an ``array``, so each element here is
+a generic item assignment, about 40 ns), and :mod:`rummoli.envs.writers` picks it when
+it was built.
 """
 
 from __future__ import annotations
@@ -32,22 +37,29 @@ def action_mask(size: int, legal: list[int]) -> bytearray:
 
 
 def features_floats(
-    size: int, bits: int, positions: list[int], values: list[float]
+    size: int, masks: list[int], positions: list[int], values: list[float]
 ) -> array[float]:
-    """The float32 tensor of ``size`` that the features ``(bits, positions, values)``
-    stand for: 1.0 at each set bit ``i`` of ``bits`` (``i < size``), then ``values[k]``
-    at ``positions[k]``, 0.0 elsewhere (an ``array`` of type code ``f``). The same
-    numbers as :func:`rummoli.envs.encode.features_tensor`: a value is rounded to float32
-    as numpy rounds it (to nearest)."""
+    """The float32 tensor of ``size`` that the features ``(masks, positions, values)``
+    stand for: for each pair ``masks[2j], masks[2j + 1]`` (an offset and a mask of at most
+    62 bits), 1.0 at ``offset + i`` for each set bit ``i`` of the mask; then ``values[k]``
+    at ``positions[k]``; 0.0 elsewhere (an ``array`` of type code ``f``). A position
+    outside the tensor raises ``IndexError``. The same numbers as
+    :func:`rummoli.envs.encode.features_tensor`: a value is rounded to float32 as numpy
+    rounds it (to nearest)."""
     out = array("f", bytes(4 * size))
-    raw = bits.to_bytes((size + 7) // 8, "little")
-    for index in range(len(raw)):
-        byte = raw[index]
-        if byte:
-            base = 8 * index
-            for bit in range(8):
-                if byte >> bit & 1 and base + bit < size:
-                    out[base + bit] = 1.0
+    for j in range(0, len(masks), 2):
+        offset = masks[j]
+        mask = masks[j + 1]
+        while mask:
+            low = mask & -mask
+            at = offset + low.bit_length() - 1
+            if not 0 <= at < size:
+                raise IndexError(f"position {at} is outside the tensor's 0..{size - 1}")
+            out[at] = 1.0
+            mask ^= low
     for k in range(len(positions)):
-        out[positions[k]] = values[k]
+        at = positions[k]
+        if not 0 <= at < size:
+            raise IndexError(f"position {at} is outside the tensor's 0..{size - 1}")
+        out[at] = values[k]
     return out

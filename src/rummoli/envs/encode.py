@@ -50,23 +50,36 @@ def put_cards(out: Vector, start: int, mask: int) -> None:
         out[start : start + 52] = np.unpackbits(raw, bitorder="little")[:52]
 
 
-def put_features(out: Vector, bits: int, positions: Sequence[int], values: Sequence[float]) -> None:
-    """Write a whole tensor from its features (``envs/<game>_features.py``): bit ``i`` of
-    ``bits`` at ``out[i]`` for every position, then ``values[k]`` at ``positions[k]``.
+def features_bits(masks: Sequence[int]) -> int:
+    """The features' ``(offset, mask)`` pairs as one integer: bit ``i`` is position ``i``."""
+    bits = 0
+    for j in range(0, len(masks), 2):
+        bits |= masks[j + 1] << masks[j]
+    return bits
+
+
+def put_features(
+    out: Vector, masks: Sequence[int], positions: Sequence[int], values: Sequence[float]
+) -> None:
+    """Write a whole tensor from its features (:data:`~rummoli.envs.adapters.Features`):
+    1.0 at each position of a mask, then ``values[k]`` at ``positions[k]``.
 
     Two numpy calls whatever the layout, where a write per field cost a numpy call each
     (a step of an environment writes one tensor at least)."""
     size = len(out)
-    raw = np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
+    raw = np.frombuffer(features_bits(masks).to_bytes((size + 7) // 8, "little"), np.uint8)
     out[:] = np.unpackbits(raw, count=size, bitorder="little")
     if positions:
         out[positions if isinstance(positions, list) else list(positions)] = values
 
 
-def features_tensor(size: int, bits: int, positions: list[int], values: list[float]) -> Vector:
+def features_tensor(
+    size: int, masks: list[int], positions: list[int], values: list[float]
+) -> Vector:
     """A new float32 tensor of ``size`` from its features (see :func:`put_features`):
-    made by the unpacking itself, with no zeroed vector written over."""
-    raw = np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
+    made by the unpacking itself, with no zeroed vector written over. The reference the
+    buffers' writers are tested against."""
+    raw = np.frombuffer(features_bits(masks).to_bytes((size + 7) // 8, "little"), np.uint8)
     out: Vector = np.unpackbits(raw, count=size, bitorder="little").astype(np.float32)
     if positions:
         out[positions] = values

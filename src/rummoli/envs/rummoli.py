@@ -32,7 +32,7 @@ from rummoli.engine.base import CHANCE_ACTION, TERMINAL, Event, GameState, Setup
 from rummoli.engine.rng import SeededRandom
 from rummoli.envs.adapters import EnvConfig, Features, Vector
 from rummoli.envs.encode import LaidOutAdapter, Layout, put_cards, relative
-from rummoli.envs.rummoli_features import rummoli_features
+from rummoli.envs.rummoli_features import RummoliFeatures
 from rummoli.games.rummoli.actions import BID_BASE, ActionCodec
 from rummoli.games.rummoli.board import space_names
 from rummoli.games.rummoli.setup import Setup
@@ -283,17 +283,13 @@ class RummoliAdapter(LaidOutAdapter):
         )
 
     def features_maker(self, config: EnvConfig) -> Callable[[GameState, int], Features]:
-        offsets, total, rounds = self.cached(config, "tensor", lambda: self._tensor(config))
-        players = config.players
+        return self.cached(config, "tensor", lambda: self._tensor(config))  # type: ignore[no-any-return]
 
-        def features(engine: GameState, seat: int) -> Features:
-            return rummoli_features(_obs(engine, seat), seat, players, offsets, total, rounds)
-
-        return features
-
-    def _tensor(self, config: EnvConfig) -> tuple[dict[str, int], float, int]:
+    def _tensor(self, config: EnvConfig) -> RummoliFeatures:
         """What the encoder needs of the settings, derived once (it runs at every step)."""
-        return self.layout(config).offset, float(self.total_chips(config)), self._rounds(config)
+        offsets = self.layout(config).offset
+        total = float(self.total_chips(config))
+        return RummoliFeatures(config.players, offsets, total, self._rounds(config))
 
     def history_layout(self, config: EnvConfig) -> Layout:
         return self.cached(config, "history", lambda: self._history_layout(config))  # type: ignore[no-any-return]

@@ -1,20 +1,18 @@
-"""Rummoli's observation tensor as numbers: its 0/1 fields as the bits of one integer,
-and its other fields as (position, value) pairs.
+"""Rummoli's observation tensor as numbers: its card and seat-flag fields as masks, and
+its other fields (one-hots included) as (position, value) pairs.
 
 Why a module of its own: the tensor is written at every step of every environment, and
 this is its arithmetic. It imports nothing but the engine (standard library only, no
 numpy), so that mypyc compiles it with the engine (:mod:`rummoli.compiled`) and a
-compiled install still imports without the ``rl`` extra; the adapter
-(:mod:`rummoli.envs.rummoli`) turns the result into the float32 vector with two numpy
-calls (:func:`rummoli.envs.encode.put_features`). The layout (field names, offsets,
+compiled install still imports without the ``rl`` extra; the table turns the result into
+the float32 vector (:mod:`rummoli.envs.writers`). The layout (field names, offsets,
 widths) is the adapter's, passed in as ``at``; ``docs/environments.md`` tabulates it.
 """
 
 from __future__ import annotations
 
-from rummoli.engine.base import CHANCE, TERMINAL
-from rummoli.games.rummoli.state import PHASE_NAMES
-from rummoli.games.rummoli.view import Observation
+from rummoli.engine.base import CHANCE, TERMINAL, GameState
+from rummoli.games.rummoli.state import PHASE_NAMES, RummoliState
 
 
 def _relative(seat: int, me: int, players: int) -> int:
@@ -32,99 +30,150 @@ def _who(seat: int, me: int, players: int) -> int:
     return (seat - me) % players
 
 
-def _one(start: int, index: int, width: int) -> int:
-    """The bit of a one-hot of ``index`` in a field of ``width`` at ``start`` (none
-    for an index outside it)."""
-    return 1 << (start + index) if 0 <= index < width else 0
+def _one(positions: list[int], values: list[float], start: int, index: int, width: int) -> None:
+    """A one-hot of ``index`` in a field of ``width`` at ``start`` (nothing for an index
+    outside it)."""
+    if 0 <= index < width:
+        positions.append(start + index)
+        values.append(1.0)
 
 
-def rummoli_features(
-    obs: Observation, seat: int, players: int, at: dict[str, int], total: float, rounds: int
-) -> tuple[int, list[int], list[float]]:
-    """``(bits, positions, values)`` of ``seat``'s observation ``obs``: every 0/1 field
-    as a bit of ``bits`` (bit ``i``: tensor position ``i``), every other nonzero field as
-    ``values[k]`` at ``positions[k]``. ``total``: all the chips in play; ``rounds``: the
-    rounds of the length played (for ``round``)."""
-    n = players
-    positions: list[int] = []
-    values: list[float] = []
-    bits = obs.hand | obs.laid_mask << at["laid"]
-    laid_by = at["laid_by"]
-    laid_order = at["laid_order"]
-    # Who laid each card, as one 52-bit mask a seat (small integers, native when
-    # compiled), shifted into the tensor's bits once a seat: a bit set in the whole
-    # tensor's integer per card laid made a new integer of hundreds of bits each time.
-    by_seat = [0] * n
-    for order, (who, card) in enumerate(obs.laid, 1):
-        by_seat[_relative(who, seat, n)] |= 1 << card
-        positions.append(laid_order + card)
-        values.append(order / 52.0)
-    for r in range(n):
-        if by_seat[r]:
-            bits |= by_seat[r] << (laid_by + 52 * r)
-    if obs.laid:
-        bits |= 1 << (at["last_laid"] + obs.laid[-1][1])
-    bits |= obs.known_widow << at["known_widow"]
-    shown = at["shown"]
-    for who, five in obs.shown:
-        bits |= five << (shown + 52 * _relative(who, seat, n))
-    bits |= 1 << (at["phase"] + PHASE_NAMES.index(obs.phase))
-    bits |= _one(at["to_move"], _who(obs.to_move, seat, n), n + 2)
-    bits |= _one(at["dealer"], _relative(obs.dealer, seat, n), n)
-    chips = at["chips"]
-    counts = at["card_counts"]
-    in_round = at["in_round"]
-    out = at["out"]
-    passed = at["auction_passed"]
-    bets = at["bets"]
-    folded = at["folded"]
-    winners = at["poker_winners"]
-    # The seats' flags gathered as a small integer from ``in_round`` on (native when
-    # compiled for a few seats), put into the tensor's bits once.
-    low = 0
-    for r in range(n):
-        s = (seat + r) % n
-        if obs.chips[s]:
-            positions.append(chips + r)
-            values.append(obs.chips[s] / total)
-        if obs.card_counts[s]:
-            positions.append(counts + r)
-            values.append(obs.card_counts[s] / 52.0)
-        if s in obs.in_round:
-            low |= 1 << r
-        if obs.out[s]:
-            low |= 1 << (out - in_round + r)
-        if s in obs.auction_passed:
-            low |= 1 << (passed - in_round + r)
-        if obs.bets[s]:
-            positions.append(bets + r)
-            values.append(obs.bets[s] / total)
-        if obs.folded[s]:
-            low |= 1 << (folded - in_round + r)
-        if s in obs.poker_winners:
-            low |= 1 << (winners - in_round + r)
-    bits |= low << in_round
-    if obs.widow_count:
-        positions.append(at["widow_count"])
-        values.append(obs.widow_count / 52.0)
-    board = at["board"]
-    for i, space in enumerate(obs.board):
-        if space:
-            positions.append(board + i)
-            values.append(space / total)
-    bits |= _one(at["widow_taker"], _who(obs.widow_taker, seat, n), n + 1)
-    if obs.auction_high:
-        positions.append(at["auction_high"])
-        values.append(obs.auction_high / total)
-    bits |= _one(at["auction_high_bidder"], _who(obs.auction_high_bidder, seat, n), n + 1)
-    if obs.high_bet:
-        positions.append(at["high_bet"])
-        values.append(obs.high_bet / total)
-    bits |= _one(at["leader"], _who(obs.leader, seat, n), n + 1)
-    bits |= _one(at["round_winner"], _who(obs.round_winner, seat, n), n + 1)
-    if obs.deadlocked:
-        bits |= 1 << at["deadlocked"]
-    if obs.round_no:
-        positions.append(at["round"])
-        values.append(obs.round_no / max(rounds, 1))
-    return bits, positions, values
+class RummoliFeatures:
+    """The features of Rummoli's tensor for one layout (its offsets, as native
+    attributes: looked up in a dict, they were a sixth of the time) and settings:
+    ``total``, all the chips in play; ``rounds``, the rounds of the length played (for
+    ``round``). Called with ``(engine, seat)``, as a table asks."""
+
+    def __init__(self, players: int, at: dict[str, int], total: float, rounds: int) -> None:
+        self.players = players
+        self.total = total
+        self.rounds = rounds
+        self.laid = at["laid"]
+        self.known_widow = at["known_widow"]
+        self.laid_by = at["laid_by"]
+        self.laid_order = at["laid_order"]
+        self.last_laid = at["last_laid"]
+        self.shown = at["shown"]
+        self.phase = at["phase"]
+        self.to_move = at["to_move"]
+        self.dealer = at["dealer"]
+        self.chips = at["chips"]
+        self.card_counts = at["card_counts"]
+        self.bets = at["bets"]
+        self.in_round = at["in_round"]
+        self.out = at["out"]
+        self.auction_passed = at["auction_passed"]
+        self.folded = at["folded"]
+        self.poker_winners = at["poker_winners"]
+        self.widow_count = at["widow_count"]
+        self.board = at["board"]
+        self.widow_taker = at["widow_taker"]
+        self.auction_high = at["auction_high"]
+        self.auction_high_bidder = at["auction_high_bidder"]
+        self.high_bet = at["high_bet"]
+        self.leader = at["leader"]
+        self.round_winner = at["round_winner"]
+        self.deadlocked = at["deadlocked"]
+        self.round = at["round"]
+
+    def __call__(self, engine: GameState, seat: int) -> tuple[list[int], list[int], list[float]]:
+        """``(masks, positions, values)`` of what ``seat`` sees of ``engine`` (the engine's
+        observation of it, :data:`~rummoli.envs.adapters.Features`): every card field and
+        seat flag field as an ``(offset, mask)`` pair of ``masks``, every one-hot and other
+        nonzero field as ``values[k]`` at ``positions[k]``."""
+        assert isinstance(engine, RummoliState), type(engine)
+        obs = engine.observation(seat)
+        n = self.players
+        total = self.total
+        positions: list[int] = []
+        values: list[float] = []
+        masks = [0, obs.hand, self.laid, obs.laid_mask, self.known_widow, obs.known_widow]
+        laid_by = self.laid_by
+        laid_order = self.laid_order
+        # Who laid each card, as one 52-bit mask a seat.
+        by_seat = [0] * n
+        for order, (who, card) in enumerate(obs.laid, 1):
+            by_seat[_relative(who, seat, n)] |= 1 << card
+            positions.append(laid_order + card)
+            values.append(order / 52.0)
+        for r in range(n):
+            if by_seat[r]:
+                masks.append(laid_by + 52 * r)
+                masks.append(by_seat[r])
+        if obs.laid:
+            positions.append(self.last_laid + obs.laid[-1][1])
+            values.append(1.0)
+        shown = self.shown
+        for who, five in obs.shown:
+            masks.append(shown + 52 * _relative(who, seat, n))
+            masks.append(five)
+        positions.append(self.phase + PHASE_NAMES.index(obs.phase))
+        values.append(1.0)
+        _one(positions, values, self.to_move, _who(obs.to_move, seat, n), n + 2)
+        _one(positions, values, self.dealer, _relative(obs.dealer, seat, n), n)
+        chips = self.chips
+        counts = self.card_counts
+        bets = self.bets
+        # The seats' flags, a small mask each field.
+        in_round = out = passed = folded = winners = 0
+        for r in range(n):
+            s = (seat + r) % n
+            if obs.chips[s]:
+                positions.append(chips + r)
+                values.append(obs.chips[s] / total)
+            if obs.card_counts[s]:
+                positions.append(counts + r)
+                values.append(obs.card_counts[s] / 52.0)
+            if s in obs.in_round:
+                in_round |= 1 << r
+            if obs.out[s]:
+                out |= 1 << r
+            if s in obs.auction_passed:
+                passed |= 1 << r
+            if obs.bets[s]:
+                positions.append(bets + r)
+                values.append(obs.bets[s] / total)
+            if obs.folded[s]:
+                folded |= 1 << r
+            if s in obs.poker_winners:
+                winners |= 1 << r
+        masks.extend(
+            [
+                self.in_round, in_round,
+                self.out, out,
+                self.auction_passed, passed,
+                self.folded, folded,
+                self.poker_winners, winners,
+            ]
+        )  # fmt: skip
+        if obs.widow_count:
+            positions.append(self.widow_count)
+            values.append(obs.widow_count / 52.0)
+        board = self.board
+        for i, space in enumerate(obs.board):
+            if space:
+                positions.append(board + i)
+                values.append(space / total)
+        _one(positions, values, self.widow_taker, _who(obs.widow_taker, seat, n), n + 1)
+        if obs.auction_high:
+            positions.append(self.auction_high)
+            values.append(obs.auction_high / total)
+        _one(
+            positions,
+            values,
+            self.auction_high_bidder,
+            _who(obs.auction_high_bidder, seat, n),
+            n + 1,
+        )
+        if obs.high_bet:
+            positions.append(self.high_bet)
+            values.append(obs.high_bet / total)
+        _one(positions, values, self.leader, _who(obs.leader, seat, n), n + 1)
+        _one(positions, values, self.round_winner, _who(obs.round_winner, seat, n), n + 1)
+        if obs.deadlocked:
+            positions.append(self.deadlocked)
+            values.append(1.0)
+        if obs.round_no:
+            positions.append(self.round)
+            values.append(obs.round_no / max(self.rounds, 1))
+        return masks, positions, values

@@ -30,7 +30,7 @@ from rummoli.engine.base import CHANCE_ACTION, Event, GameState
 from rummoli.engine.rng import shuffled_deck
 from rummoli.envs.adapters import EnvConfig, Features, Vector
 from rummoli.envs.encode import LaidOutAdapter, Layout, put_cards, relative
-from rummoli.envs.rummy_features import rummy_features
+from rummoli.envs.rummy_features import RummyFeatures
 from rummoli.games.rummy import actions as act
 from rummoli.games.rummy.deal import DRAW_RESHUFFLE
 from rummoli.games.rummy.melds import hand_points
@@ -255,20 +255,13 @@ class RummyAdapter(LaidOutAdapter):
         )
 
     def features_maker(self, config: EnvConfig) -> Callable[[GameState, int], Features]:
-        offsets, score_scale, hands = self.cached(config, "tensor", lambda: self._tensor(config))
-        players = config.players
+        return self.cached(config, "tensor", lambda: self._tensor(config))  # type: ignore[no-any-return]
 
-        def features(engine: GameState, seat: int) -> Features:
-            obs = _state(engine).observation(seat)
-            return rummy_features(obs, seat, players, offsets, score_scale, hands)
-
-        return features
-
-    def _tensor(self, config: EnvConfig) -> tuple[dict[str, int], float, int]:
+    def _tensor(self, config: EnvConfig) -> RummyFeatures:
         """What the encoder needs of the settings, derived once (it runs at every step)."""
         # Scores over the most a score can reach (the target, then one last hand): <= 1.
         scale = float(self.target(config) + MAX_HAND_POINTS)
-        return self.layout(config).offset, scale, self._hands(config)
+        return RummyFeatures(config.players, self.layout(config).offset, scale, self._hands(config))
 
     def history_layout(self, config: EnvConfig) -> Layout:
         return self.cached(config, "history", lambda: self._history_layout(config))  # type: ignore[no-any-return]

@@ -1,21 +1,19 @@
-"""Basic Rummy's observation tensor as numbers: its 0/1 fields as the bits of one integer,
-and its other fields as (position, value) pairs.
+"""Basic Rummy's observation tensor as numbers: its card and seat-flag fields as masks,
+and its other fields (one-hots included) as (position, value) pairs.
 
 Why a module of its own: the tensor is written at every step of every environment, and
 this is its arithmetic. It imports nothing but the engine (standard library only, no
 numpy), so that mypyc compiles it with the engine (:mod:`rummoli.compiled`) and a
-compiled install still imports without the ``rl`` extra; the adapter
-(:mod:`rummoli.envs.rummy`) turns the result into the float32 vector with two numpy
-calls (:func:`rummoli.envs.encode.put_features`). The layout (field names, offsets,
+compiled install still imports without the ``rl`` extra; the table turns the result into
+the float32 vector (:mod:`rummoli.envs.writers`). The layout (field names, offsets,
 widths) is the adapter's, passed in as ``at``; ``docs/environments.md`` tabulates it.
 """
 
 from __future__ import annotations
 
-from rummoli.engine.base import CHANCE, TERMINAL
+from rummoli.engine.base import CHANCE, TERMINAL, GameState
 from rummoli.games.rummy.melds import fit_mask
-from rummoli.games.rummy.state import PHASE_NAMES
-from rummoli.games.rummy.view import RummyObservation
+from rummoli.games.rummy.state import PHASE_NAMES, RummyState
 
 
 def _relative(seat: int, me: int, players: int) -> int:
@@ -23,86 +21,117 @@ def _relative(seat: int, me: int, players: int) -> int:
     return (seat - me) % players if seat >= 0 else -1
 
 
-def _one(start: int, index: int, width: int) -> int:
-    """The bit of a one-hot of ``index`` in a field of ``width`` at ``start`` (none
-    for an index outside it)."""
-    return 1 << (start + index) if 0 <= index < width else 0
+def _one(positions: list[int], values: list[float], start: int, index: int, width: int) -> None:
+    """A one-hot of ``index`` in a field of ``width`` at ``start`` (nothing for an index
+    outside it)."""
+    if 0 <= index < width:
+        positions.append(start + index)
+        values.append(1.0)
 
 
-def rummy_features(
-    obs: RummyObservation,
-    seat: int,
-    players: int,
-    at: dict[str, int],
-    score_scale: float,
-    hands: int,
-) -> tuple[int, list[int], list[float]]:
-    """``(bits, positions, values)`` of ``seat``'s observation ``obs``: every 0/1 field
-    as a bit of ``bits`` (bit ``i``: tensor position ``i``), every other nonzero field as
-    ``values[k]`` at ``positions[k]``. ``score_scale``: the most a score can reach;
-    ``hands``: the hands of the length played (for ``hand_no``)."""
-    n = players
-    pile = 0
-    for card in obs.discard:
-        pile |= 1 << card
-    melded = 0
-    fits = 0
-    for meld in obs.melds:
-        melded |= meld
-        fits |= fit_mask(meld)
-    bits = obs.hand | pile << 52 | melded << 156 | fits << 208
-    if obs.discard:
-        bits |= 1 << (104 + obs.discard[-1])
-    if obs.taken >= 0:
-        bits |= 1 << (260 + obs.taken)
-    for who, mask in obs.shown:
-        bits |= mask << (312 + 52 * _relative(who, seat, n))
-    positions: list[int] = []
-    values: list[float] = []
-    counts = at["card_counts"]
-    scores = at["scores"]
-    played = at["played_before"]
-    for s in range(n):
-        r = _relative(s, seat, n)
-        count = obs.card_counts[s]
-        if count:
-            positions.append(counts + r)
-            values.append(count / 52.0)
-        score = obs.scores[s]
-        if score:
-            positions.append(scores + r)
-            values.append(score / score_scale)
-        if obs.played_before[s]:
-            bits |= 1 << (played + r)
-    if obs.stock_count:
-        positions.append(at["stock_count"])
-        values.append(obs.stock_count / 52.0)
-    bits |= 1 << (at["phase"] + PHASE_NAMES.index(obs.phase))
-    to_move = obs.to_move
-    if to_move == TERMINAL:
-        index = n + 1
-    elif to_move == CHANCE:
-        index = n
-    else:
-        index = _relative(to_move, seat, n)
-    bits |= _one(at["to_move"], index, n + 2)
-    turn = n if obs.turn < 0 else _relative(obs.turn, seat, n)
-    bits |= _one(at["turn"], turn, n + 1)
-    bits |= _one(at["dealer"], _relative(obs.dealer, seat, n), n)
-    winner = n if obs.winner < 0 else _relative(obs.winner, seat, n)
-    bits |= _one(at["winner"], winner, n + 1)
-    if obs.reshuffles:
-        positions.append(at["reshuffles"])
-        values.append(float(obs.reshuffles))
-    if obs.melded_this_turn:
-        bits |= 1 << at["melded_this_turn"]
-    if obs.played_this_turn:
-        bits |= 1 << at["played_this_turn"]
-    if obs.going_rummy:
-        bits |= 1 << at["going_rummy"]
-    if obs.stalemate:
-        bits |= 1 << at["stalemate"]
-    if obs.hand_no:
-        positions.append(at["hand_no"])
-        values.append(obs.hand_no / max(hands, 1))
-    return bits, positions, values
+class RummyFeatures:
+    """The features of Basic Rummy's tensor for one layout (its offsets, as native
+    attributes) and settings: ``score_scale``, the most a score can reach; ``hands``,
+    the hands of the length played (for ``hand_no``). Called with ``(engine, seat)``,
+    as a table asks."""
+
+    def __init__(self, players: int, at: dict[str, int], score_scale: float, hands: int) -> None:
+        self.players = players
+        self.score_scale = score_scale
+        self.hands = hands
+        self.card_counts = at["card_counts"]
+        self.scores = at["scores"]
+        self.played_before = at["played_before"]
+        self.stock_count = at["stock_count"]
+        self.phase = at["phase"]
+        self.to_move = at["to_move"]
+        self.turn = at["turn"]
+        self.dealer = at["dealer"]
+        self.winner = at["winner"]
+        self.reshuffles = at["reshuffles"]
+        self.melded_this_turn = at["melded_this_turn"]
+        self.played_this_turn = at["played_this_turn"]
+        self.going_rummy = at["going_rummy"]
+        self.stalemate = at["stalemate"]
+        self.hand_no = at["hand_no"]
+
+    def __call__(self, engine: GameState, seat: int) -> tuple[list[int], list[int], list[float]]:
+        """``(masks, positions, values)`` of what ``seat`` sees of ``engine`` (the engine's
+        observation of it, :data:`~rummoli.envs.adapters.Features`): every card field and
+        seat flag field as an ``(offset, mask)`` pair of ``masks``, every one-hot and other
+        nonzero field as ``values[k]`` at ``positions[k]``."""
+        assert isinstance(engine, RummyState), type(engine)
+        obs = engine.observation(seat)
+        n = self.players
+        pile = 0
+        for card in obs.discard:
+            pile |= 1 << card
+        melded = 0
+        fits = 0
+        for meld in obs.melds:
+            melded |= meld
+            fits |= fit_mask(meld)
+        masks = [0, obs.hand, 52, pile, 156, melded, 208, fits]
+        positions: list[int] = []
+        values: list[float] = []
+        if obs.discard:
+            positions.append(104 + obs.discard[-1])
+            values.append(1.0)
+        if obs.taken >= 0:
+            positions.append(260 + obs.taken)
+            values.append(1.0)
+        for who, mask in obs.shown:
+            masks.append(312 + 52 * _relative(who, seat, n))
+            masks.append(mask)
+        counts = self.card_counts
+        scores = self.scores
+        played = 0
+        for s in range(n):
+            r = _relative(s, seat, n)
+            count = obs.card_counts[s]
+            if count:
+                positions.append(counts + r)
+                values.append(count / 52.0)
+            score = obs.scores[s]
+            if score:
+                positions.append(scores + r)
+                values.append(score / self.score_scale)
+            if obs.played_before[s]:
+                played |= 1 << r
+        masks.append(self.played_before)
+        masks.append(played)
+        if obs.stock_count:
+            positions.append(self.stock_count)
+            values.append(obs.stock_count / 52.0)
+        positions.append(self.phase + PHASE_NAMES.index(obs.phase))
+        values.append(1.0)
+        to_move = obs.to_move
+        if to_move == TERMINAL:
+            index = n + 1
+        elif to_move == CHANCE:
+            index = n
+        else:
+            index = _relative(to_move, seat, n)
+        _one(positions, values, self.to_move, index, n + 2)
+        turn = n if obs.turn < 0 else _relative(obs.turn, seat, n)
+        _one(positions, values, self.turn, turn, n + 1)
+        _one(positions, values, self.dealer, _relative(obs.dealer, seat, n), n)
+        winner = n if obs.winner < 0 else _relative(obs.winner, seat, n)
+        _one(positions, values, self.winner, winner, n + 1)
+        if obs.reshuffles:
+            positions.append(self.reshuffles)
+            values.append(float(obs.reshuffles))
+        flags = (
+            (self.melded_this_turn, obs.melded_this_turn),
+            (self.played_this_turn, obs.played_this_turn),
+            (self.going_rummy, obs.going_rummy),
+            (self.stalemate, obs.stalemate),
+        )
+        for position, flag in flags:
+            if flag:
+                positions.append(position)
+                values.append(1.0)
+        if obs.hand_no:
+            positions.append(self.hand_no)
+            values.append(obs.hand_no / max(self.hands, 1))
+        return masks, positions, values

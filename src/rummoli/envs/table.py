@@ -37,9 +37,8 @@ from rummoli.engine.base import (
     IllegalActionError,
 )
 from rummoli.envs.adapters import EnvConfig, GameAdapter, Vector, adapter_for
-from rummoli.envs.buffers import features_floats
 from rummoli.envs.chance import sample
-from rummoli.envs.encode import features_tensor
+from rummoli.envs.writers import features_floats
 
 # What the table waits for.
 DEALER, DEAL, PLAY, PENDING, ENGINE_CHANCE, OVER = range(6)
@@ -50,12 +49,6 @@ LogEntry = tuple[int, Any]
 
 #: What an action may be: a whole number, Python's or numpy's.
 _WHOLE = (int, np.integer)
-
-#: The most ones an observation tensor may have for the compiled writer to make it
-#: (:func:`~rummoli.envs.buffers.features_floats`, about 1.2 microseconds and 36 ns a one);
-#: above, numpy's unpacking is cheaper (:func:`~rummoli.envs.encode.features_tensor`,
-#: 2.5-3.5 microseconds whatever the count). Both give the same bytes (a test checks).
-FLOAT_WRITER_BITS = 40
 
 #: Resamples tried before :meth:`Table.resample` gives up (each is checked exactly).
 RESAMPLE_TRIES = 200
@@ -426,11 +419,8 @@ class Table:
         engine = self.engine
         features = self._features
         if engine is not None and features is not None:
-            bits, positions, values = features(engine, seat)
-            if bits.bit_count() > FLOAT_WRITER_BITS:
-                return features_tensor(self.observation_size, bits, positions, values)
-            # Few ones: written as float32 by compiled code, read by numpy in place.
-            floats = features_floats(self.observation_size, bits, positions, values)
+            # Written as float32 by C (or compiled) code, read by numpy in place.
+            floats = features_floats(self.observation_size, *features(engine, seat))
             return np.frombuffer(floats, np.float32)
         out = np.zeros(self.observation_size, np.float32)
         self.adapter.encode_observation(self.config, self.engine, seat, out)

@@ -30,8 +30,8 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 from pettingzoo.utils.env import AECEnv  # type: ignore[import-untyped]
 
 from rummoli.envs.adapters import EnvConfig, adapter_for
-from rummoli.envs.buffers import action_mask
 from rummoli.envs.table import Table
+from rummoli.envs.writers import action_mask
 
 RENDER_MODES = ("human", "ansi")
 

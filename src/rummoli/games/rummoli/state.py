@@ -129,6 +129,32 @@ _STATE_FIELDS: Final = (
 )
 
 
+class _BoardTables:
+    """What a board fixes for a whole game (read-only, shared by every state)."""
+
+    __slots__ = ("lay_space", "pay_cards", "single_space", "space_index", "spaces")
+
+    def __init__(self, ace_of_spades: bool) -> None:
+        self.spaces = space_names(ace_of_spades)
+        self.space_index = {name: i for i, name in enumerate(self.spaces)}
+        self.single_space = single_card_spaces(self.spaces)
+        self.pay_cards = pay_card_mask(ace_of_spades)
+        self.lay_space = lay_space_table(self.single_space)
+
+
+#: The tables of each board (with or without the AS space), made once per process: a
+#: learning environment builds a state for every deal, and making them was a third of
+#: a new state's cost. No state writes into them (``clone`` copies its lists anyway).
+_BOARDS: Final[dict[bool, _BoardTables]] = {}
+
+
+def _board_tables(ace_of_spades: bool) -> _BoardTables:
+    tables = _BOARDS.get(ace_of_spades)
+    if tables is None:
+        tables = _BOARDS[ace_of_spades] = _BoardTables(ace_of_spades)
+    return tables
+
+
 class RummoliState(SteppableBase):
     """One game of Rummoli, from the cut for the first dealer to the settlement.
 
@@ -155,12 +181,13 @@ class RummoliState(SteppableBase):
         self.seed = seed
         self.names = setup.players
         n = len(setup.players)
-        self.spaces = space_names(rules.ace_of_spades)
-        self.space_index = {name: i for i, name in enumerate(self.spaces)}
-        self.single_space = single_card_spaces(self.spaces)
-        self._pay_cards = pay_card_mask(rules.ace_of_spades)
+        tables = _board_tables(rules.ace_of_spades)
+        self.spaces = tables.spaces
+        self.space_index = tables.space_index
+        self.single_space = tables.single_space
+        self._pay_cards = tables.pay_cards
         #: For each card: the space laying it wins outright, NO_SPACE, or "look closer".
-        self._lay_space = lay_space_table(self.single_space)
+        self._lay_space = tables.lay_space
         #: Whether the lead after a stop is forced whenever one card is lowest.
         self._single_lead = rules.switch_lead == "lowest_of_colour" and not rules.must_claim
         self.board = [0] * len(self.spaces)
