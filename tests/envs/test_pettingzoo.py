@@ -3,6 +3,7 @@ registry, masks, rewards, rendering, and bad input."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
@@ -123,11 +124,30 @@ def test_rewards_after_a_paying_step_are_zero_again() -> None:
     assert after_paid and all(not any(r.values()) for r in after_paid)
 
 
-def test_the_compiled_mask_writer_refuses_an_action_outside_it() -> None:
-    from rummoli.envs.buffers import action_mask
+def _random_episode(env: Any, seed: int | None, pick: random.Random) -> list[Any]:
+    """Everything one random episode shows: each agent's observation and its reward."""
+    env.reset(seed=seed)
+    seen: list[Any] = []
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        seen.append((agent, obs["observation"].tobytes(), reward))
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(None if terminated or truncated else int(legal[pick.randrange(len(legal))]))
+    return seen
 
-    assert action_mask(5, [0, 3]) == bytearray([1, 0, 0, 1, 0])
-    with pytest.raises(IndexError, match="outside"):
-        action_mask(5, [5])
-    with pytest.raises(IndexError, match="outside"):
-        action_mask(5, [-1])
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+def test_a_reset_without_a_seed_goes_on_from_the_last_seed(module: Any) -> None:
+    # As Gymnasium's reset: a loop seeded once is reproducible, and its games differ.
+    runs = []
+    for _ in range(2):
+        env, pick = module.env(), random.Random(1)
+        runs.append([_random_episode(env, seed, pick) for seed in (7, None, None)])
+    assert runs[0] == runs[1]
+    first, second, third = runs[0]
+    assert first != second and second != third
+    # A seed again starts chance again: the same deal as the first game's.
+    env, pick = module.env(), random.Random(1)
+    _random_episode(env, 7, pick)
+    again = _random_episode(env, 7, random.Random(1))
+    assert again == first

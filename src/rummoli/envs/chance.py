@@ -1,5 +1,6 @@
 """Drawing a deal's cards for the environments' fast path: ``random.Random.sample``'s own
-draws, in compiled code.
+draws, in compiled code; and the seed a round's engine gets from the table's history
+(written at every deal).
 
 Why: an environment's ``reset`` draws a whole deal (all 52 cards for Rummoli, whose
 rounds are a few decisions long), and ``random.Random.sample`` spends most of that time
@@ -12,6 +13,7 @@ from a pool (a test compares the two); anything else is handed to ``sample`` its
 
 from __future__ import annotations
 
+import hashlib
 import random
 from math import ceil, log
 
@@ -40,3 +42,16 @@ def sample(rng: random.Random, population: list[int], k: int) -> list[int]:
         result.append(pool[j])
         pool[j] = pool[n - i - 1]
     return result
+
+
+#: The text of the small numbers a history holds (cards, seats, most actions), made once:
+#: :func:`history_seed` writes a whole deal's history at every round.
+_NUMBER_TEXT = tuple(str(number) for number in range(2048))
+
+
+def history_seed(history: list[int]) -> int:
+    """The engine seed of a round: a function of the table's history, so that replaying
+    the history (``deserialize``) rebuilds the same game, and different deals differ."""
+    text = _NUMBER_TEXT
+    data = ",".join([text[a] if 0 <= a < 2048 else str(a) for a in history]).encode()
+    return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "little")

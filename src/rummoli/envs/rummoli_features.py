@@ -11,8 +11,15 @@ widths) is the adapter's, passed in as ``at``; ``docs/environments.md`` tabulate
 
 from __future__ import annotations
 
+from typing import Any, Final
+
 from rummoli.engine.base import CHANCE, TERMINAL, GameState
 from rummoli.games.rummoli.state import PHASE_NAMES, RummoliState
+
+#: The value of the ``laid_order`` field for the k-th card laid (k from 1): k / 52.
+_ORDER_VALUES: Final[tuple[Any, ...]] = tuple(k / 52.0 for k in range(53))
+#: 1.0 as one Python object.
+_ONE: Final[Any] = 1.0
 
 
 def _relative(seat: int, me: int, players: int) -> int:
@@ -52,6 +59,8 @@ class RummoliFeatures:
         self.known_widow = at["known_widow"]
         self.laid_by = at["laid_by"]
         self.laid_order = at["laid_order"]
+        self._laid_positions: list[Any] = [self.laid_order + card for card in range(52)]
+        self._laid_by_positions: list[Any] = [self.laid_by + i for i in range(52 * players)]
         self.last_laid = at["last_laid"]
         self.shown = at["shown"]
         self.phase = at["phase"]
@@ -85,21 +94,23 @@ class RummoliFeatures:
         obs = engine.observation(seat)
         n = self.players
         total = self.total
-        positions: list[int] = []
-        values: list[float] = []
+        positions: list[Any] = []
+        values: list[Any] = []
         masks = [0, obs.hand, self.laid, obs.laid_mask, self.known_widow, obs.known_widow]
-        laid_by = self.laid_by
-        laid_order = self.laid_order
-        # Who laid each card, as one 52-bit mask a seat.
-        by_seat = [0] * n
-        for order, (who, card) in enumerate(obs.laid, 1):
-            by_seat[_relative(who, seat, n)] |= 1 << card
-            positions.append(laid_order + card)
-            values.append(order / 52.0)
-        for r in range(n):
-            if by_seat[r]:
-                masks.append(laid_by + 52 * r)
-                masks.append(by_seat[r])
+        # Each laid card's two fields (who laid it, and when) as ready-made Python
+        # objects (``Any``, so that compiled code appends them as they are): a new int
+        # and a new float a card, and a mask a seat rebuilt a card, were most of the
+        # time of a finished round's tensor.
+        at_laid = self._laid_positions
+        at_laid_by = self._laid_by_positions
+        order_values = _ORDER_VALUES
+        order = 1
+        for who, card in obs.laid:
+            positions.append(at_laid_by[52 * _relative(who, seat, n) + card])
+            values.append(_ONE)
+            positions.append(at_laid[card])
+            values.append(order_values[order])
+            order += 1
         if obs.laid:
             positions.append(self.last_laid + obs.laid[-1][1])
             values.append(1.0)

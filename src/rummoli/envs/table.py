@@ -20,7 +20,6 @@ OpenSpiel's (-1 chance, -4 terminal).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 from collections.abc import Sequence
@@ -37,7 +36,7 @@ from rummoli.engine.base import (
     IllegalActionError,
 )
 from rummoli.envs.adapters import EnvConfig, GameAdapter, Vector, adapter_for
-from rummoli.envs.chance import sample
+from rummoli.envs.chance import history_seed, sample
 from rummoli.envs.writers import features_floats
 
 # What the table waits for.
@@ -60,17 +59,9 @@ def _replayed(config: EnvConfig, history: Sequence[int], keep_log: bool) -> Tabl
     return table
 
 
-#: The text of the small numbers a history holds (cards, seats, most actions), made once:
-#: :func:`_seed_of` writes a whole deal's history at every round.
-_NUMBER_TEXT = tuple(str(number) for number in range(2048))
-
-
-def _seed_of(history: Sequence[int]) -> int:
-    """The engine seed of a round: a function of the table's history, so that replaying
-    the history (``deserialize``) rebuilds the same game, and different deals differ."""
-    text = _NUMBER_TEXT
-    data = ",".join([text[a] if 0 <= a < 2048 else str(a) for a in history]).encode()
-    return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "little")
+def _overrides(adapter: GameAdapter, hook: str) -> bool:
+    """Whether ``adapter``'s game has its own ``hook`` (else the base's no-op)."""
+    return getattr(type(adapter), hook) is not getattr(GameAdapter, hook)
 
 
 class Table:
@@ -83,6 +74,11 @@ class Table:
         self.names = config.names()
         self.num_players = config.players
         self.keep_log = keep_log
+        #: Which of the adapter's hooks of a step this game has (each a call per step
+        #: saved where it has not: a game's adapter says so by overriding the hook).
+        self._compact = config.actions == "compact"
+        self._decision_chance = _overrides(self.adapter, "decision_chance")
+        self._truncates = _overrides(self.adapter, "truncated")
         #: The observation tensor's size (asked at every step).
         self.observation_size = self.adapter.observation_size(config)
         #: The adapter's observation features for these settings (None: it has none).
@@ -153,7 +149,7 @@ class Table:
             return list(self._chance_list())
         assert self.engine is not None
         legal = self.engine.legal_actions()
-        if self.config.actions == "compact":
+        if self._compact:
             return self.adapter.to_compact(self.engine, legal)
         return legal
 
@@ -218,7 +214,7 @@ class Table:
     def _decide(self, action: int, exact_given: bool = False) -> None:
         engine = self.engine
         assert engine is not None
-        compact = self.config.actions == "compact" and not exact_given
+        compact = self._compact and not exact_given
         legal = engine.legal_actions()
         if compact:
             legal = self.adapter.to_compact(engine, legal)
@@ -239,13 +235,16 @@ class Table:
         self.movers.append(seat)
         if self.keep_log:
             self.log.append((seat, engine.action_to_text(exact)))
-        outcomes = self.adapter.decision_chance(engine, exact)
-        if outcomes is not None:
-            self._pending = exact
-            self._outcomes = outcomes
-            self.phase = PENDING
-            return
-        self._record(engine.apply(exact))
+        if self._decision_chance:
+            outcomes = self.adapter.decision_chance(engine, exact)
+            if outcomes is not None:
+                self._pending = exact
+                self._outcomes = outcomes
+                self.phase = PENDING
+                return
+        events = engine.apply(exact)
+        if self.keep_log:
+            self._record(events)
         self._advance()
 
     def _record(self, events: list[Event]) -> None:
@@ -268,7 +267,7 @@ class Table:
 
     def _build_round(self) -> None:
         self.engine = self.adapter.build_round(
-            self.config, self.carry, self.dealer, self.drawn, _seed_of(self.history)
+            self.config, self.carry, self.dealer, self.drawn, history_seed(self.history)
         )
         self.phase = PLAY
         self._advance()
@@ -278,14 +277,15 @@ class Table:
         engine = self.engine
         assert engine is not None
         while True:
-            if engine.is_terminal():
+            player = engine.current_player()
+            if player == TERMINAL:
                 self._end_round()
                 return
-            if self.adapter.truncated(self.config, engine):
+            if self._truncates and self.adapter.truncated(self.config, engine):
                 self.truncated_round = True
                 self._end_round()
                 return
-            if engine.current_player() != CHANCE:
+            if player != CHANCE:
                 return
             outcomes = self.adapter.engine_chance(engine)
             if outcomes is not None:
@@ -307,7 +307,7 @@ class Table:
             self.phase = OVER
             return
         carry, dealer, over, events = adapter.next_round(
-            config, self.carry, self.dealer, self.rounds, _seed_of(self.history)
+            config, self.carry, self.dealer, self.rounds, history_seed(self.history)
         )
         self.carry = carry
         self.dealer = dealer

@@ -30,7 +30,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 from pettingzoo.utils.env import AECEnv  # type: ignore[import-untyped]
 
 from rummoli.envs.adapters import EnvConfig, adapter_for
-from rummoli.envs.table import Table
+from rummoli.envs.table import OVER, PLAY, Table
 from rummoli.envs.writers import action_mask
 
 RENDER_MODES = ("human", "ansi")
@@ -78,6 +78,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {
             agent: spaces.Discrete(self._num_actions) for agent in self.possible_agents
         }
+        #: Chance's generator: from entropy until a reset gives a seed.
         self._rng = random.Random()
         self.table = probe
         #: This step's observations by seat (emptied by every reset and step).
@@ -93,7 +94,11 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
     # ------------------------------------------------------------------ the loop
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self._rng = random.Random(seed)
+        """A new game. With a ``seed``, chance starts again from it; without one, it goes
+        on from where the last game left it (as Gymnasium's ``reset`` does), so that a
+        loop seeded once is reproducible from its first seed."""
+        if seed is not None:
+            self._rng = random.Random(seed)
         self.table = self._fresh.clone()
         self.table.play_chance(self._rng)
         self.agents = self.possible_agents[:]
@@ -133,7 +138,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
             # Nothing credited since: every reward is zero again (nothing to accumulate).
             self.rewards = dict.fromkeys(self.rewards, 0.0)
             self._rewarded = False
-        if table.is_terminal():
+        if table.phase == OVER:
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[table.current_player()]
@@ -149,7 +154,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         if cached is not None:
             return cached
         table = self.table
-        if not table.is_terminal() and table.current_player() == seat:
+        if table.phase == PLAY and table.current_player() == seat:
             mask = np.frombuffer(action_mask(self._num_actions, table.legal_actions()), np.int8)
         else:
             mask = np.zeros(self._num_actions, np.int8)
