@@ -48,9 +48,10 @@ GROUP: Final = "rummoli.compiled_group"
 #: Rummoli state is its core and one module per phase; the shared ``apply`` and event
 #: converter of :mod:`rummoli.engine` are on Rummoli's path, so they are compiled too).
 #: Basic Rummy's engine (its move generation after every draw is most of a hand's time)
-#: and the learning environments' tensor arithmetic (written at every step) too: the
-#: ``envs`` modules here import the engine alone, never numpy or a learning library, so
-#: that a compiled install imports them without the ``rl`` extra.
+#: and the learning environments' table and tensor arithmetic (run at every step) too:
+#: the ``envs`` modules here import the engine and numpy (which matplotlib, a core
+#: dependency, brings), never a learning library, so that a compiled install imports
+#: them without the ``rl`` extra.
 MODULES: Final = (
     "rummoli.cards",
     "rummoli.poker",
@@ -84,6 +85,7 @@ MODULES: Final = (
     "rummoli.envs.rummoli_features",
     "rummoli.envs.chance",
     "rummoli.envs.buffers",
+    "rummoli.envs.table",
 )
 
 #: Extensions written in C, built with the compiled modules (module: its source): what

@@ -59,13 +59,32 @@ def _replayed(config: EnvConfig, history: Sequence[int], keep_log: bool) -> Tabl
     return table
 
 
+def _whole(action: object) -> int:
+    """``action`` as a Python int: a whole number, Python's or numpy's (a front end may
+    pass either); anything else is refused, changing nothing."""
+    if type(action) is int:
+        return action
+    if isinstance(action, bool) or not isinstance(action, _WHOLE):
+        raise IllegalActionError(f"an action is a whole number, not {action!r}")
+    return int(action)
+
+
 def _overrides(adapter: GameAdapter, hook: str) -> bool:
     """Whether ``adapter``'s game has its own ``hook`` (else the base's no-op)."""
     return getattr(type(adapter), hook) is not getattr(GameAdapter, hook)
 
 
 class Table:
-    """One game (of one round, or whole) with explicit chance, for the environments."""
+    """One game (of one round, or whole) with explicit chance, for the environments.
+
+    Compiled with the engine (:mod:`rummoli.compiled`): its step is most of what an
+    environment does besides the engine's own work, and it calls the adapter and numpy
+    only through their Python objects."""
+
+    def __new__(cls, *args: object, **kwargs: object) -> Table:
+        # Explicit, so that ``clone`` can make a blank table without ``__init__`` when
+        # mypyc compiles this module (its default constructor would run ``__init__``).
+        return super().__new__(cls)
 
     def __init__(self, config: EnvConfig, *, keep_log: bool = True) -> None:
         self.config = config
@@ -172,7 +191,7 @@ class Table:
 
     # ------------------------------------------------------------------ applying
 
-    def apply(self, action: int, *, exact: bool = False) -> None:
+    def apply(self, action: object, *, exact: bool = False) -> None:
         """Apply a legal action or chance outcome; an illegal one raises and changes
         nothing (the message names the action and what is legal). ``exact``: a decision
         given as the engine's own action whatever the configured space (the project's
@@ -183,6 +202,7 @@ class Table:
         if phase == PLAY:
             self._decide(action, exact)
             return
+        action = _whole(action)
         outcomes = self._chance_list()
         if action not in outcomes:
             raise IllegalActionError(
@@ -211,17 +231,14 @@ class Table:
             self._record(self.adapter.resolve_engine_chance(self.engine, action))
             self._advance()
 
-    def _decide(self, action: int, exact_given: bool = False) -> None:
+    def _decide(self, given: object, exact_given: bool = False) -> None:
         engine = self.engine
         assert engine is not None
         compact = self._compact and not exact_given
         legal = engine.legal_actions()
         if compact:
             legal = self.adapter.to_compact(engine, legal)
-        if type(action) is not int:
-            if isinstance(action, bool) or not isinstance(action, _WHOLE):
-                raise IllegalActionError(f"an action is a whole number, not {action!r}")
-            action = int(action)
+        action = given if type(given) is int else _whole(given)
         if action not in legal:
             to_text = self.action_to_text if compact else lambda _, a: engine.action_to_text(a)
             texts = [to_text(0, a) for a in legal[:8]]
@@ -340,6 +357,18 @@ class Table:
                 outcomes = self._outcomes
                 self._apply_chance(self.phase, outcomes[rng.randrange(len(outcomes))])
 
+    def decide_and_play(self, action: object, rng: random.Random) -> None:
+        """The environments' step: :meth:`apply` the decision ``action`` (checked the
+        same way), then :meth:`play_chance` with ``rng``; one call where a step made two,
+        each asking again what the table waits for."""
+        if self.phase == PLAY:
+            self._decide(action)
+        else:
+            self.apply(action)
+        phase = self.phase
+        if phase != PLAY and phase != OVER:
+            self.play_chance(rng)
+
     def returns(self) -> list[float]:
         """What the game was worth to each seat: zero until it is over."""
         return list(self.credited) if self.phase == OVER else [0.0] * self.num_players
@@ -348,7 +377,28 @@ class Table:
 
     def clone(self) -> Table:
         other = Table.__new__(Table)
-        other.__dict__.update(self.__dict__)
+        # Field by field (compiled, a table has no ``__dict__``); the lists it changes
+        # in place copied, the rest shared (settings, the carry: never changed in place).
+        other.config = self.config
+        other.adapter = self.adapter
+        other.description = self.description
+        other.names = self.names
+        other.num_players = self.num_players
+        other.keep_log = self.keep_log
+        other._compact = self._compact
+        other._decision_chance = self._decision_chance
+        other._truncates = self._truncates
+        other.observation_size = self.observation_size
+        other._features = self._features
+        other.round_start = self.round_start
+        other.round_log_start = self.round_log_start
+        other.start_carry = self.start_carry
+        other.carry = self.carry
+        other.rounds = self.rounds
+        other.dealer = self.dealer
+        other._pending = self._pending
+        other.truncated_round = self.truncated_round
+        other.phase = self.phase
         other.history = self.history[:]
         other.movers = self.movers[:]
         other.log = self.log[:]

@@ -3,8 +3,9 @@
 Agents are ``player_0`` ... ``player_{n-1}`` (seat order; the dealer rotates from round to
 round). Each observation is a dict: ``observation``, the seat's tensor (the adapter's
 observation layout, see ``docs/environments.md``), and ``action_mask``, one int8 per
-action (1: legal; all zero for an agent not to move). Chance (the deal, every stock
-draw) is drawn inside the environment by its own generator, seeded by ``reset(seed)``:
+action (1: legal; all zero, one shared read-only array, for an agent not to move).
+Chance (the deal, every stock draw) is drawn inside the environment by its own
+generator, seeded by ``reset(seed)`` (a reset without a seed goes on from the last one):
 the same distribution as OpenSpiel's explicit chance nodes, without a step for each.
 
 Rewards: zero-sum, at the end of each round (chips won and a share of the board's
@@ -67,6 +68,10 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         #: (half the cost of making one from the settings).
         self._fresh = probe.clone()
         self._num_actions = probe.num_actions()
+        #: The mask of an agent not to move (every agent at the end): one read-only
+        #: array of zeros, shared (a new one was a tenth of a finished game's steps).
+        self._no_actions = np.zeros(self._num_actions, np.int8)
+        self._no_actions.flags.writeable = False
         size = adapter.observation_size(self.config)
         observation = spaces.Dict(
             {
@@ -122,8 +127,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         table = self.table
-        table.apply(int(action))
-        table.play_chance(self._rng)
+        table.decide_and_play(action, self._rng)
         self._observed.clear()
         self._cumulative_rewards[agent] = 0.0
         credited = table.credited
@@ -157,7 +161,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         if table.phase == PLAY and table.current_player() == seat:
             mask = np.frombuffer(action_mask(self._num_actions, table.legal_actions()), np.int8)
         else:
-            mask = np.zeros(self._num_actions, np.int8)
+            mask = self._no_actions
         observed = {"observation": table.observation_tensor(seat), "action_mask": mask}
         self._observed[seat] = observed
         return observed
