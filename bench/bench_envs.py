@@ -13,7 +13,9 @@ draws it), for ``--seconds`` of wall time:
   sample drawn two ways: numpy's ``Generator.choice`` over ``np.flatnonzero(mask)`` (about
   15 microseconds a draw, more than a step of the environment) and Python's
   ``randrange`` over ``mask.nonzero()[0]`` (about 2), the cost of the agent's side;
-- Gymnasium (one random seat against random computer players; steps of the learner);
+  seeded once (``reset(seed=0)``, then ``reset()`` for each game), as a training loop is;
+- Gymnasium (one random seat against random computer players; steps of the learner),
+  seeded once too;
 - OpenSpiel through pyspiel: the Python games here (every chance node a step), and
   OpenSpiel's C++ ``gin_rummy``;
 - RLCard's gin rummy (``rlcard`` is installed with the rl extra for this comparison);
@@ -55,11 +57,16 @@ def _text(rate: Rate) -> str:
 
 
 def bench_table(game: str, seconds: float) -> Rate:
+    from rummoli.envs import chance
     from rummoli.envs.adapters import adapter_for
     from rummoli.envs.table import Table
 
     config = adapter_for(game).config({})
-    rng = random.Random(0)
+    # The table's chance generator (random.Random before the environments had their own,
+    # so that this runs on an earlier commit too, for a before/after comparison).
+    make = getattr(chance, "chance_generator", random.Random)
+    rng = make(0)
+    below = getattr(rng, "below", rng.randrange)
 
     def run() -> int:
         table = Table(config, keep_log=False)
@@ -69,7 +76,7 @@ def bench_table(game: str, seconds: float) -> Rate:
             if table.is_terminal():
                 return steps
             legal = table.legal_actions()
-            table.apply(legal[rng.randrange(len(legal))])
+            table.apply(legal[below(len(legal))])
             steps += 1
 
     return _timed(run, seconds)

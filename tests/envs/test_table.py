@@ -224,15 +224,25 @@ def test_the_fast_round_builder_is_stored_game_of_the_setup(game: str, index: in
         assert fast.apply(action) == slow.apply(action)
 
 
-def test_the_fast_deal_draws_what_random_sample_draws() -> None:
-    # The environments' reset draws a deal with envs/chance.py (compiled), which must make
-    # random.Random.sample's very draws, so a seed deals what it always dealt.
-    from rummoli.envs.chance import sample
+def test_the_environments_deal_is_uniform_and_follows_its_seed() -> None:
+    # The environments' reset draws a deal with envs/chance.py (compiled): every ordered
+    # draw of k cards must be equally likely (a chi-square test over all 4 * 3 = 12
+    # ordered pairs of 4 cards, 24,000 draws: 11 degrees of freedom, 31.3 is p = 0.001),
+    # and a seed must deal the same cards again.
+    from collections import Counter
 
-    for seed in range(40):
-        for k in (1, 5, 6, 21, 22, 29, 52):
-            population = list(range(52))[seed % 7 :]
-            k = min(k, len(population))
-            ours, theirs = random.Random(seed), random.Random(seed)
-            assert sample(ours, population, k) == theirs.sample(population, k)
-            assert ours.random() == theirs.random()  # the generator left in the same state
+    from rummoli.envs.chance import chance_generator, deal
+
+    rng = chance_generator(11)
+    draws = 24_000
+    counts = Counter(tuple(deal(rng, [3, 17, 30, 51], 2)) for _ in range(draws))
+    assert len(counts) == 12
+    expected = draws / 12
+    chi_square = sum((c - expected) ** 2 / expected for c in counts.values())
+    assert chi_square < 31.3, counts
+    whole = deal(chance_generator(5), list(range(52)), 52)
+    assert sorted(whole) == list(range(52))
+    assert deal(chance_generator(5), list(range(52)), 52) == whole
+    assert deal(chance_generator(6), list(range(52)), 52) != whole
+    with pytest.raises(ValueError, match="cannot deal 5 cards from 4"):
+        deal(rng, [1, 2, 3, 4], 5)

@@ -18,7 +18,6 @@ id per game with an adapter): ``gymnasium.make("rummoli/Rummoli-v0", opponents="
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,6 +29,7 @@ from gymnasium import spaces
 from rummoli.bots import ask_bot
 from rummoli.engine.base import IllegalActionError
 from rummoli.envs.adapters import adapter_for, games_with_adapters
+from rummoli.envs.chance import chance_generator
 from rummoli.envs.pettingzoo.aec import _table_text
 from rummoli.envs.table import Table
 
@@ -78,7 +78,7 @@ class SeatEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.observation_space = spaces.Box(0.0, 1.0, (size,), np.float32)
         self._num_actions = self.table.num_actions()
         self.action_space = spaces.Discrete(self._num_actions)
-        self._rng = random.Random()
+        self._rng = chance_generator(None)
         self._bots: dict[int, Any] = {}
         self._credited = 0.0
 
@@ -87,7 +87,7 @@ class SeatEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         super().reset(seed=seed)
         base = int(self.np_random.integers(2**31))
-        self._rng = random.Random(base)
+        self._rng = chance_generator(base)
         description = self.adapter.description()
         others = [s for s in range(self.config.players) if s != self.seat]
         self._bots = {

@@ -114,8 +114,7 @@ class RummoliAdapter(LaidOutAdapter):
         # text to read it back (a tenth of a millisecond a round; a round of random
         # play is a few decisions). A test checks the two agree.
         chips, board = carry
-        names = self.cached(config, "names", lambda: tuple(config.names()))
-        spaces = self.spaces(config)
+        names, spaces, rules = self.cached(config, "round", lambda: self._round_parts(config))
         setup = Setup(
             names,
             tuple(chips),
@@ -124,7 +123,12 @@ class RummoliAdapter(LaidOutAdapter):
             deck=tuple(cards),
             single_round=True,
         )
-        return RummoliState(self.rules_object(config), setup, seed)
+        return RummoliState(rules, setup, seed)
+
+    def _round_parts(self, config: EnvConfig) -> tuple[tuple[str, ...], tuple[str, ...], Any]:
+        """What every round's engine is built from, looked up once (a deal is made at
+        every reset)."""
+        return tuple(config.names()), self.spaces(config), self.rules_object(config)
 
     def after_round(self, config: EnvConfig, engine: GameState, carry: Any) -> Any:
         obs = _obs(engine, None)

@@ -35,8 +35,9 @@ from rummoli.engine.base import (
     GameState,
     IllegalActionError,
 )
+from rummoli.engine.rng import SeededRandom
 from rummoli.envs.adapters import EnvConfig, GameAdapter, Vector, adapter_for
-from rummoli.envs.chance import history_seed, sample
+from rummoli.envs.chance import deal, history_seed
 from rummoli.envs.writers import features_floats
 
 # What the table waits for.
@@ -337,13 +338,13 @@ class Table:
 
     # ------------------------------------------------------------------ fast paths
 
-    def play_chance(self, rng: random.Random) -> None:
+    def play_chance(self, rng: SeededRandom) -> None:
         """Take every chance step until a decision or the end, each outcome uniformly
         drawn by ``rng``: a deal in one go (the same distribution as a card at a time)."""
         while self.phase not in (PLAY, OVER):
             if self.phase == DEAL:
                 need = self.adapter.cards_per_deal(self.config, self.carry) - len(self.drawn)
-                cards = sample(rng, self._remaining, need)  # rng.sample's draws, compiled
+                cards = deal(rng, self._remaining, need)
                 self.history.extend(cards)
                 self.movers.extend([CHANCE] * need)
                 self.drawn.extend(cards)
@@ -355,9 +356,9 @@ class Table:
             else:
                 # An outcome of the list itself: applied without looking it up in it.
                 outcomes = self._outcomes
-                self._apply_chance(self.phase, outcomes[rng.randrange(len(outcomes))])
+                self._apply_chance(self.phase, outcomes[rng.below(len(outcomes))])
 
-    def decide_and_play(self, action: object, rng: random.Random) -> None:
+    def decide_and_play(self, action: object, rng: SeededRandom) -> None:
         """The environments' step: :meth:`apply` the decision ``action`` (checked the
         same way), then :meth:`play_chance` with ``rng``; one call where a step made two,
         each asking again what the table waits for."""

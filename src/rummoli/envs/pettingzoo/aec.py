@@ -22,7 +22,6 @@ encoded straight into a reused buffer.
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import numpy as np
@@ -31,6 +30,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 from pettingzoo.utils.env import AECEnv  # type: ignore[import-untyped]
 
 from rummoli.envs.adapters import EnvConfig, adapter_for
+from rummoli.envs.chance import chance_generator
 from rummoli.envs.table import OVER, PLAY, Table
 from rummoli.envs.writers import action_mask
 
@@ -63,6 +63,9 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         self.config: EnvConfig = adapter.config(params)
         self.possible_agents = [f"player_{seat}" for seat in range(self.config.players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        #: Every agent's zero reward and False flag, copied at each reset.
+        self._zeros = dict.fromkeys(self.possible_agents, 0.0)
+        self._no = dict.fromkeys(self.possible_agents, False)
         probe = Table(self.config, keep_log=False)
         #: A table before its first chance step: every reset starts from a copy of it
         #: (half the cost of making one from the settings).
@@ -84,7 +87,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
             agent: spaces.Discrete(self._num_actions) for agent in self.possible_agents
         }
         #: Chance's generator: from entropy until a reset gives a seed.
-        self._rng = random.Random()
+        self._rng = chance_generator(None)
         self.table = probe
         #: This step's observations by seat (emptied by every reset and step).
         self._observed: dict[int, dict[str, Any]] = {}
@@ -103,14 +106,15 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         on from where the last game left it (as Gymnasium's ``reset`` does), so that a
         loop seeded once is reproducible from its first seed."""
         if seed is not None:
-            self._rng = random.Random(seed)
+            self._rng = chance_generator(seed)
         self.table = self._fresh.clone()
         self.table.play_chance(self._rng)
         self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
+        zeros, no = self._zeros, self._no
+        self.rewards = zeros.copy()
+        self._cumulative_rewards = zeros.copy()
+        self.terminations = no.copy()
+        self.truncations = no.copy()
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._credited = [0.0] * self.config.players
         #: The table's ``credited`` list when the rewards were last paid out: the table
