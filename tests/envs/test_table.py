@@ -5,6 +5,7 @@ zero-sum and within the bounds; resampling keeps what a seat knows."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 from typing import Any
 
@@ -15,7 +16,7 @@ from helpers import SETTINGS, random_step, some_decisions, table_for
 import rummoli.envs.openspiel  # noqa: F401
 from rummoli.engine.base import CHANCE, CHANCE_ACTION, SetupError
 from rummoli.envs.adapters import adapter_for
-from rummoli.envs.table import ENGINE_CHANCE, PENDING, Table
+from rummoli.envs.table import ENGINE_CHANCE, PENDING, SETTLE, Table
 from rummoli.games import registry
 from rummoli.games.rummy import actions as rummy_actions
 
@@ -246,3 +247,54 @@ def test_the_environments_deal_is_uniform_and_follows_its_seed() -> None:
     assert deal(chance_generator(6), list(range(52)), 52) != whole
     with pytest.raises(ValueError, match="cannot deal 5 cards from 4"):
         deal(rng, [1, 2, 3, 4], 5)
+
+
+@pytest.mark.parametrize("settlement", ["one_poker_hand", "poker_per_pot", "high_card"])
+def test_a_whole_games_settlement_is_dealt_by_explicit_chance(settlement: str) -> None:
+    # A whole Rummoli game ends by dealing for the board's chips: every card of it is a
+    # chance node (each remaining card of a fresh deck per pot equally likely), so that
+    # OpenSpiel's algorithms see it as unknown, and the engine settles with those cards.
+    from rummoli.envs.chance import chance_generator
+
+    config = adapter_for("rummoli").config(
+        {"length": "game", "rounds": 2, "settlement": settlement, "dealer": 0}
+    )
+    rng = chance_generator(3)
+    settled_games = 0
+    for _ in range(12):
+        table = Table(config)
+        settle_nodes: list[int] = []
+        while not table.is_terminal():
+            if table.is_chance():
+                outcomes = table.chance_outcomes()
+                if table.phase == SETTLE:
+                    settle_nodes.append(len(outcomes))
+                    assert all(p == pytest.approx(1 / len(outcomes)) for _, p in outcomes)
+                table.apply(outcomes[rng.below(len(outcomes))][0])
+            else:
+                legal = table.legal_actions()
+                table.apply(legal[rng.below(len(legal))])
+        events = [item for who, item in table.log if who < 0]
+        per_card = 1 if settlement == "high_card" else 5
+        shown = sum(1 for e in events if e[0] in ("settle_cut", "settle_hand")) * per_card
+        assert len(settle_nodes) == shown
+        if not shown:
+            continue
+        settled_games += 1
+        # Each draw starts from a whole deck: 52 outcomes, then one fewer a card.
+        assert settle_nodes[0] == 52
+        assert all(b in (a - 1, 52) for a, b in itertools.pairwise(settle_nodes))
+        # The cards the table dealt are the ones the settlement shows, in order: a cut
+        # card, or a five-card hand, for each player in each pot.
+        dealt = table.history[-shown:]
+        shown_masks = [e[2] for e in events if e[0] in ("settle_cut", "settle_hand")]
+        if settlement == "high_card":
+            assert shown_masks == dealt
+        else:
+            hands = [sum(1 << c for c in dealt[i : i + 5]) for i in range(0, shown, 5)]
+            assert shown_masks == hands
+        # The returns are the engine's chips, and add up to zero.
+        assert sum(table.returns()) == pytest.approx(0.0)
+        again = Table.replay(config, table.history)
+        assert again.returns() == table.returns() and again.log == table.log
+    assert settled_games >= 6

@@ -252,10 +252,25 @@ class GameAdapter(ABC):
 
     @abstractmethod
     def next_round(
-        self, config: EnvConfig, carry: Any, dealer: int, rounds: int, seed: int
+        self,
+        config: EnvConfig,
+        carry: Any,
+        dealer: int,
+        rounds: int,
+        seed: int,
+        settlement: Sequence[int] | None = None,
     ) -> tuple[Any, int, bool, list[Event]]:
         """Between rounds of a whole game: ``(carry, next dealer, game over, events)``;
-        a game that ends settles what is left (Rummoli's board) here."""
+        a game that ends settles what is left (Rummoli's board) here, with the cards of
+        ``settlement`` when its settlement deals any (:meth:`settlement_draws`)."""
+
+    def settlement_draws(
+        self, config: EnvConfig, carry: Any, dealer: int, rounds: int, seed: int
+    ) -> list[int]:
+        """When the game ends after this round and its end deals cards: how many each of
+        its draws takes, each from a fresh deck (the table draws them, a card at a time,
+        as chance nodes, and passes them to :meth:`next_round`). None by default."""
+        return []
 
     @abstractmethod
     def game_returns(self, config: EnvConfig, start: Any, end: Any) -> list[float]:

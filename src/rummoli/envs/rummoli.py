@@ -145,17 +145,17 @@ class RummoliAdapter(LaidOutAdapter):
         ]
 
     def next_round(
-        self, config: EnvConfig, carry: Any, dealer: int, rounds: int, seed: int
+        self,
+        config: EnvConfig,
+        carry: Any,
+        dealer: int,
+        rounds: int,
+        seed: int,
+        settlement: Sequence[int] | None = None,
     ) -> tuple[Any, int, bool, list[Event]]:
-        description = self.description()
-        playing = self._playing_dealer(config, carry, dealer)
-        setup = self._setup(config, carry, dealer)
-        setup["dealer"] = playing
-        probe = description.stored_game(dict(config.rules), setup, seed)
-        dealer = dealer if playing is None else playing
-        if rounds >= self.rules_object(config).rounds:
-            probe.request_end()  # type: ignore[attr-defined]
-        events = probe.apply(CHANCE_ACTION)
+        probe, events, dealer = self._between_rounds(
+            config, carry, dealer, rounds, seed, settlement
+        )
         obs = _obs(probe, None)
         if probe.current_player() == TERMINAL:
             return (obs.chips, obs.board), dealer, True, events
@@ -168,6 +168,55 @@ class RummoliAdapter(LaidOutAdapter):
             if seat in obs.in_round:
                 break
         return carry, seat, False, []
+
+    def settlement_draws(
+        self, config: EnvConfig, carry: Any, dealer: int, rounds: int, seed: int
+    ) -> list[int]:
+        """The settlement's draws when the game ends now (a cut or a five-card hand for
+        each player still in, for each pot, each pot from a fresh deck): read off the
+        engine's own settlement of this position, whose seeded cards nobody sees (the
+        table draws them as chance nodes and settles again with those)."""
+        rules = self.rules_object(config)
+        need = len(self.spaces(config)) if rules.short_ante == "out" else 1
+        if rounds < rules.rounds and sum(c >= need for c in carry[0]) >= 2:
+            return []  # another round is dealt: no settlement yet
+        probe, events, _ = self._between_rounds(config, carry, dealer, rounds, seed, None)
+        if probe.current_player() != TERMINAL:
+            return []
+        draws: list[int] = []
+        cards = 0
+        for event in events:
+            if event[0] == "settle_cut":
+                cards += 1
+            elif event[0] == "settle_hand":
+                cards += 5
+            elif event[0] == "settled" and cards:
+                draws.append(cards)
+                cards = 0
+        return draws
+
+    def _between_rounds(
+        self,
+        config: EnvConfig,
+        carry: Any,
+        dealer: int,
+        rounds: int,
+        seed: int,
+        settlement: Sequence[int] | None,
+    ) -> tuple[RummoliState, list[Event], int]:
+        """The engine's step after a round, from its carry: the next deal, or the end of
+        the game and its settlement (with ``settlement``'s cards, when given)."""
+        playing = self._playing_dealer(config, carry, dealer)
+        setup = self._setup(config, carry, dealer)
+        setup["dealer"] = playing
+        if settlement is not None:
+            setup["settlement"] = [card_str(c) for c in settlement]
+        probe = self.description().stored_game(dict(config.rules), setup, seed)
+        assert isinstance(probe, RummoliState)
+        if rounds >= self.rules_object(config).rounds:
+            probe.request_end()
+        events = probe.apply(CHANCE_ACTION)
+        return probe, events, dealer if playing is None else playing
 
     def _playing_dealer(self, config: EnvConfig, carry: Any, dealer: int) -> int | None:
         """``dealer``, or the first player on his left who can still ante: the engine
@@ -203,7 +252,10 @@ class RummoliAdapter(LaidOutAdapter):
         return self._rounds(config) * (1 + total + n + (total + 1) * n + 52)
 
     def max_chance_nodes(self, config: EnvConfig) -> int:
-        return (config.dealer is None) + 52 * self._rounds(config)
+        # The first dealer, every deal, and a whole game's settlement: for each pot (at
+        # most one a space), a five-card hand for each player.
+        settle = 0 if config.length == "round" else len(self.spaces(config)) * config.players * 5
+        return (config.dealer is None) + 52 * self._rounds(config) + settle
 
     # ------------------------------------------------------------------ actions
 

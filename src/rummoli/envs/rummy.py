@@ -190,7 +190,13 @@ class RummyAdapter(LaidOutAdapter):
         return rewards
 
     def next_round(
-        self, config: EnvConfig, carry: Any, dealer: int, rounds: int, seed: int
+        self,
+        config: EnvConfig,
+        carry: Any,
+        dealer: int,
+        rounds: int,
+        seed: int,
+        settlement: Sequence[int] | None = None,
     ) -> tuple[Any, int, bool, list[Event]]:
         over = max(carry) >= self.target(config) or rounds >= config.extra["max_hands"]
         return carry, (dealer + 1) % config.players, over, []

@@ -41,8 +41,8 @@ from rummoli.envs.chance import deal, history_seed
 from rummoli.envs.writers import features_floats
 
 # What the table waits for.
-DEALER, DEAL, PLAY, PENDING, ENGINE_CHANCE, OVER = range(6)
-PHASES = ("dealer", "deal", "play", "pending", "engine_chance", "over")
+DEALER, DEAL, PLAY, PENDING, ENGINE_CHANCE, OVER, SETTLE = range(7)
+PHASES = ("dealer", "deal", "play", "pending", "engine_chance", "over", "settle")
 
 #: A log entry: (-1, an engine event) or (seat, the text of that seat's decision).
 LogEntry = tuple[int, Any]
@@ -120,6 +120,11 @@ class Table:
         self._remaining: list[int] = []
         self._outcomes: list[int] = []
         self._pending = -1
+        #: A whole game's settlement, when it deals cards: the sizes of its draws (each
+        #: from a fresh deck) and the engine seed the game's end is settled with.
+        self._settle_draws: list[int] = []
+        self._settle_seed = 0
+        self._settled: list[int] = []
         self.truncated_round = False
         #: Rewards credited so far, by seat (each round's, then the game's at its end).
         self.credited = [0.0] * self.num_players
@@ -156,7 +161,7 @@ class Table:
         return [(o, p) for o in outcomes]
 
     def _chance_list(self) -> list[int]:
-        if self.phase == DEAL:
+        if self.phase == DEAL or self.phase == SETTLE:
             return self._remaining
         if self.phase in (DEALER, PENDING, ENGINE_CHANCE):
             return self._outcomes
@@ -221,6 +226,8 @@ class Table:
             self._start_deal()
         elif phase == DEAL:
             self._deal(action)
+        elif phase == SETTLE:
+            self._settle(action)
         elif phase == PENDING:
             assert self.engine is not None
             self.phase = PLAY
@@ -324,17 +331,49 @@ class Table:
         if config.length == "round":
             self.phase = OVER
             return
-        carry, dealer, over, events = adapter.next_round(
-            config, self.carry, self.dealer, self.rounds, history_seed(self.history)
-        )
+        seed = history_seed(self.history)
+        draws = adapter.settlement_draws(config, self.carry, self.dealer, self.rounds, seed)
+        if draws:
+            # The game ends with a settlement that deals cards: each a chance node, each
+            # draw from a fresh deck; the engine settles with them (_settle).
+            self._settle_seed = seed
+            self._settle_draws = draws
+            self._settled = []
+            self._remaining = list(range(52))
+            self.phase = SETTLE
+            return
+        self._after_round(adapter.next_round(config, self.carry, self.dealer, self.rounds, seed))
+
+    def _after_round(self, ended: tuple[Any, int, bool, list[Event]]) -> None:
+        """Go on from :meth:`GameAdapter.next_round`'s answer: the next deal, or the end."""
+        carry, dealer, over, events = ended
         self.carry = carry
         self.dealer = dealer
         self._record(events)
         if over:
-            self.credited = adapter.game_returns(config, self.start_carry, carry)
+            self.credited = self.adapter.game_returns(self.config, self.start_carry, carry)
             self.phase = OVER
             return
         self._start_deal()
+
+    def _settle(self, card: int) -> None:
+        """One card of the settlement's draws; the engine settles after the last."""
+        self._settled.append(card)
+        self._remaining.remove(card)
+        draws = self._settle_draws
+        done = len(self._settled)
+        if done == sum(draws):
+            ended = self.adapter.next_round(
+                self.config, self.carry, self.dealer, self.rounds, self._settle_seed, self._settled
+            )
+            self._after_round(ended)
+            return
+        total = 0
+        for size in draws:
+            total += size
+            if done == total:  # this draw is complete: the next one is from a fresh deck
+                self._remaining = list(range(52))
+                return
 
     # ------------------------------------------------------------------ fast paths
 
@@ -355,7 +394,7 @@ class Table:
                 self._build_round()
             else:
                 # An outcome of the list itself: applied without looking it up in it.
-                outcomes = self._outcomes
+                outcomes = self._chance_list()
                 self._apply_chance(self.phase, outcomes[rng.below(len(outcomes))])
 
     def decide_and_play(self, action: object, rng: SeededRandom) -> None:
@@ -404,6 +443,9 @@ class Table:
         other.movers = self.movers[:]
         other.log = self.log[:]
         other.drawn = self.drawn[:]
+        other._settle_draws = self._settle_draws
+        other._settle_seed = self._settle_seed
+        other._settled = self._settled[:]
         other._remaining = self._remaining[:]
         other._outcomes = self._outcomes[:]
         other.credited = self.credited[:]
