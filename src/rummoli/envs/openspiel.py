@@ -100,7 +100,11 @@ class RummoliGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=low,
             max_utility=high,
             utility_sum=0.0,
-            max_game_length=adapter.max_decisions(self.config),
+            # A bound of the decisions (OpenSpiel's definition), and of the chance nodes
+            # too: Shimmy's PettingZoo wrapper counts both against it, and would cut a
+            # long game short (still a true bound of the decisions, if a looser one).
+            max_game_length=adapter.max_decisions(self.config)
+            + adapter.max_chance_nodes(self.config),
         )
         full = _parameters(adapter)
         full.update(given)
