@@ -91,10 +91,16 @@ def _server_url(url: str):  # type: ignore[no-untyped-def]
     from webtools import FAST
 
     from rummoli.web.app import create_app
+    from rummoli.web.limits import Limits
+
+    # The old databases were made once, on one day: their waiting table must not expire
+    # because the test runs later than the server's time to wait (its own tests cover
+    # expiry). It did, six hours after they were made.
+    keep_waiting = Limits(waiting_ttl=100 * 365 * 86400.0)
 
     @contextmanager
     def run() -> Iterator[TestClient]:
-        app = create_app(url, timing=FAST, allowed_hosts=["testserver"])
+        app = create_app(url, timing=FAST, allowed_hosts=["testserver"], limits=keep_waiting)
         with TestClient(app) as client:
             yield client
 
