@@ -49,9 +49,9 @@ GROUP: Final = "rummoli.compiled_group"
 #: converter of :mod:`rummoli.engine` are on Rummoli's path, so they are compiled too).
 #: Basic Rummy's engine (its move generation after every draw is most of a hand's time)
 #: and the learning environments' table and tensor arithmetic (run at every step) too:
-#: the ``envs`` modules here import the engine and numpy (which matplotlib, a core
-#: dependency, brings), never a learning library, so that a compiled install imports
-#: them without the ``rl`` extra.
+#: the ``envs`` modules here import the engine alone (the table imports the adapters and
+#: numpy only when a table is made), so that a compiled install, and a Ray worker
+#: checking its compiled modules, imports them without the ``rl`` extra or numpy.
 MODULES: Final = (
     "rummoli.cards",
     "rummoli.poker",

@@ -20,12 +20,12 @@ OpenSpiel's (-1 chance, -4 terminal).
 
 from __future__ import annotations
 
+import importlib
 import json
+import operator
 import random
 from collections.abc import Sequence
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, SupportsIndex, cast
 
 from rummoli.engine.base import (
     CHANCE,
@@ -36,9 +36,14 @@ from rummoli.engine.base import (
     IllegalActionError,
 )
 from rummoli.engine.rng import SeededRandom
-from rummoli.envs.adapters import EnvConfig, GameAdapter, Vector, adapter_for
 from rummoli.envs.chance import deal, history_seed
 from rummoli.envs.writers import features_floats
+
+if TYPE_CHECKING:
+    # Types only: the adapters (and numpy) are imported when a table is made, so that
+    # importing this compiled module (every Ray worker checks the compiled modules) needs
+    # neither.
+    from rummoli.envs.adapters import EnvConfig, GameAdapter, Vector
 
 # What the table waits for.
 DEALER, DEAL, PLAY, PENDING, ENGINE_CHANCE, OVER, SETTLE = range(7)
@@ -46,9 +51,6 @@ PHASES = ("dealer", "deal", "play", "pending", "engine_chance", "over", "settle"
 
 #: A log entry: (-1, an engine event) or (seat, the text of that seat's decision).
 LogEntry = tuple[int, Any]
-
-#: What an action may be: a whole number, Python's or numpy's.
-_WHOLE = (int, np.integer)
 
 #: Resamples tried before :meth:`Table.resample` gives up (each is checked exactly).
 RESAMPLE_TRIES = 200
@@ -65,13 +67,18 @@ def _whole(action: object) -> int:
     pass either); anything else is refused, changing nothing."""
     if type(action) is int:
         return action
-    if isinstance(action, bool) or not isinstance(action, _WHOLE):
-        raise IllegalActionError(f"an action is a whole number, not {action!r}")
-    return int(action)
+    if not isinstance(action, (bool, float)):
+        try:
+            return operator.index(cast(SupportsIndex, action))
+        except TypeError:
+            pass
+    raise IllegalActionError(f"an action is a whole number, not {action!r}")
 
 
 def _overrides(adapter: GameAdapter, hook: str) -> bool:
     """Whether ``adapter``'s game has its own ``hook`` (else the base's no-op)."""
+    from rummoli.envs.adapters import GameAdapter
+
     return getattr(type(adapter), hook) is not getattr(GameAdapter, hook)
 
 
@@ -89,7 +96,11 @@ class Table:
 
     def __init__(self, config: EnvConfig, *, keep_log: bool = True) -> None:
         self.config = config
+        from rummoli.envs.adapters import adapter_for
+
         self.adapter: GameAdapter = adapter_for(config.game)
+        #: numpy, for the tensors (imported here, not with the module: see the imports).
+        self._np: Any = importlib.import_module("numpy")
         self.description = self.adapter.description()
         self.names = config.names()
         self.num_players = config.players
@@ -421,6 +432,7 @@ class Table:
         # in place copied, the rest shared (settings, the carry: never changed in place).
         other.config = self.config
         other.adapter = self.adapter
+        other._np = self._np
         other.description = self.description
         other.names = self.names
         other.num_players = self.num_players
@@ -514,14 +526,16 @@ class Table:
         if engine is not None and features is not None:
             # Written as float32 by C (or compiled) code, read by numpy in place.
             floats = features_floats(self.observation_size, *features(engine, seat))
-            return np.frombuffer(floats, np.float32)
-        out = np.zeros(self.observation_size, np.float32)
+            return self._np.frombuffer(floats, self._np.float32)  # type: ignore[no-any-return]
+        out: Vector = self._np.zeros(self.observation_size, self._np.float32)
         self.adapter.encode_observation(self.config, self.engine, seat, out)
         return out
 
     def information_state_tensor(self, seat: int) -> Vector:
         size = self.adapter.observation_size(self.config)
-        out = np.zeros(size + self.adapter.info_extra_size(self.config), np.float32)
+        out: Vector = self._np.zeros(
+            size + self.adapter.info_extra_size(self.config), self._np.float32
+        )
         self.adapter.encode_observation(self.config, self.engine, seat, out[:size])
         self.adapter.encode_history(self.config, self, seat, out[size:])
         return out

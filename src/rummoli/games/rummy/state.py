@@ -68,14 +68,45 @@ _BIT: Final = tuple(1 << card for card in range(52))
 _MELD_BASE: Final = act.MELD_BASE
 _LAYOFF_BASE: Final = act.LAYOFF_BASE
 _DISCARD_BASE: Final = act.DISCARD_BASE
-#: The cards in the order of their DISCARD actions (kings first ... aces last), and the
-#: LAY_OFF (slot 0) action of each card: the move generator reads them after every draw.
-_DISCARD_ORDER: Final = tuple(sorted(range(52), key=act.discard_action))
+
+
+def _spread_table(first: int, count: int) -> tuple[int, ...]:
+    """For each field of ``count`` ranks from rank bit ``first`` of one suit (clubs): the
+    mask of those cards' DISCARD actions (bit ``i``: action ``_DISCARD_BASE + i``)."""
+    table = []
+    for field in range(1 << count):
+        spread = 0
+        for rank in range(count):
+            if field >> rank & 1:
+                spread |= 1 << (act.discard_action(first + rank) - _DISCARD_BASE)
+        table.append(spread)
+    return tuple(table)
+
+
+#: A suit's cards as DISCARD action bits, its 13 rank bits looked up in two halves; the
+#: other suits' actions are the clubs' shifted by the suit (kings first ... aces last,
+#: each rank's four suits together).
+_SPREAD_LOW: Final = _spread_table(0, 7)
+_SPREAD_HIGH: Final = _spread_table(7, 6)
+
+
+def discard_mask(cards: int) -> int:
+    """``cards`` as a mask of DISCARD actions (bit ``i``: action ``_DISCARD_BASE + i``),
+    so that the move generator lists a hand's discards in action order by its set bits,
+    not by a loop over the 52 cards after every draw."""
+    out = 0
+    for suit in range(4):
+        field = (cards >> (13 * suit)) & 0x1FFF
+        out |= (_SPREAD_LOW[field & 0x7F] | _SPREAD_HIGH[field >> 7]) << suit
+    return out
+
+
 #: Whether a turn starts with the check that nobody can ever go out (a ``BLOCKED``
 #: stalemate, :mod:`.stalemate`). Always on in play; the stalemate tests' judge turns it
 #: off to explore the bare rules (a module variable, not a constant, so that it can, also
 #: when this module is compiled).
 DETECT_BLOCKED = True
+#: The LAY_OFF (slot 0) action of each card: the move generator reads it after every draw.
 _LAYOFF_ACTION: Final = tuple(act.layoff_action(card, 0) for card in range(52))
 
 
@@ -476,12 +507,11 @@ class RummyState:
                     layoffs.append(_LAYOFF_ACTION[bit.bit_length() - 1] + slot)
             layoffs.sort()
             options.extend(layoffs)
-        rest = hand & ~taken
-        discard = _DISCARD_BASE
-        for card in _DISCARD_ORDER:
-            if rest >> card & 1:
-                options.append(discard)
-            discard += 1
+        discards = discard_mask(hand & ~taken)
+        while discards:
+            low = discards & -discards
+            options.append(_DISCARD_BASE + low.bit_length() - 1)
+            discards ^= low
         self.to_move = seat
         self.options = options
 
