@@ -72,6 +72,12 @@ class BuildCompiled(build_ext):
     def run(self) -> None:
         # Only a build that runs this command gets here: pip's reads for the requirements
         # and the metadata finalize the command's options, but never run it.
+        # The sources' digests as they are read for compiling (mypyc reads the Python ones
+        # now, the C compiler the C ones in a moment): a source edited during the build
+        # is then seen as edited since, not as compiled.
+        compiled = {module: PLAN["source_path"](module) for module in PLAN["MODULES"]}
+        compiled.update(PLAN["C_EXTENSIONS"])
+        digests = {m: PLAN["source_digest"](s) for m, s in compiled.items()}
         if self.distribution.ext_modules:
             from mypyc.build import mypycify
 
@@ -100,10 +106,7 @@ class BuildCompiled(build_ext):
             return
         if self.inplace and built:
             # What was compiled, so that the tests can tell when a source was edited since.
-            sources = {module: PLAN["source_path"](module) for module in PLAN["MODULES"]}
-            sources.update(PLAN["C_EXTENSIONS"])
             with open(PLAN["MANIFEST"], "w", encoding="utf-8") as manifest:
-                digests = {m: PLAN["source_digest"](s) for m, s in sources.items()}
                 json.dump(digests, manifest, indent=1)
 
 

@@ -37,7 +37,7 @@ from rummoli.engine.base import (
 )
 from rummoli.engine.rng import SeededRandom
 from rummoli.envs.chance import deal, history_seed
-from rummoli.envs.writers import features_floats
+from rummoli.envs.writers import action_mask, features_floats
 
 if TYPE_CHECKING:
     # Types only: the adapters (and numpy) are imported when a table is made, so that
@@ -530,6 +530,17 @@ class Table:
         out: Vector = self._np.zeros(self.observation_size, self._np.float32)
         self.adapter.encode_observation(self.config, self.engine, seat, out)
         return out
+
+    def observed(self, seat: int, num_actions: int, no_actions: Any) -> dict[str, Any]:
+        """What PettingZoo's AEC environment shows ``seat``: its tensor and its action
+        mask, one int8 per action (``no_actions``, all zero, when it is not to move).
+        Here, compiled, because an environment asks for one or two at every step."""
+        if self.phase == PLAY and self.current_player() == seat:
+            np = self._np
+            mask = np.frombuffer(action_mask(num_actions, self.legal_actions()), np.int8)
+        else:
+            mask = no_actions
+        return {"observation": self.observation_tensor(seat), "action_mask": mask}
 
     def information_state_tensor(self, seat: int) -> Vector:
         size = self.adapter.observation_size(self.config)

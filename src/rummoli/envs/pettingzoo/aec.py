@@ -31,8 +31,7 @@ from pettingzoo.utils.env import AECEnv  # type: ignore[import-untyped]
 
 from rummoli.envs.adapters import EnvConfig, adapter_for
 from rummoli.envs.chance import chance_generator
-from rummoli.envs.table import OVER, PLAY, Table
-from rummoli.envs.writers import action_mask
+from rummoli.envs.table import OVER, Table
 
 RENDER_MODES = ("human", "ansi")
 
@@ -161,12 +160,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         cached = self._observed.get(seat)
         if cached is not None:
             return cached
-        table = self.table
-        if table.phase == PLAY and table.current_player() == seat:
-            mask = np.frombuffer(action_mask(self._num_actions, table.legal_actions()), np.int8)
-        else:
-            mask = self._no_actions
-        observed = {"observation": table.observation_tensor(seat), "action_mask": mask}
+        observed = self.table.observed(seat, self._num_actions, self._no_actions)
         self._observed[seat] = observed
         return observed
 

@@ -76,4 +76,6 @@ def holds_pay_card(hand: int, single_pay_cards: int) -> bool:
     a single pay card, both AD and KD, or the 7, 8 and 9 of one suit."""
     if hand & single_pay_cards or hand & _AKD == _AKD:
         return True
-    return any(hand & m == m for m in _789)
+    # Written out, not any() over a generator (its own object): asked for each seat a deal.
+    c, d, h, s = _789
+    return hand & c == c or hand & d == d or hand & h == h or hand & s == s
