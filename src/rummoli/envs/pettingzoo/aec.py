@@ -16,7 +16,8 @@ own end does). An illegal action raises the engine's ``IllegalActionError``, nam
 action and what is legal, and changes nothing.
 
 This is the fast path: the table keeps no event log, and the engine's observation is
-encoded straight into a reused buffer.
+written as float32 by compiled code into a new buffer that numpy reads in place (each
+step's observation is the agent's to keep).
 """
 
 from __future__ import annotations
