@@ -1,7 +1,8 @@
 """Train a small policy on this machine's CPU and show it beating the random player.
 
-    RUMMOLI_PURE=1 PYTHONPATH=src .venv/bin/python examples/train.py --minutes 8 \
-        --png docs/images/train_rummoli.png
+    python setup.py build_ext --inplace      # the compiled modules (else slower)
+    PYTHONPATH=src .venv/bin/python examples/train.py --minutes 8 \
+        --png docs/img/train_rummoli.png
 
 The method: REINFORCE with a running-mean baseline on a linear softmax policy over the
 legal actions (the mask of ``info["action_mask"]``), numpy only, Adam steps; the
