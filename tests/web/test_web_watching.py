@@ -57,6 +57,26 @@ def test_the_wait_is_the_seated_peoples_slowest_pace_and_spectators_do_not_hold_
                 assert the_room.watch_time(_lays(5)) == 0.0  # "instant" waits for nothing
 
 
+def test_a_turns_clock_shows_its_whole_time_while_the_table_waits_for_a_run(
+    tmp_path: Path,
+) -> None:
+    # After a run the table waits for its people before a turn's clock starts (the
+    # room's turn_started is then ahead): the clock a page is sent shows the whole turn,
+    # never more (it showed the wait on top: 38 s of a 30 s turn).
+    from rummoli.web.broadcast import table_info
+
+    with server(tmp_path / "t.db", WATCHING) as client:
+        table = create_table(client, ["human", "human"], rules={"rounds": 1}, turn_timer=30)
+        join(client, table, "Ann")
+        join(client, table, "Bea")
+        the_room = room(client, table)
+        assert the_room.to_move() is not None
+        the_room.turn_started = time.monotonic() + 8.0  # a run being shown, 8 s to go
+        assert table_info(the_room)["turn"]["seconds_left"] == 30.0
+        the_room.turn_started = time.monotonic() - 10.0  # the clock started 10 s ago
+        assert 19.0 <= table_info(the_room)["turn"]["seconds_left"] <= 20.0
+
+
 def _until_a_run_before_a_computer(a: Conn) -> dict[str, object]:
     """Play Ann's turns until an update lays at least five cards and leaves a computer
     player to move: the table must now wait for Ann's page."""

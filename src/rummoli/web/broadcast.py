@@ -57,8 +57,10 @@ def table_info(room: Room) -> dict[str, Any]:
         seat = room.seats[to_move]
         turn = {"seat": seat.seat, "seconds_left": None}
         if room.turn_timer > 0 and seat.bot is None and not seat.away:
-            left = room.turn_timer - (time.monotonic() - room.turn_started)
-            turn["seconds_left"] = round(max(0.0, left), 1)
+            # While the table waits for its people to see a run, the turn's clock has not
+            # started (``turn_started`` is then ahead): it shows the whole time.
+            elapsed = max(0.0, time.monotonic() - room.turn_started)
+            turn["seconds_left"] = round(max(0.0, room.turn_timer - elapsed), 1)
     rules, changed = _public_rules(room.rules)
     return {
         "id": room.id,
