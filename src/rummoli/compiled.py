@@ -81,6 +81,7 @@ MODULES: Final = (
     "rummoli.games.rummy.deal",
     "rummoli.games.rummy.state",
     "rummoli.games.rummy.view",
+    "rummoli.envs.feature_parts",
     "rummoli.envs.rummy_features",
     "rummoli.envs.rummoli_features",
     "rummoli.envs.chance",

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from helpers import some_decisions
 
-from rummoli.envs.encode import relative
+from rummoli.envs.feature_parts import relative
 
 
 def _mask(bits: np.ndarray) -> int:

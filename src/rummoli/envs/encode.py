@@ -86,11 +86,6 @@ def features_tensor(
     return out
 
 
-def relative(seat: int, me: int, players: int) -> int:
-    """A seat as seen from ``me``: 0 is ``me``, 1 the next clockwise, ... (-1 stays -1)."""
-    return (seat - me) % players if seat >= 0 else -1
-
-
 class LaidOutAdapter(GameAdapter):
     """An adapter whose tensor is a :class:`Layout` written from its features: both games'
     adapters. The layout is made once per settings (:meth:`_layout`), and the tensor is

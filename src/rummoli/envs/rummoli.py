@@ -31,7 +31,8 @@ from rummoli.cards import card_str
 from rummoli.engine.base import CHANCE_ACTION, TERMINAL, Event, GameState, SetupError
 from rummoli.engine.rng import SeededRandom
 from rummoli.envs.adapters import EnvConfig, Features, Vector
-from rummoli.envs.encode import LaidOutAdapter, Layout, put_cards, relative
+from rummoli.envs.encode import LaidOutAdapter, Layout, put_cards
+from rummoli.envs.feature_parts import relative
 from rummoli.envs.rummoli_features import RummoliFeatures
 from rummoli.games.rummoli.actions import BID_BASE, ActionCodec
 from rummoli.games.rummoli.board import space_names

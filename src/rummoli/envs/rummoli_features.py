@@ -14,17 +14,13 @@ from __future__ import annotations
 from typing import Any, Final
 
 from rummoli.engine.base import CHANCE, TERMINAL, GameState
+from rummoli.envs.feature_parts import one_hot, relative
 from rummoli.games.rummoli.state import PHASE_NAMES, RummoliState
 
 #: The value of the ``laid_order`` field for the k-th card laid (k from 1): k / 52.
 _ORDER_VALUES: Final[tuple[Any, ...]] = tuple(k / 52.0 for k in range(53))
 #: 1.0 as one Python object.
 _ONE: Final[Any] = 1.0
-
-
-def _relative(seat: int, me: int, players: int) -> int:
-    """A seat as seen from ``me`` (0: ``me``, then clockwise); -1 stays -1."""
-    return (seat - me) % players if seat >= 0 else -1
 
 
 def _who(seat: int, me: int, players: int) -> int:
@@ -35,14 +31,6 @@ def _who(seat: int, me: int, players: int) -> int:
     if seat < 0 or seat == CHANCE:
         return players
     return (seat - me) % players
-
-
-def _one(positions: list[int], values: list[float], start: int, index: int, width: int) -> None:
-    """A one-hot of ``index`` in a field of ``width`` at ``start`` (nothing for an index
-    outside it)."""
-    if 0 <= index < width:
-        positions.append(start + index)
-        values.append(1.0)
 
 
 class RummoliFeatures:
@@ -106,7 +94,7 @@ class RummoliFeatures:
         order_values = _ORDER_VALUES
         order = 1
         for who, card in obs.laid:
-            positions.append(at_laid_by[52 * _relative(who, seat, n) + card])
+            positions.append(at_laid_by[52 * relative(who, seat, n) + card])
             values.append(_ONE)
             positions.append(at_laid[card])
             values.append(order_values[order])
@@ -116,12 +104,12 @@ class RummoliFeatures:
             values.append(1.0)
         shown = self.shown
         for who, five in obs.shown:
-            masks.append(shown + 52 * _relative(who, seat, n))
+            masks.append(shown + 52 * relative(who, seat, n))
             masks.append(five)
         positions.append(self.phase + PHASE_NAMES.index(obs.phase))
         values.append(1.0)
-        _one(positions, values, self.to_move, _who(obs.to_move, seat, n), n + 2)
-        _one(positions, values, self.dealer, _relative(obs.dealer, seat, n), n)
+        one_hot(positions, values, self.to_move, _who(obs.to_move, seat, n), n + 2)
+        one_hot(positions, values, self.dealer, relative(obs.dealer, seat, n), n)
         chips = self.chips
         counts = self.card_counts
         bets = self.bets
@@ -165,11 +153,11 @@ class RummoliFeatures:
             if space:
                 positions.append(board + i)
                 values.append(space / total)
-        _one(positions, values, self.widow_taker, _who(obs.widow_taker, seat, n), n + 1)
+        one_hot(positions, values, self.widow_taker, _who(obs.widow_taker, seat, n), n + 1)
         if obs.auction_high:
             positions.append(self.auction_high)
             values.append(obs.auction_high / total)
-        _one(
+        one_hot(
             positions,
             values,
             self.auction_high_bidder,
@@ -179,8 +167,8 @@ class RummoliFeatures:
         if obs.high_bet:
             positions.append(self.high_bet)
             values.append(obs.high_bet / total)
-        _one(positions, values, self.leader, _who(obs.leader, seat, n), n + 1)
-        _one(positions, values, self.round_winner, _who(obs.round_winner, seat, n), n + 1)
+        one_hot(positions, values, self.leader, _who(obs.leader, seat, n), n + 1)
+        one_hot(positions, values, self.round_winner, _who(obs.round_winner, seat, n), n + 1)
         if obs.deadlocked:
             positions.append(self.deadlocked)
             values.append(1.0)

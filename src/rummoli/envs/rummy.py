@@ -29,7 +29,8 @@ from rummoli.cards import card_str
 from rummoli.engine.base import CHANCE_ACTION, Event, GameState
 from rummoli.engine.rng import shuffled_deck
 from rummoli.envs.adapters import EnvConfig, Features, Vector
-from rummoli.envs.encode import LaidOutAdapter, Layout, put_cards, relative
+from rummoli.envs.encode import LaidOutAdapter, Layout, put_cards
+from rummoli.envs.feature_parts import relative
 from rummoli.envs.rummy_features import RummyFeatures
 from rummoli.games.rummy import actions as act
 from rummoli.games.rummy.deal import DRAW_RESHUFFLE

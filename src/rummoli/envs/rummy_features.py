@@ -12,21 +12,9 @@ widths) is the adapter's, passed in as ``at``; ``docs/environments.md`` tabulate
 from __future__ import annotations
 
 from rummoli.engine.base import CHANCE, TERMINAL, GameState
+from rummoli.envs.feature_parts import one_hot, relative
 from rummoli.games.rummy.melds import fit_mask
 from rummoli.games.rummy.state import PHASE_NAMES, RummyState
-
-
-def _relative(seat: int, me: int, players: int) -> int:
-    """A seat as seen from ``me`` (0: ``me``, then clockwise); -1 stays -1."""
-    return (seat - me) % players if seat >= 0 else -1
-
-
-def _one(positions: list[int], values: list[float], start: int, index: int, width: int) -> None:
-    """A one-hot of ``index`` in a field of ``width`` at ``start`` (nothing for an index
-    outside it)."""
-    if 0 <= index < width:
-        positions.append(start + index)
-        values.append(1.0)
 
 
 class RummyFeatures:
@@ -81,13 +69,13 @@ class RummyFeatures:
             positions.append(260 + obs.taken)
             values.append(1.0)
         for who, mask in obs.shown:
-            masks.append(312 + 52 * _relative(who, seat, n))
+            masks.append(312 + 52 * relative(who, seat, n))
             masks.append(mask)
         counts = self.card_counts
         scores = self.scores
         played = 0
         for s in range(n):
-            r = _relative(s, seat, n)
+            r = relative(s, seat, n)
             count = obs.card_counts[s]
             if count:
                 positions.append(counts + r)
@@ -111,13 +99,13 @@ class RummyFeatures:
         elif to_move == CHANCE:
             index = n
         else:
-            index = _relative(to_move, seat, n)
-        _one(positions, values, self.to_move, index, n + 2)
-        turn = n if obs.turn < 0 else _relative(obs.turn, seat, n)
-        _one(positions, values, self.turn, turn, n + 1)
-        _one(positions, values, self.dealer, _relative(obs.dealer, seat, n), n)
-        winner = n if obs.winner < 0 else _relative(obs.winner, seat, n)
-        _one(positions, values, self.winner, winner, n + 1)
+            index = relative(to_move, seat, n)
+        one_hot(positions, values, self.to_move, index, n + 2)
+        turn = n if obs.turn < 0 else relative(obs.turn, seat, n)
+        one_hot(positions, values, self.turn, turn, n + 1)
+        one_hot(positions, values, self.dealer, relative(obs.dealer, seat, n), n)
+        winner = n if obs.winner < 0 else relative(obs.winner, seat, n)
+        one_hot(positions, values, self.winner, winner, n + 1)
         if obs.reshuffles:
             positions.append(self.reshuffles)
             values.append(float(obs.reshuffles))
