@@ -177,9 +177,8 @@ class RummoliAdapter(LaidOutAdapter):
         each player still in, for each pot, each pot from a fresh deck): read off the
         engine's own settlement of this position, whose seeded cards nobody sees (the
         table draws them as chance nodes and settles again with those)."""
-        rules = self.rules_object(config)
-        need = len(self.spaces(config)) if rules.short_ante == "out" else 1
-        if rounds < rules.rounds and sum(c >= need for c in carry[0]) >= 2:
+        need = self._ante(config)
+        if rounds < self.rules_object(config).rounds and sum(c >= need for c in carry[0]) >= 2:
             return []  # another round is dealt: no settlement yet
         probe, events, _ = self._between_rounds(config, carry, dealer, rounds, seed, None)
         if probe.current_player() != TERMINAL:
@@ -219,13 +218,18 @@ class RummoliAdapter(LaidOutAdapter):
         events = probe.apply(CHANCE_ACTION)
         return probe, events, dealer if playing is None else playing
 
+    def _ante(self, config: EnvConfig) -> int:
+        """The chips a player needs to be dealt in: the whole ante under
+        ``short_ante="out"``, else one (he pays what he can)."""
+        rules = self.rules_object(config)
+        return len(self.spaces(config)) if rules.short_ante == "out" else 1
+
     def _playing_dealer(self, config: EnvConfig, carry: Any, dealer: int) -> int | None:
         """``dealer``, or the first player on his left who can still ante: the engine
         refuses to name a dealer who is out (the deal passes over players out of chips).
         With nobody able to ante, no dealer (the game ends at the ante, before a cut)."""
         chips = carry[0]
-        rules = self.rules_object(config)
-        need = len(self.spaces(config)) if rules.short_ante == "out" else 1
+        need = self._ante(config)
         n = config.players
         for step in range(n):
             seat = (dealer + step) % n
