@@ -257,7 +257,7 @@ class Table:
         legal = engine.legal_actions()
         if compact:
             legal = self.adapter.to_compact(engine, legal)
-        action = given if type(given) is int else _whole(given)
+        action = _whole(given)
         if action not in legal:
             to_text = self.action_to_text if compact else lambda _, a: engine.action_to_text(a)
             texts = [to_text(0, a) for a in legal[:8]]
