@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 from rummoli.engine.base import Event
 from rummoli.web.chat import history_for
 from rummoli.web.client import Client, encode
-from rummoli.web.games import AnyRules, events_for, round_number
+from rummoli.web.games import AnyRules, AnyState, events_for, round_number
+from rummoli.web.runs import seat_parts
 from rummoli.web.settings import standin_level
 
 if TYPE_CHECKING:
@@ -129,24 +130,38 @@ def broadcast_snapshots(room: Room) -> None:
         client.send(snapshot(room, client.seat, client))
 
 
-def broadcast_update(room: Room, events: list[Event]) -> None:
-    """After an action: each seat's view and the events it may see, and the table."""
+def update_frame(
+    room: Room,
+    events: list[Event],
+    parts: list[tuple[int, AnyState]] | None,
+    seat: int | None,
+    view: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """An update for ``seat`` (its ``table`` apart): the events it may see and its
+    ``view``; for an action shown in several steps, each step's share (:mod:`.runs`)."""
     state = room.shown
-    assert state is not None
+    assert state is not None and view is not None
+    frame: dict[str, Any] = {"type": "update", "step": room.step, "view": view}
+    if parts is None:
+        frame["events"] = events_for(room.game, events, seat, state.names)
+    else:
+        frame["events"], frame["parts"] = seat_parts(
+            room.game, parts, events, seat, state.names, view
+        )
+    return frame
+
+
+def broadcast_update(
+    room: Room, events: list[Event], parts: list[tuple[int, AnyState]] | None = None
+) -> None:
+    """After an action: each seat's view and the events it may see, and the table."""
     # The table part is the same for every seat: encode it once per action.
     table = encode(table_info(room))
-    step = room.step
     frames: dict[int | None, str] = {}
     for client in _players_first(room):
         if client.seat not in frames:
-            seat_part = encode(
-                {
-                    "type": "update",
-                    "step": step,
-                    "events": events_for(room.game, events, client.seat, state.names),
-                    "view": room.view(client.seat),
-                }
-            )
+            view = room.view(client.seat)
+            seat_part = encode(update_frame(room, events, parts, client.seat, view))
             frames[client.seat] = f'{seat_part[:-1]},"table":{table}}}'
         client.send(frames[client.seat])
 

@@ -226,7 +226,7 @@ function playNext() {
   st.step = message.step;
   st.pending = false;
   const pace = PACES[paceName()];
-  st.parts = pace && client().frames ? client().frames(message.view, message.events) : [[message.view, message.events]];
+  st.parts = pace ? frames(message.view, message.events, message.parts) : [[message.view, message.events]];
   showPart(0, pace);
 }
 
@@ -596,7 +596,6 @@ const CLIENTS = {
     summary: renderRummoliSummary,
     standings: (box, view, buttons) => renderRummoliStandings(box, view, st.table ? st.table.rules.starting_chips : undefined, buttons),
     narrate,
-    frames,
   },
   rummy: { render: renderRummy, summary: renderRummySummary, standings: renderRummyStandings, narrate: narrateRummy },
 };
