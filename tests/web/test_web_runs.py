@@ -129,3 +129,74 @@ def test_the_replay_shows_every_laid_card_with_its_views(tmp_path: Path) -> None
             check_run_parts(frame, truth, seat, states[0].names)
             with_runs += bool(truth.steps)
     assert with_runs >= 4
+
+
+def test_a_page_back_mid_run_goes_on_from_the_card_it_had_shown(tmp_path: Path) -> None:
+    from webtools import Conn
+
+    from rummoli.web.protocol import MAX_PACE_MS
+    from rummoli.web.room import Timing
+
+    watching = Timing(bot_delay=0.0, round_pause=0.0, watch=True)
+    with server(tmp_path / "t.db", watching) as client:
+        for _attempt in range(30):
+            table = create_table(client, ["human", "random", "random"], rules={"rounds": 1})
+            ann = join(client, table, "Ann")
+            with connect(client, table, ann["token"]) as a:
+                # A slow page: the table waits for it to show each run.
+                a.send({"type": "watching", "pace": MAX_PACE_MS, "seen": a.step})
+                run = None
+                while run is None and a.view is not None and a.view["phase"] != "over":
+                    frame = a.recv()
+                    if frame["type"] == "update" and len(frame.get("parts", [])) >= 3:
+                        run = frame
+                    elif a.my_turn():
+                        action = a.view["legal_actions"][0]["action"]
+                        a.send({"type": "action", "action": action, "step": a.step})
+            if run is None:
+                continue
+            # The page reloads having shown the run's second card (the table waits for
+            # it: at the slowest pace, seconds a card).
+            with client.websocket_connect(f"/ws/{table}") as ws:
+                back = Conn(ws)
+                shown_at = {"step": run["step"], "part": 1}
+                back.send({"type": "hello", "token": ann["token"], "shown": shown_at})
+                state = back.until(lambda f: f["type"] == "state")
+            resume = state["resume"]
+            assert resume["from"] == 1 and resume["after"] == []
+            assert {k: resume["update"][k] for k in ("parts", "events", "view", "step")} == {
+                k: run[k] for k in ("parts", "events", "view", "step")
+            }
+            # The log is what Ann's page had logged up to the run's second card.
+            shown = sum(part[0] for part in run["parts"][:2])
+            earlier = a.frames[: a.frames.index(run)]
+            last_state = max(i for i, f in enumerate(earlier) if f["type"] == "state")
+            logged = list(earlier[last_state]["log"])
+            for f in earlier[last_state + 1 :]:
+                logged += f["events"] if f["type"] == "update" else []
+            assert state["log"] == [*logged, *run["events"][:shown]]
+            # A page that had shown the whole run, or another step, starts from the table.
+            for stale in (
+                {"step": run["step"], "part": len(run["parts"]) - 1},
+                {"step": 0, "part": 0},
+            ):
+                with client.websocket_connect(f"/ws/{table}") as ws:
+                    other = Conn(ws)
+                    other.send({"type": "hello", "token": ann["token"], "shown": stale})
+                    assert "resume" not in other.until(lambda f: f["type"] == "state")
+            return
+    raise AssertionError("no deal of 30 laid a run of three cards")
+
+
+def test_a_hello_with_a_bad_shown_is_refused() -> None:
+    import pytest
+
+    from rummoli.web.protocol import Hello, ProtocolError, parse_message
+
+    ok = parse_message('{"type": "hello", "shown": {"step": 12, "part": 3}}')
+    assert ok == Hello(None, None, None, (12, 3))
+    for bad in ('{"step": 1}', '{"step": -1, "part": 0}', '{"step": 1, "part": 99}', '[1, 2]',
+                '{"step": 1, "part": 0, "x": 1}', '{"step": "1", "part": 0}'):  # fmt: skip
+        with pytest.raises(ProtocolError) as refused:
+            parse_message(f'{{"type": "hello", "shown": {bad}}}')
+        assert refused.value.code == "bad_message" and "shown" in str(refused.value)
