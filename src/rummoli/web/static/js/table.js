@@ -235,6 +235,13 @@ function rememberShown() {
   }
 }
 
+// A step (or a part of one) is now on screen: remembered for a reload, and said to
+// whoever listens (the browser tests read the page at every shown step).
+function shownNow() {
+  rememberShown();
+  document.dispatchEvent(new CustomEvent("rummoli:shown", { detail: { step: st.step, part: st.partIndex, of: st.parts.length } }));
+}
+
 function stopPlayback() {
   if (st.playing) clearTimeout(st.playing);
   st.playing = null;
@@ -265,6 +272,7 @@ function playNext() {
     ui.skip.hidden = false;
     setTimer();
     render();
+    shownNow();
     st.playing = setTimeout(() => showPart(from + 1, pace), pace);
     return;
   }
@@ -275,13 +283,13 @@ function showPart(index, pace) {
   st.partIndex = index;
   const [view, events] = st.parts[index];
   st.view = view;
-  rememberShown();
   logEvents(events);
   const more = index < st.parts.length - 1;
   ui.root.dataset.playing = String(more);
   ui.skip.hidden = !(more || st.queue.length);
   setTimer();
   render();
+  shownNow();
   cueFrame(events);
   if (more) st.playing = setTimeout(() => showPart(index + 1, pace), pace);
   // The next update waits its turn too when this one ended on a laid card, so two
@@ -321,12 +329,12 @@ function skipRun() {
   }
   st.parts = [[st.view, []]];
   st.partIndex = 0;
-  rememberShown();
   st.pending = false;
   ui.root.dataset.playing = "false";
   ui.skip.hidden = true;
   setTimer();
   render();
+  shownNow();
   cueFrame([]);
   watched();
 }
@@ -368,9 +376,9 @@ function receive(message) {
       st.step = message.step;
       st.partIndex = 0;
       st.parts = [[message.view, []]];
-      rememberShown();
       setTimer();
       render();
+      shownNow();
       cueFrame([]);
       watched();
       break;
