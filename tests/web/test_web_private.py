@@ -77,9 +77,11 @@ def test_the_host_takes_back_a_seat_before_the_start_and_starts_with_bots(tmp_pa
         assert info["status"] == "playing"
         assert [s["bot"] for s in info["seats"]] == [None, "random", "random"]
         assert _host(client, table, "release", seat=ann["seat"]).status_code == 409  # started
-        assert _host(client, table, "end").json() == {"ok": True}
         with connect(client, table, ann["token"]) as conn:
-            assert conn.frames[0]["table"]["last_round"] is True
+            # (The table waits for its person before it deals: Ann is here now.)
+            conn.wait_view(lambda view: view["round"] == 1)
+            assert _host(client, table, "end").json() == {"ok": True}
+            conn.until(lambda f: f["type"] in ("table", "update") and f["table"]["last_round"])
             drive([conn], random.Random(1))
             assert conn.view is not None and conn.view["round"] == 1
 

@@ -38,7 +38,7 @@ from rummoli.web.rulestext import rules_tree
 from rummoli.web.security import hosts_of, token_matches
 from rummoli.web.settings import SettingsError, check_name, lobby_options, settings_from_request
 from rummoli.web.socket import table_socket
-from rummoli.web.storage import DEFAULT_DB_URL, FINISHED, Storage, StoredGame
+from rummoli.web.storage import DEFAULT_DB_URL, OVER, Storage, StoredGame
 from rummoli.web.wording import Refused
 
 STATIC = Path(__file__).parent / "static"
@@ -358,7 +358,7 @@ def create_app(
         An unfinished game has none: its seed and actions would reveal every hidden card.
         """
         stored = await _game_or_404(_hub(request), game_id)
-        if stored.status != FINISHED:
+        if stored.status not in OVER:
             raise Refused(409, N_("the record is available once the game is over"))
         data = await asyncio.to_thread(record_of, stored)
         return JSONResponse(
@@ -377,7 +377,7 @@ def create_app(
         spectator). With a player's seat token (header ``X-Rummoli-Token``), its chat
         too: the chat is kept for the players only."""
         stored = await _game_or_404(_hub(request), game_id)
-        if stored.status != FINISHED:
+        if stored.status not in OVER:
             raise Refused(409, N_("a game can be replayed once it is over"))
         try:
             frames = await asyncio.to_thread(replay_frames, stored, seat)

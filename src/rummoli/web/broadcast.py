@@ -89,10 +89,18 @@ def table_info(room: Room) -> dict[str, Any]:
         "finished_at": _iso(room.finished_at),
         "ends_at": _iso(room.ends_at()),
         "public": room.public,
+        # Every person left: the table waits for them (it ends as abandoned at ``ends``).
+        "paused": None if room.left_at is None else {"abandon_in": _abandon_in(room)},
         "players_chat_public": room.players_chat_public,
         "rematch": _rematch(room),
         "rematch_of": room.rematch_of,
     }
+
+
+def _abandon_in(room: Room) -> float:
+    assert room.left_at is not None
+    left = room.left_at + room.hub.limits.abandon_after - time.monotonic()
+    return round(max(0.0, left), 1)
 
 
 def _rematch(room: Room) -> dict[str, Any] | None:

@@ -24,10 +24,11 @@ from rummoli.i18n import N_
 from rummoli.web.broadcast import broadcast_table, snapshot
 from rummoli.web.chat import ChatError, channel_of, clean_text, deliver, sender_name
 from rummoli.web.client import Client
+from rummoli.web.games import events_for
 from rummoli.web.protocol import Act, error_message
 from rummoli.web.security import hash_token, new_token
 from rummoli.web.settings import SettingsError, bot_name, check_name, standin_level
-from rummoli.web.storage import FINISHED, PLAYING, WAITING, ChatLine, utcnow
+from rummoli.web.storage import FINISHED, OVER, PLAYING, WAITING, ChatLine, utcnow
 from rummoli.web.wording import Worded, wording_of
 
 if TYPE_CHECKING:
@@ -102,6 +103,7 @@ async def handle(room: Room, command: Command) -> None:
             if room.to_move() == seat.seat:
                 room.turn_started = time.monotonic()  # his own turn: a fresh timer
             broadcast_table(room)
+            tell_while_away(room, seat.seat, seat.away_since)
     elif isinstance(command, Say):
         await _say(room, command)
     elif isinstance(command, Host):
@@ -122,6 +124,28 @@ async def handle(room: Room, command: Command) -> None:
             )
         except SettingsError as error:
             command.reply.set_exception(error)
+
+
+#: Events that are not something done for a player (his own new hand is not news).
+NOT_DONE_FOR_HIM = frozenset({"hand", "dealer"})
+
+
+def tell_while_away(room: Room, seat: int, since: int) -> None:
+    """A player is back: his pages are told what the computer did in his seat since he
+    went away (his moves and what they won), as the events he may see."""
+    state = room.state
+    if state is None:
+        return
+    name = state.names[seat]
+    mine = [
+        event
+        for event in events_for(room.game, room.events[since:], seat, state.names)
+        if event.get("player") == name and event["type"] not in NOT_DONE_FOR_HIM
+    ]
+    frame = {"type": "while_away", "level": standin_level(room.game), "events": mine}
+    for client in room.clients:
+        if client.seat == seat:
+            client.send(frame)
 
 
 #: What an action is refused with, by reason (:func:`turn_refusal`).
@@ -145,7 +169,7 @@ def turn_refusal(
         code = "spectator"
     elif room.state is None:
         code = "waiting"
-    elif room.status == FINISHED or room.state.is_terminal():
+    elif room.status in OVER or room.state.is_terminal():
         code = "game_over"
     elif step is not None and step != room.step:
         code = "stale"
@@ -336,7 +360,14 @@ async def _rematch(room: Room, client: Client) -> None:
         return _refuse(room, client, "not_over", N_("a rematch comes once the game is over"))
     seat = room.seats[client.seat]
     new = await room.hub.rematch_of(room)
-    if new.seats[client.seat].name is None:
+    taken = new.seats[client.seat]
+    if taken.name is not None and taken.token_hash != seat.token_hash:
+        # The rematch began without him (the host gave his seat to a computer player):
+        # said plainly, and his page stays where it is.
+        return _refuse(
+            room, client, "rematch_started", N_("the rematch has already started without you")
+        )
+    if taken.name is None:
         reply: asyncio.Future[tuple[int, str]] = asyncio.get_running_loop().create_future()
         new.submit(Join(client.seat, seat.name or "", reply, seat.token_hash))
         try:

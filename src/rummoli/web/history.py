@@ -18,7 +18,7 @@ from typing import Any
 
 from rummoli.i18n.terms import bot_label, game_title
 from rummoli.web.games import WebPart, description, games, levels, web_part
-from rummoli.web.storage import StoredGame
+from rummoli.web.storage import ABANDONED, StoredGame
 
 
 def _iso(game: StoredGame, what: str) -> str | None:
@@ -40,8 +40,9 @@ def _winners(game: StoredGame) -> set[int]:
 
 
 def game_summary(game: StoredGame) -> dict[str, Any]:
-    """A finished game for the history list: who played, with what result (the final
-    amount, in the ``chips`` field for every game: Rummy's points too)."""
+    """A game that is over, for the history list: who played, with what result (the
+    final amount, in the ``chips`` field for every game: Rummy's points too), how many
+    rounds it played, and whether it was abandoned (its people left: no statistics)."""
     start = web_part(game.game).starting_amount(game.rules)
     winners = _winners(game)
     about = description(game.game)
@@ -53,6 +54,8 @@ def game_summary(game: StoredGame) -> dict[str, Any]:
         "started_at": _iso(game, "started_at"),
         "finished_at": _iso(game, "finished_at"),
         "rounds": game.rules.get("rounds", 0),
+        "rounds_played": game.rounds_played,
+        "abandoned": game.status == ABANDONED,
         "starting_chips": start,
         "players": [
             {

@@ -30,7 +30,7 @@ from rummoli.web.security import hash_token, new_secret, new_seed, new_table_id
 from rummoli.web.settings import TableSettings, bot_name
 from rummoli.web.storage import (
     EXPIRED,
-    FINISHED,
+    OVER,
     PLAYING,
     WAITING,
     Storage,
@@ -142,7 +142,7 @@ class Hub:
                 await room.stop()
         idle = time.monotonic() - self.limits.idle_unload
         for room in list(self.rooms.values()):
-            if room.status == FINISHED and not room.clients and room.last_active <= idle:
+            if room.status in OVER and not room.clients and room.last_active <= idle:
                 self.forget_if_idle(room)
         self.addresses.sweep()
 
@@ -231,7 +231,7 @@ class Hub:
 
     def forget_if_idle(self, room: Room) -> None:
         """A finished game nobody watches leaves memory (it stays stored)."""
-        if room.status == FINISHED and not room.clients and self.rooms.get(room.id) is room:
+        if room.status in OVER and not room.clients and self.rooms.get(room.id) is room:
             del self.rooms[room.id]
             if room.task is not None:
                 room.task.cancel()

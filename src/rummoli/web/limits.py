@@ -44,6 +44,9 @@ class Limits:
     refused_per_second: float = 2.0
     #: Seconds a table may wait for its players before it expires.
     waiting_ttl: float = 6 * 3600.0
+    #: Seconds a started game waits, paused, once every person at it has left, before it
+    #: ends as abandoned (counted in nobody's statistics).
+    abandon_after: float = 6 * 3600.0
     #: Seconds a finished game stays loaded with nobody watching.
     idle_unload: float = 60.0
     sweep_every: float = 30.0

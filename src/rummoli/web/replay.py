@@ -15,7 +15,7 @@ from typing import Any
 from rummoli.engine.base import Event
 from rummoli.web.games import AnyState, events_for, initial_state, seat_view, web_part
 from rummoli.web.runs import run_parts, seat_parts
-from rummoli.web.storage import FINISHED, StoredGame
+from rummoli.web.storage import OVER, StoredGame
 
 StepHook = Callable[[AnyState, int, list[Event]], None]
 
@@ -72,7 +72,7 @@ def forced_turns(stored: StoredGame) -> int:
 def record_of(stored: StoredGame) -> dict[str, Any]:
     """The JSON record of a finished game (it holds the seed, so it reveals every card:
     that is why unfinished games have none)."""
-    if stored.status != FINISHED:
+    if stored.status not in OVER:
         raise PermissionError("the record is available once the game is over")
     state, _ = rebuild(stored)
     return state.record()
@@ -86,7 +86,7 @@ def replay_frames(stored: StoredGame, seat: int | None) -> dict[str, Any]:
     showed in several steps (a run of laid cards), each step's share as the table's
     frames have it (``parts``: :mod:`.runs`). Only finished games are replayed.
     """
-    if stored.status != FINISHED or stored.setup is None:
+    if stored.status not in OVER or stored.setup is None:
         raise PermissionError("only finished games can be replayed")
     names = list(stored.setup["players"])
     if seat is not None and not 0 <= seat < len(names):

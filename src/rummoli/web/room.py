@@ -52,6 +52,7 @@ from rummoli.web.games import (
     between_rounds,
     final_amounts,
     new_state,
+    round_number,
     rules_from_dict,
     seat_view,
     web_part,
@@ -60,7 +61,7 @@ from rummoli.web.replay import forced_turns, rebuild
 from rummoli.web.runs import Run, run_parts
 from rummoli.web.security import token_matches
 from rummoli.web.settings import standin_level
-from rummoli.web.storage import FINISHED, PLAYING, StoredGame, utcnow
+from rummoli.web.storage import ABANDONED, FINISHED, PLAYING, StoredGame, utcnow
 
 if TYPE_CHECKING:
     from rummoli.web.hub import Hub
@@ -82,6 +83,9 @@ class Seat:
     #: Away past the turn timer: a computer plays for him until he is back.
     away: bool = False
     connections: int = 0
+    #: Where the table's log stood when he went away: what the computer did for him is
+    #: told him when he is back (:func:`.commands.handle`).
+    away_since: int = 0
 
 
 @dataclass(slots=True)
@@ -143,6 +147,11 @@ class Room:
         self.queue: asyncio.Queue[Command] = asyncio.Queue()
         self.bots: dict[int, Bot] = {}
         self.turn_started = time.monotonic()
+        #: When the last person at the table left (None: someone is here). A table with
+        #: none of its people plays on for nobody: it pauses, and ends as abandoned
+        #: after :attr:`.limits.Limits.abandon_after` (a table resumed after a restart
+        #: waits for its people the same way).
+        self.left_at: float | None = time.monotonic() if self.status == PLAYING else None
         self.task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ life
@@ -171,8 +180,10 @@ class Room:
                 try:
                     command = await asyncio.wait_for(self.queue.get(), timeout)
                 except TimeoutError:
-                    assert due is not None
-                    await self._guarded(due[1])
+                    # The table may have changed while it waited (its people left).
+                    due = self._next_step()
+                    if due is not None and due[0] <= time.monotonic():
+                        await self._guarded(due[1])
                     continue
             await self._guarded(partial(handle, self, command))
 
@@ -231,6 +242,8 @@ class Room:
         if self.status != PLAYING or state is None or self.state is None:
             return None
         now = time.monotonic()
+        if self.left_at is not None:
+            return self.left_at + self.hub.limits.abandon_after, self._abandon
         steps: list[tuple[float, Step]] = []
         ends_at = self.ends_at()
         if ends_at is not None and not self.state.end_requested:
@@ -287,11 +300,25 @@ class Room:
         assert state is not None
         seat = self.seats[state.current_player()]
         seat.away = True
+        seat.away_since = len(self.events)
         log.info("room %s: %s is away; the computer plays for him", self.id, seat.name)
         broadcast_table(self)
 
     async def _time_up(self) -> None:
         await self.request_end()
+
+    async def _abandon(self) -> None:
+        """Nobody came back: the game ends here, as abandoned (each seat keeps what it
+        has now, for the history; no statistics count it)."""
+        await self._finish(ABANDONED)
+        self.left_at = None
+        log.info("room %s: abandoned (every person left)", self.id)
+        broadcast_table(self)
+        self.hub.forget_if_idle(self)
+
+    def people_here(self) -> bool:
+        """Whether a person seated at the table is connected (spectators do not count)."""
+        return any(s.bot is None and s.connections > 0 for s in self.seats)
 
     async def request_end(self) -> None:
         """The round being played is the last (a time limit, or the host ends the game)."""
@@ -317,6 +344,8 @@ class Room:
         self.status = PLAYING
         self.started_at = started
         self.turn_started = time.monotonic()
+        # Seated through the lobby but not at the table yet: it waits for them.
+        self.left_at = None if self.people_here() else time.monotonic()
         broadcast_snapshots(self)
 
     async def apply(self, action: int) -> None:
@@ -340,14 +369,22 @@ class Room:
             parts = run_parts(self.game, before, action, events)
         self._shown(events, parts)
         if state.is_terminal():
-            finished = utcnow()
-            amounts = final_amounts(self.game, state)
-            await self.hub.db(self.hub.storage.finish_game, self.id, amounts, finished)
-            self.status = FINISHED
-            self.finished_at = finished
+            await self._finish(FINISHED)
         broadcast_update(self, events, parts)
         if self.status == FINISHED:
             self.hub.forget_if_idle(self)
+
+    async def _finish(self, status: str) -> None:
+        """The game is over (``status``: finished, or abandoned): stored with what each
+        seat has now and the rounds played, before anyone is told."""
+        state = self.state
+        assert state is not None
+        finished = utcnow()
+        amounts = final_amounts(self.game, state)
+        rounds = round_number(self.game, state)
+        await self.hub.db(self.hub.storage.finish_game, self.id, amounts, finished, status, rounds)
+        self.status = status
+        self.finished_at = finished
 
     async def play_forced(self) -> None:
         """The forced seat takes its turn: its forced move is shown now (it was stored,
@@ -434,6 +471,10 @@ class Room:
         self.clients.add(client)
         if client.seat is not None:
             self.seats[client.seat].connections += 1
+            if self.left_at is not None:
+                # Someone is back: the table plays on, its timers from the start.
+                self.left_at = None
+                self.turn_started = time.monotonic()
         client.send(snapshot(self, client.seat, client))
         if client.seat is not None:
             broadcast_table(self)
@@ -445,6 +486,8 @@ class Room:
         self.clients.discard(client)
         if client.seat is not None:
             self.seats[client.seat].connections -= 1
+            if self.status == PLAYING and not self.people_here():
+                self.left_at = time.monotonic()
             broadcast_table(self)
         self.hub.forget_if_idle(self)
 

@@ -50,6 +50,12 @@ DEFAULT_DB_URL = "sqlite:///data/rummoli.db"
 WAITING = "waiting"
 PLAYING = "playing"
 FINISHED = "finished"
+#: A started game whose people all left and did not come back in time
+#: (:attr:`.limits.Limits.abandon_after`): it is over, kept for the history (marked so),
+#: and counted in nobody's statistics.
+ABANDONED = "abandoned"
+#: The statuses of a game that is over: its record and replay are available.
+OVER = (FINISHED, ABANDONED)
 #: A waiting table nobody completed in time (:attr:`.hub.Limits.waiting_ttl`): it is no
 #: longer loaded, listed or joinable.
 EXPIRED = "expired"
@@ -92,6 +98,9 @@ class GameRow(Base):
     #: The rematch of this table, once asked for; and the table this one is a rematch of.
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    #: The rounds (Rummy: hands) the game played, once it is over; None before, and for
+    #: games that ended before it was kept (their history says no number).
+    rounds_played: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class SeatRow(Base):
@@ -201,6 +210,7 @@ class StoredGame:
     players_chat_public: bool = False
     rematch_id: str | None = None
     rematch_of: str | None = None
+    rounds_played: int | None = None
     #: The chat (loaded with whole games only).
     chat: list[ChatLine] = field(default_factory=list)
 
@@ -215,6 +225,7 @@ def _table_columns(row: GameRow) -> dict[str, Any]:
         "players_chat_public": bool(row.players_chat_public),
         "rematch_id": row.rematch_id,
         "rematch_of": row.rematch_of,
+        "rounds_played": row.rounds_played,
     }
 
 
@@ -416,12 +427,21 @@ class Storage:
                 update(GameRow).where(GameRow.id == game_id).values(end_requested_after=after)
             )
 
-    def finish_game(self, game_id: str, chips: Sequence[int], finished_at: datetime) -> None:
+    def finish_game(
+        self,
+        game_id: str,
+        chips: Sequence[int],
+        finished_at: datetime,
+        status: str = FINISHED,
+        rounds_played: int | None = None,
+    ) -> None:
+        """The game is over (``status``: finished, or abandoned), with each seat's amount
+        and the rounds it played."""
         with self._session() as s:
             s.execute(
                 update(GameRow)
                 .where(GameRow.id == game_id)
-                .values(status=FINISHED, finished_at=finished_at)
+                .values(status=status, finished_at=finished_at, rounds_played=rounds_played)
             )
             for seat, amount in enumerate(chips):
                 s.execute(
@@ -525,16 +545,18 @@ class Storage:
                 game=row.game,
                 public=row.public,
                 rematch_of=row.rematch_of,
+                rounds_played=row.rounds_played,
             )
             for row in rows
         ]
 
     def finished_games(self, limit: int = 50, offset: int = 0) -> list[StoredGame]:
-        """Finished games, the latest first, with seats (no seeds, tokens or actions)."""
+        """Games that are over (abandoned ones too), the latest first, with seats (no
+        seeds, tokens or actions)."""
         with self._session() as s:
             rows = s.scalars(
                 select(GameRow)
-                .where(GameRow.status == FINISHED)
+                .where(GameRow.status.in_(OVER))
                 .order_by(GameRow.finished_at.desc(), GameRow.id)
                 .limit(limit)
                 .offset(offset)

@@ -35,7 +35,9 @@ export function turnText(view, me) {
 export function renderStatus(node, view, table, me, timerText) {
   const items = [];
   if (view) {
-    items.push(h("span", { className: "pill", testid: "round" }, _("Round {round}", { round: view.round || 1 })));
+    const rounds = table && table.rules ? table.rules.rounds : 0;
+    const round = view.round || 1;
+    items.push(h("span", { className: "pill", testid: "round" }, rounds ? _("Round {round} of {rounds}", { round, rounds }) : _("Round {round}", { round })));
     items.push(h("span", { className: "pill phase", testid: "phase" }, phaseLabel(view.phase)));
     const mine = view.to_move === me && me !== null && view.phase !== "over";
     const turn = turnText(view, me);

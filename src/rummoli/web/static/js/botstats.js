@@ -1,12 +1,12 @@
 // The computer players on the players' page, counted apart from people: each game's
-// levels (a computer is known by its level, "Expert (strong)", not by its seat's name,
+// levels (a computer is known by its level, "Expert", not by its seat's name,
 // "Bot 4"), each with its games, wins and what it won.
 import { levelName } from "./cards.js";
 import { api, errorText, fill, h, notice, when, withLanguage } from "./dom.js";
 import { _, ngettext, number } from "./i18n.js";
 
 function label(b) {
-  return _("{label} ({level})", { label: b.label, level: levelName(b.level) });
+  return b.label || levelName(b.level);
 }
 
 function link(b) {

@@ -1,7 +1,7 @@
 // Finished games, the latest first: who played, the result, the replay and the record.
-import { levelName } from "./cards.js";
-import { $, api, errorText, h, header, notice, when, withLanguage } from "./dom.js";
+import { $, api, errorText, h, header, notice, when } from "./dom.js";
 import { _, ngettext, number, pgettext } from "./i18n.js";
+import { levelTitle, loadOptions } from "./options.js";
 
 const PAGE = 30;
 let offset = 0;
@@ -28,9 +28,10 @@ function row(game) {
       { className: "history-head" },
       h("span", { className: "muted" }, when(game.finished_at)),
       h("span", { className: "pill game", testid: `history-game-${game.id}` }, pgettext("game", game.title)),
-      game.amount === "points"
-        ? h("span", { className: "muted" }, _("points"))
-        : h("span", { className: "muted" }, game.rounds ? ngettext("{n} round", "{n} rounds", game.rounds) : _("no round limit")),
+      played(game),
+      game.abandoned
+        ? h("span", { className: "pill warn", testid: `history-abandoned-${game.id}`, title: _("Everyone left before the end: this game counts in nobody's statistics.") }, pgettext("game", "abandoned"))
+        : null,
     ),
     h(
       "ul",
@@ -42,7 +43,7 @@ function row(game) {
             "li",
             { className: p.won ? "winner" : "" },
             h("a", { href: `/player?name=${encodeURIComponent(p.name)}`, className: "player-name" }, p.name),
-            p.bot ? h("span", { className: "badge bot" }, levelName(p.bot)) : null,
+            p.bot ? h("span", { className: "badge bot" }, levelTitle(game.game, p.bot)) : null,
             p.seat === seat ? h("span", { className: "you" }, pgettext("badge", "you")) : null,
             game.amount === "points"
               ? h("span", { className: "score" }, ngettext("{n} pt", "{n} pts", p.chips))
@@ -57,6 +58,15 @@ function row(game) {
       h("a", { className: "btn small", href: `/api/games/${encodeURIComponent(game.id)}/record`, download: `${game.game || "rummoli"}-${game.id}.json` }, _("Record (JSON)")),
     ),
   );
+}
+
+// How long the game was: the rounds (Rummy: the hands) it played, as stored when it
+// ended (games older than that keep no number: none is said).
+function played(game) {
+  const n = game.rounds_played;
+  if (n === null || n === undefined) return null;
+  const text = game.amount === "points" ? ngettext("{n} hand", "{n} hands", n) : ngettext("{n} round", "{n} rounds", n);
+  return h("span", { className: "muted", testid: `history-rounds-${game.id}` }, text);
 }
 
 async function more() {
@@ -74,4 +84,7 @@ async function more() {
 
 document.body.prepend(header("history"));
 $("#more").addEventListener("click", more);
-more();
+// The computer players' names for people (Beginner, Casual, Expert) come with the options.
+loadOptions()
+  .catch(() => null)
+  .then(more);

@@ -1,11 +1,11 @@
 // What the server says about each game (/api/options), fetched once per page and shared:
-// the computer players' labels ("Expert (strong)") and what each does, and the house
+// the computer players' labels ("Expert") and what each does, and the house
 // rules' titles and defaults, so a table or the lobby's list can say which rules are in
 // force and how they differ from the defaults. Nothing here names a game: the labels
 // come from each game's description on the server.
 import { levelName } from "./cards.js";
 import { api, h, withLanguage } from "./dom.js";
-import { _ } from "./i18n.js";
+import { _, ngettext } from "./i18n.js";
 
 let cached = null;
 let loading = null;
@@ -35,12 +35,11 @@ function labelOf(game, level) {
   return about && about.level_labels ? about.level_labels[level] : null;
 }
 
-/** A computer level for people: "Expert (strong)"; its code alone until known. */
+/** A computer level for people: "Expert" (what the level does is its help); the
+ * level's own word (strong: fort, сильный) until the labels are known. */
 export function levelTitle(game, level) {
   const label = labelOf(game, level);
-  // The level's own word in the page's language (strong: fort, сильный), as the
-  // terminal names it; the same word as typed in English.
-  return label ? _("{label} ({level})", { label: label.title, level: levelName(level) }) : levelName(level);
+  return label ? label.title : levelName(level);
 }
 
 /** What a computer level does, in one line ("" until known). */
@@ -59,34 +58,60 @@ export function ruleValue(value, rule = null) {
   return label ? label.title : String(value).replaceAll("_", " ");
 }
 
+/** The rules a table agrees on before it starts (how long, with what) rather than how
+ * it plays: said as settings ("5 rounds"), never announced as house rules. */
+export const TABLE_SETTINGS = new Set(["starting_chips", "rounds", "target"]);
+
 /**
- * The rules in force that differ from the defaults, for people: one item per changed
- * rule, "Widow: auction (default: exchange or auction)". `changed`: the table's changed
- * house rules ({name: value}), as the server sends them.
+ * The house rules in force that differ from the defaults, for people: one item per
+ * changed rule, "Widow: auction (default: exchange or auction)". `changed`: the table's
+ * changed house rules ({name: value}), as the server sends them (settings left out).
  */
 export function changedRules(game, changed) {
   const about = cached && cached.games && cached.games[game];
   const rules = about ? about.rules : [];
-  return Object.entries(changed || {}).map(([name, value]) => {
-    const rule = rules.find((r) => r.name === name);
-    const title = rule ? rule.title || name : name.replaceAll("_", " ");
-    return {
-      name,
-      title,
-      value: ruleValue(value, rule),
-      default: rule ? ruleValue(rule.default, rule) : "",
-      help: rule ? rule.help : "",
-    };
-  });
+  return Object.entries(changed || {})
+    .filter(([name]) => !TABLE_SETTINGS.has(name))
+    .map(([name, value]) => {
+      const rule = rules.find((r) => r.name === name);
+      const title = rule ? rule.title || name : name.replaceAll("_", " ");
+      return {
+        name,
+        title,
+        value: ruleValue(value, rule),
+        default: rule ? ruleValue(rule.default, rule) : "",
+        help: rule ? rule.help : "",
+      };
+    });
 }
 
-/** A compact line of the rules in force: "House rules: the defaults", or each change. */
+/** The table's settings in words: "5 rounds", "no round limit", "50 chips each", "game
+ * to 300 points" (a setting left at its default is not said, but for the rounds). */
+export function settingsText(game, changed) {
+  const about = cached && cached.games && cached.games[game];
+  const rules = about ? about.rules : [];
+  const value = (name) => (name in (changed || {}) ? changed[name] : (rules.find((r) => r.name === name) || {}).default);
+  const out = [];
+  if (rules.some((r) => r.name === "rounds")) {
+    const rounds = value("rounds");
+    out.push(rounds ? ngettext("{n} round", "{n} rounds", rounds) : _("no round limit"));
+  }
+  if (changed && "starting_chips" in changed) out.push(ngettext("{n} chip each", "{n} chips each", changed.starting_chips));
+  if (changed && "target" in changed && changed.target) out.push(_("game to {n} points", { n: changed.target }));
+  return out.join(", ");
+}
+
+/** A compact line of the rules in force: the settings, then "House rules: the
+ * defaults", or each change. */
 export function rulesLine(game, changed, testid) {
   const items = changedRules(game, changed);
-  if (!items.length) return h("p", { className: "rules-line muted", testid }, _("House rules: the defaults."));
+  const settings = settingsText(game, changed);
+  const lead = settings ? [h("span", { className: "settings", testid: testid && `${testid}-settings` }, `${settings}.`), " "] : [];
+  if (!items.length) return h("p", { className: "rules-line muted", testid }, lead, _("House rules: the defaults."));
   return h(
     "p",
     { className: "rules-line", testid },
+    lead,
     h("span", { className: "rules-line-label" }, _("House rules:")),
     " ",
     items.map((item, i) =>
