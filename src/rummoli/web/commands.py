@@ -165,6 +165,7 @@ def refusal(room: Room, client: Client, act: Act) -> tuple[str, str] | None:
 def _refuse(room: Room, client: Client, code: str, message: str, **params: object) -> None:
     said = Worded(message, **params)
     client.send(error_message(code, said, None if room.state is None else room.step))
+    room.hub.metrics.refused(code)
 
 
 async def _act(room: Room, client: Client, act: Act) -> None:

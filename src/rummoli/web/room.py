@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from rummoli.bots import Bot, BotError, ask_bot, make_bot
 from rummoli.engine.base import CHANCE, CHANCE_ACTION, Event
+from rummoli.web import logs
 from rummoli.web.broadcast import (
     broadcast_snapshots,
     broadcast_table,
@@ -140,6 +141,10 @@ class Room:
         self.bots: dict[int, Bot] = {}
         self.turn_started = time.monotonic()
         self.task: asyncio.Task[None] | None = None
+        #: The owner is carrying out a step (a command, a move), and the server is
+        #: stopping: it stops after this step (:meth:`drain`).
+        self.busy = False
+        self.draining = False
 
     # ------------------------------------------------------------------ life
 
@@ -155,10 +160,34 @@ class Room:
                 await self.task
             self.task = None
 
+    async def drain(self, timeout: float) -> bool:
+        """Stop the owner once the step under way is done (the server is stopping:
+        :func:`.ops.drain`), so that no step is left half done (an action stored but not
+        applied, a game over but not marked finished). Past ``timeout`` the owner is
+        cancelled all the same. True if it stopped by itself."""
+        self.draining = True
+        task = self.task
+        if task is None or task.done():
+            return True
+        if not self.busy:
+            task.cancel()  # it waits for a command or for its next move: nothing under way
+        try:
+            await asyncio.wait_for(asyncio.shield(task), timeout)
+        except TimeoutError:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            return False
+        except asyncio.CancelledError:
+            if not task.cancelled():
+                raise
+        return True
+
     async def run(self) -> None:
         """The owner loop: handle commands in arrival order; in between, make the moves
         nobody else makes (the deal, computer players, the turn timer, the time limit)."""
-        while True:
+        logs.TABLE.set(self.id)  # every log line of this table's owner names it
+        while not self.draining:
             try:
                 command = self.queue.get_nowait()
             except asyncio.QueueEmpty:
@@ -173,6 +202,7 @@ class Room:
             await self._guarded(partial(handle, self, command))
 
     async def _guarded(self, step: Step) -> None:
+        self.busy = True
         try:
             await step()
         except asyncio.CancelledError:
@@ -180,6 +210,8 @@ class Room:
         except Exception:  # a bug or a lost database must not kill the table
             log.exception("room %s: step failed", self.id)
             await asyncio.sleep(1.0)
+        finally:
+            self.busy = False
 
     # ------------------------------------------------------------------ what is shown
 
@@ -323,6 +355,7 @@ class Room:
         before = None
         if part.unfold is not None and part.may_unfold is not None and part.may_unfold(state):
             before = state.clone()
+        started = time.perf_counter()
         await self.hub.store_action(self.id, len(state.actions), action)
         events = state.apply(action)
         if before is not None and part.unfold is not None:
@@ -338,7 +371,9 @@ class Room:
             await self.hub.db(self.hub.storage.finish_game, self.id, amounts, finished)
             self.status = FINISHED
             self.finished_at = finished
+            log.info("room %s: the game is over", self.id)
         broadcast_update(self, events)
+        self.hub.metrics.action_done(started)
         if self.status == FINISHED:
             self.hub.forget_if_idle(self)
 
