@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
@@ -471,11 +471,12 @@ def serve(
         float, typer.Option(min=0.01, help="hours a table may wait for its players")
     ] = 6.0,
     log_format: Annotated[
-        str,
+        Literal["text", "json"],
         typer.Option(help="the log's lines: text, or json (one object a line, with its table)"),
     ] = "text",
     log_level: Annotated[
-        str, typer.Option(help="the least important lines logged: debug, info, warning, error")
+        Literal["debug", "info", "warning", "error"],
+        typer.Option(help="the least important lines logged: debug, info, warning, error"),
     ] = "info",
     access_log: Annotated[
         bool, typer.Option(help="log every HTTP request (off: the reverse proxy logs them)")
@@ -499,17 +500,6 @@ def serve(
     from rummoli.web.ops import serve as serve_app
     from rummoli.web.storage import DEFAULT_DB_URL
 
-    for option, value, known in (
-        ("--log-format", log_format, logs.FORMATS),
-        ("--log-level", log_level, logs.LEVELS),
-    ):
-        if value not in known:
-            raise typer.BadParameter(
-                _("{value} is not one of: {choices}").format(
-                    value=repr(value), choices=", ".join(known)
-                ),
-                param_hint=f"'{option}'",
-            )
     logs.configure(log_format, log_level)
 
     url = db or DEFAULT_DB_URL
@@ -560,10 +550,11 @@ def backup(
     ],
     db: Annotated[
         str | None,
-        typer.Option(help="database URL (default: the SQLite file under ./data/)"),
+        typer.Option(help="database URL (default: an SQLite file under ./data/)"),
     ] = None,
 ) -> None:
     """Copy the web table's SQLite database, consistently, even while the server runs."""
+    from rummoli.i18n import nformat, number
     from rummoli.web.backup import BackupError
     from rummoli.web.backup import backup as backup_database
     from rummoli.web.storage import DEFAULT_DB_URL
@@ -574,12 +565,12 @@ def backup(
         typer.echo(_backup_error(error), err=True)
         raise typer.Exit(1) from None
     typer.echo(
-        _("backed up {source} to {destination}: {games} games, {size} kB, in {seconds} s").format(
+        _("backed up {source} to {destination}: {games}, {size} kB, in {seconds} s").format(
             source=made.source,
             destination=made.destination,
-            games=made.games,
-            size=f"{made.size / 1000:.0f}",
-            seconds=f"{made.seconds:.2f}",
+            games=nformat("{n} game", "{n} games", made.games),
+            size=number(round(made.size / 1000)),
+            seconds=number(round(made.seconds, 2)),
         )
     )
 
