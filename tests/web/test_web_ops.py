@@ -229,3 +229,20 @@ def test_the_log_names_the_table_on_every_line_about_it() -> None:
     assert lines[0]["level"] == "INFO" and lines[0]["logger"] == "rummoli.test.logs"
     assert lines[0]["time"].endswith("+00:00")
     assert "ValueError: boom" in lines[3]["exception"]
+
+
+def test_serve_refuses_an_unknown_log_format_or_an_unbounded_shutdown() -> None:
+    from typer.testing import CliRunner
+
+    from rummoli.cli import app
+
+    runner = CliRunner()
+    for args, named in (
+        (["--log-format", "yaml"], "'yaml' is not one of 'text', 'json'"),
+        (["--log-level", "loud"], "is not one of 'debug', 'info', 'warning', 'error'"),
+        (["--shutdown-seconds", "0"], "should be greater than or equal to 1"),
+        (["--shutdown-seconds", "301"], "should be less than or equal to 300"),
+    ):
+        refused = runner.invoke(app, ["serve", *args])
+        assert refused.exit_code == 2
+        assert named in " ".join(refused.output.replace("│", " ").split()), refused.output
