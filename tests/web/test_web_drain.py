@@ -19,9 +19,11 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import pytest
@@ -30,6 +32,7 @@ from websockets.exceptions import ConnectionClosed
 
 from rummoli.web.ops import CLOSE_SECONDS
 
+T = TypeVar("T")
 SHUTDOWN_SECONDS = 5.0
 #: The stop must be over within the owners' bound, the connections' and a margin for a
 #: loaded machine (the figure it takes is in docs/performance.md).
@@ -38,6 +41,26 @@ EXIT_BOUND = SHUTDOWN_SECONDS + CLOSE_SECONDS + 5.0
 
 #: Seconds between one person's messages: the server takes ten a second from each.
 PACE = 0.105
+
+
+def run_apart(main: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(main)`` in a thread of its own: the test's thread may already run an
+    event loop (another test's, left by a library), where ``asyncio.run`` is refused."""
+    done: list[T] = []
+    failed: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            done.append(asyncio.run(main))
+        except BaseException as error:
+            failed.append(error)
+
+    thread = threading.Thread(target=target, name="drain-test-clients")
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
+    return done[0]
 
 
 def free_port() -> int:
@@ -205,7 +228,7 @@ def test_sigterm_during_play_loses_no_action_and_the_table_resumes(tmp_path: Pat
             ).json()["token"]
             for name in ("Ann", "Bob")
         ]
-        players, took = asyncio.run(play_then_terminate(server, table, tokens))
+        players, took = run_apart(play_then_terminate(server, table, tokens))
     finally:
         server.kill()
     assert took < EXIT_BOUND
@@ -218,7 +241,7 @@ def test_sigterm_during_play_loses_no_action_and_the_table_resumes(tmp_path: Pat
 
     server = Server(db, port, log)
     try:
-        back = asyncio.run(resumed(server, table, tokens))
+        back = run_apart(resumed(server, table, tokens))
         for p in back:
             assert p.seat is not None and p.view is not None
         # Nothing anyone was sent is lost (a stored action not yet sent may be there too).

@@ -43,6 +43,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from rummoli.i18n import N_
 from rummoli.web import migrate
+from rummoli.web.client import encode
+from rummoli.web.logs import TABLE
 from rummoli.web.protocol import error_message
 from rummoli.web.wording import Refused
 
@@ -77,8 +79,6 @@ class Draining:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        from rummoli.web.logs import TABLE
-
         kind = scope["type"]
         if kind not in ("http", "websocket"):
             await self.app(scope, receive, send)
@@ -92,7 +92,7 @@ class Draining:
                 await receive()  # the handshake's websocket.connect
                 await send({"type": "websocket.accept"})
                 frame = error_message("restarting", RESTARTING)
-                await send({"type": "websocket.send", "text": _json(frame)})
+                await send({"type": "websocket.send", "text": encode(frame)})
                 await send({"type": "websocket.close", "code": 1012})
                 hub.metrics.refused("restarting")
                 return
@@ -103,12 +103,6 @@ class Draining:
                 await response(scope, receive, send)
                 return
         await self.app(scope, receive, send)
-
-
-def _json(frame: dict[str, Any]) -> str:
-    from rummoli.web.client import encode
-
-    return encode(frame)
 
 
 def add_routes(app: FastAPI) -> None:
