@@ -225,6 +225,7 @@ def check_rummoli_frames(
         assert frame["view"] == truth.view(seat), f"step {step}: the view of {seat} differs"
         if kind == "update":
             assert frame["events"] == events_for(events[step], seat, names)
+            check_run_parts(frame, truth, seat, names)
             public = [e for e in frame["events"] if e["type"] not in OWN_DECK]
         else:
             every = events_for([e for evs in events[: step + 1] for e in evs], seat, names)
@@ -243,6 +244,35 @@ def check_rummoli_frames(
                 e["player"] == names[seat] for e in public if e["type"] in ("hand", "blocked")
             )
     return checked
+
+
+def check_run_parts(
+    frame: dict[str, Any], truth: Any, seat: int | None, names: tuple[str, ...] | list[str]
+) -> None:
+    """An update shown card by card (``parts``) gives every step the engine's view of
+    that step (nobody to move) and its own events; one shown at once has no parts.
+    ``truth``: the reference's shown step (its card-by-card ``steps``, if any)."""
+    from rummoli.web.patch import apply
+
+    steps = getattr(truth, "steps", [])
+    parts = frame.get("parts")
+    if not steps:
+        assert parts is None, f"step {frame['step']}: parts for an action of one step"
+        return
+    assert parts is not None and len(parts) == len(steps) + 1, frame["step"]
+    start = 0
+    for index, part in enumerate(parts):
+        count = part[0]
+        chunk = frame["events"][start : start + count]
+        start += count
+        if index < len(steps):
+            step_events, state = steps[index]
+            assert chunk == events_for(step_events, seat, names), (frame["step"], index)
+            shown = apply(frame["view"], part[1])
+            assert shown == truth.step_view(index, seat), (frame["step"], index, seat)
+            leaked = cards_in(shown) & hidden_cards(state, seat)
+            assert not leaked, f"step {frame['step']}.{index}: hidden cards {leaked}"
+    assert start == len(frame["events"])
 
 
 def permute_unseen(state: RummoliState, seat: int | None, rng: random.Random) -> RummoliState:

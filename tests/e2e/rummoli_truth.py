@@ -37,13 +37,41 @@ def expanded(value: Any) -> Any:
     return out
 
 
+def card_steps(before: RummoliState, action: int) -> list[tuple[list[Event], RummoliState]]:
+    """``before --action-->`` one laid card at a time, as the engine lays them when it
+    lays card by card (written apart from the server's ``rummoli.web.runs``): each
+    step's events and a copy of the state after them."""
+    state = before.clone()
+    state.card_by_card = True
+    steps = [(state.apply(action), state.clone())]
+    while state.paused:
+        steps.append((state.apply(state.options[0]), state.clone()))
+    return steps
+
+
 class Shown:
     """The game as a table shows it at one step: a state, and the seat (if any) taking
-    a forced turn there, whose only choice is ``forced``. Reads like the state."""
+    a forced turn there, whose only choice is ``forced``. Reads like the state.
 
-    def __init__(self, state: RummoliState, forced: tuple[int, int] | None = None) -> None:
+    ``steps``: when the action that led here was shown card by card, the steps before
+    the last, each ``(its events, the state after them)``; empty otherwise."""
+
+    def __init__(
+        self,
+        state: RummoliState,
+        forced: tuple[int, int] | None = None,
+        steps: list[tuple[list[Event], RummoliState]] | None = None,
+    ) -> None:
         self.state = state
         self.forced = forced
+        self.steps = steps or []
+
+    def step_view(self, index: int, seat: int | None) -> Frame:
+        """The view of ``seat`` at step ``index`` of :attr:`steps`: nobody to move."""
+        view = self.steps[index][1].view(seat)
+        view["to_move"] = None
+        view.pop("legal_actions", None)
+        return view
 
     def view(self, seat: int | None) -> Frame:
         view = self.state.view(seat)
@@ -74,21 +102,28 @@ def shown_reference(record: dict[str, Any]) -> tuple[list[Any], list[list[Event]
     copy = RummoliState(replace(rules, pay_card_blocks_exchange=False), setup, record["seed"])
     states: list[Any] = [Shown(copy.clone())]
     events: list[list[Event]] = [[]]
+
+    def play(action: int) -> tuple[list[Event], list[tuple[list[Event], RummoliState]]]:
+        steps = card_steps(copy, action)
+        shown = copy.apply(action)
+        assert [e for events, _ in steps for e in events] == shown
+        return shown, steps[:-1] if len(steps) > 1 else []
+
     for action in record["actions"]:
         happened = real.apply(action)
         blocked = [e for e in happened if e[0] == "blocked"]
-        shown = copy.apply(action)
+        shown, steps = play(action)
         while copy.view(None) != real.view(None):
             seat = copy.current_player()
             mine = [e for e in blocked if e[1] == seat]
             assert mine, "the copy asks a seat the rule did not block"
             forced = act.KEEP if copy.phase == WIDOW else act.PASS
             events.append([*shown, mine[0]])
-            states.append(Shown(copy.clone(), (seat, forced)))
-            shown = copy.apply(forced)
+            states.append(Shown(copy.clone(), (seat, forced), steps))
+            shown, steps = play(forced)
         events.append(shown)
-        states.append(Shown(copy.clone()))
+        states.append(Shown(copy.clone(), None, steps))
     return states, events
 
 
-__all__ = ["Shown", "expanded", "shown_reference"]
+__all__ = ["Shown", "card_steps", "expanded", "shown_reference"]

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 from rummoli.engine.base import Event
 from rummoli.web.chat import history_for
 from rummoli.web.client import Client, encode
-from rummoli.web.games import AnyRules, events_for, round_number
+from rummoli.web.games import AnyRules, AnyState, events_for, round_number, seat_view
+from rummoli.web.runs import seat_parts
 from rummoli.web.settings import standin_level
 
 if TYPE_CHECKING:
@@ -104,23 +105,62 @@ def _rematch(room: Room) -> dict[str, Any] | None:
 
 def snapshot(room: Room, seat: int | None, client: Client | None = None) -> dict[str, Any]:
     """Everything a connection of ``seat`` needs when it arrives (``client``: its chat
-    too, the lines it may read)."""
+    too, the lines it may read).
+
+    A page that comes back in the middle of a run it was showing (its hello said which
+    card: ``client.resume``) gets the log only up to that card, and ``resume``: the run
+    as its update frame had it, the part to go on from, and the events after the run.
+    """
     state = room.state
-    log_events = (
-        [] if state is None else events_for(room.game, room.events[-LOG_LIMIT:], seat, state.names)
-    )
-    frame = {
+    end = len(room.events)
+    frame: dict[str, Any] = {
         "type": "state",
         "step": _step(room),
         "seat": seat,
         "table": table_info(room),
         "view": room.view(seat),
-        "log": log_events,
     }
+    resume = _resume(room, seat, client)
+    if resume is not None:
+        end = resume.pop("end")
+        frame["resume"] = resume
+    frame["log"] = (
+        []
+        if state is None
+        else events_for(room.game, room.events[max(0, end - LOG_LIMIT) : end], seat, state.names)
+    )
     if client is not None:
         frame["chat"] = history_for(room, client)
         frame["me"] = client.sender
     return frame
+
+
+def _resume(room: Room, seat: int | None, client: Client | None) -> dict[str, Any] | None:
+    """What a page coming back mid-run needs to go on (see :func:`snapshot`), with
+    ``end``: where its log stops in the room's events; None when it was not mid-run."""
+    run = room.last_run
+    shown = None if client is None else client.resume
+    if run is None or shown is None or room.state is None:
+        return None
+    step, part = shown
+    if step != run.step or not 0 <= part < len(run.parts) - 1:
+        return None
+    names = room.state.names
+    view = seat_view(room.game, run.parts[-1][1], seat)
+    events, parts = seat_parts(room.game, run.parts, run.events, seat, names, view)
+    after = room.events[run.offset + len(run.events) :]
+    return {
+        "update": {
+            "type": "update",
+            "step": run.step,
+            "events": events,
+            "view": view,
+            "parts": parts,
+        },
+        "from": part,
+        "after": events_for(room.game, after, seat, names),
+        "end": run.offset + sum(count for count, _ in run.parts[: part + 1]),
+    }
 
 
 def broadcast_snapshots(room: Room) -> None:
@@ -129,24 +169,38 @@ def broadcast_snapshots(room: Room) -> None:
         client.send(snapshot(room, client.seat, client))
 
 
-def broadcast_update(room: Room, events: list[Event]) -> None:
-    """After an action: each seat's view and the events it may see, and the table."""
+def update_frame(
+    room: Room,
+    events: list[Event],
+    parts: list[tuple[int, AnyState]] | None,
+    seat: int | None,
+    view: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """An update for ``seat`` (its ``table`` apart): the events it may see and its
+    ``view``; for an action shown in several steps, each step's share (:mod:`.runs`)."""
     state = room.shown
-    assert state is not None
+    assert state is not None and view is not None
+    frame: dict[str, Any] = {"type": "update", "step": room.step, "view": view}
+    if parts is None:
+        frame["events"] = events_for(room.game, events, seat, state.names)
+    else:
+        frame["events"], frame["parts"] = seat_parts(
+            room.game, parts, events, seat, state.names, view
+        )
+    return frame
+
+
+def broadcast_update(
+    room: Room, events: list[Event], parts: list[tuple[int, AnyState]] | None = None
+) -> None:
+    """After an action: each seat's view and the events it may see, and the table."""
     # The table part is the same for every seat: encode it once per action.
     table = encode(table_info(room))
-    step = room.step
     frames: dict[int | None, str] = {}
     for client in _players_first(room):
         if client.seat not in frames:
-            seat_part = encode(
-                {
-                    "type": "update",
-                    "step": step,
-                    "events": events_for(room.game, events, client.seat, state.names),
-                    "view": room.view(client.seat),
-                }
-            )
+            view = room.view(client.seat)
+            seat_part = encode(update_frame(room, events, parts, client.seat, view))
             frames[client.seat] = f'{seat_part[:-1]},"table":{table}}}'
         client.send(frames[client.seat])
 

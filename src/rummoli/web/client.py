@@ -43,6 +43,7 @@ class Client:
         "name",
         "outbox",
         "pace",
+        "resume",
         "seat",
         "seen",
         "sender",
@@ -61,6 +62,9 @@ class Client:
         #: and the last step it has shown: the table waits for what its people watch.
         self.pace = 0.0
         self.seen = -1
+        #: What the page had shown when it came (its hello's ``shown``): its snapshot
+        #: goes on with a run from there (:func:`.broadcast.snapshot`).
+        self.resume: tuple[int, int] | None = None
 
     def send(self, frame: dict[str, Any] | str) -> None:
         if self.closed:

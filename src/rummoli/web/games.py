@@ -10,7 +10,7 @@ game: a game registered later is offered by the lobby as it is.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
@@ -114,6 +114,11 @@ class WebPart:
     #: The kinds of event a page shows one at a time, at its pace (Rummoli's laid cards):
     #: the table waits for its people to see them before its next move.
     paced: frozenset[str] = frozenset()
+    #: ``steps(before, action)``: the action played again one shown step at a time (a
+    #: step before each paced event the rules forced), yielding each step's events and
+    #: the state after them (one copy, changed by the next step): the views a page
+    #: shows during a run are the engine's own (:mod:`.runs`). None: one step an action.
+    steps: Callable[[Any, int], Iterator[tuple[list[Event], Any]]] | None = None
 
 
 def description(game: str) -> GameDescription:

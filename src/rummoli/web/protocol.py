@@ -104,6 +104,9 @@ class Hello:
     token: str | None
     key: str | None = None
     name: str | None = None
+    #: The step and the part of it this page had shown when it last left (a reload in
+    #: the middle of a run): the table goes on showing the run from there.
+    shown: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +245,7 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
         name = data.get("name")
         if name is not None and not isinstance(name, str):
             raise ProtocolError("bad_message", "name must be text")
-        return Hello(token, key, name)
+        return Hello(token, key, name, _shown(data.get("shown")))
     if kind == "back":
         return Back()
     if kind == "ping":
@@ -292,6 +295,16 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
         f"unknown message type {kind!r}: use hello, action, back, ping, chat, react, mute, "
         "listen, rematch, hint or watching",
     )
+
+
+def _shown(value: object) -> tuple[int, int] | None:
+    """A hello's ``shown``: ``{"step": S, "part": P}``, the part of step S a page had
+    shown (a run has at most one part per card)."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) != {"step", "part"}:
+        raise ProtocolError("bad_message", "shown must be {step, part}: what the page had shown")
+    return _whole(value["step"], "shown's step"), _whole(value["part"], "shown's part", 52)
 
 
 def _secret(value: object, what: str) -> str | None:

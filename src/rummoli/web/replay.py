@@ -14,6 +14,7 @@ from typing import Any
 
 from rummoli.engine.base import Event
 from rummoli.web.games import AnyState, events_for, initial_state, seat_view, web_part
+from rummoli.web.runs import run_parts, seat_parts
 from rummoli.web.storage import FINISHED, StoredGame
 
 StepHook = Callable[[AnyState, int, list[Event]], None]
@@ -81,26 +82,33 @@ def replay_frames(stored: StoredGame, seat: int | None) -> dict[str, Any]:
     """Every step of a finished game as ``seat`` (None: a spectator) saw it.
 
     Frame 0 is the table before the first action; frame k is the view after k actions,
-    with the events of that action ``seat`` could see. Only finished games are replayed.
+    with the events of that action ``seat`` could see, and, for an action the table
+    showed in several steps (a run of laid cards), each step's share as the table's
+    frames have it (``parts``: :mod:`.runs`). Only finished games are replayed.
     """
     if stored.status != FINISHED or stored.setup is None:
         raise PermissionError("only finished games can be replayed")
     names = list(stored.setup["players"])
     if seat is not None and not 0 <= seat < len(names):
         raise ValueError(f"seat must be from 0 to {len(names) - 1}")
-    start = _start(stored)
+    state = _start(stored)
     frames: list[dict[str, Any]] = [
-        {"step": 0, "events": [], "view": seat_view(stored.game, start, seat)}
+        {"step": 0, "events": [], "view": seat_view(stored.game, state, seat)}
     ]
-
-    def frame(state: AnyState, action: int, events: list[Event]) -> None:
-        frames.append(
-            {
-                "step": len(state.actions),
-                "events": events_for(stored.game, events, seat, names),
-                "view": seat_view(stored.game, state, seat),
-            }
-        )
-
-    rebuild(stored, frame)
+    steps = web_part(stored.game).steps
+    for index, action in enumerate(stored.actions):
+        if stored.end_requested_after == index:
+            state.request_end()
+        before = state.clone() if steps is not None else None
+        events = state.apply(action)
+        view = seat_view(stored.game, state, seat)
+        frame: dict[str, Any] = {"step": len(state.actions), "view": view}
+        parts = None if before is None else run_parts(stored.game, before, action, events)
+        if parts is None:
+            frame["events"] = events_for(stored.game, events, seat, names)
+        else:
+            frame["events"], frame["parts"] = seat_parts(
+                stored.game, parts, events, seat, names, view
+            )
+        frames.append(frame)
     return {"id": stored.id, "seat": seat, "names": names, "frames": frames}

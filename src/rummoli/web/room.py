@@ -58,6 +58,7 @@ from rummoli.web.games import (
     web_part,
 )
 from rummoli.web.replay import forced_turns, rebuild
+from rummoli.web.runs import Run, run_parts
 from rummoli.web.security import token_matches
 from rummoli.web.settings import standin_level
 from rummoli.web.storage import FINISHED, PLAYING, StoredGame, utcnow
@@ -132,6 +133,9 @@ class Room:
         self.unfolding: Unfolding | None = None
         #: Forced turns shown so far: the steps clients count, beyond the engine's.
         self.extra_steps = forced_turns(stored) if stored.setup is not None else 0
+        #: The last action shown in several steps (a run of laid cards), for a page that
+        #: reloads while it is shown.
+        self.last_run: Run | None = None
         self.chat = ChatLog(stored.chat)
         self.clients: set[Client] = set()
         #: When someone last looked at the table (idle finished games are unloaded).
@@ -352,19 +356,22 @@ class Room:
         state = self.state
         assert state is not None and self.unfolding is None
         part = web_part(self.game)
-        before = None
-        if part.unfold is not None and part.may_unfold is not None and part.may_unfold(state):
-            before = state.clone()
+        may_unfold = (
+            part.unfold is not None and part.may_unfold is not None and part.may_unfold(state)
+        )
+        before = state.clone() if may_unfold or part.steps is not None else None
         started = time.perf_counter()
         await self.hub.store_action(self.id, len(state.actions), action)
         events = state.apply(action)
-        if before is not None and part.unfold is not None:
+        if may_unfold and before is not None and part.unfold is not None:
             self.unfolding = part.unfold(before, action, events)
+        parts = None
         if self.unfolding is not None:
             events = self.unfolding.events
             self._unfolded()
-        self.turn_started = time.monotonic() + self.watch_time(events)
-        self.events.extend(events)
+        elif before is not None:
+            parts = run_parts(self.game, before, action, events)
+        self._shown(events, parts)
         if state.is_terminal():
             finished = utcnow()
             amounts = final_amounts(self.game, state)
@@ -372,7 +379,7 @@ class Room:
             self.status = FINISHED
             self.finished_at = finished
             log.info("room %s: the game is over", self.id)
-        broadcast_update(self, events)
+        broadcast_update(self, events, parts)
         self.hub.metrics.action_done(started)
         if self.status == FINISHED:
             self.hub.forget_if_idle(self)
@@ -382,11 +389,22 @@ class Room:
         and applied to the real game, with the step that forced it)."""
         unfolding = self.unfolding
         assert unfolding is not None
+        turn = unfolding.next()
+        assert turn is not None
+        before = unfolding.state.clone()
         events = unfolding.play()
-        self.turn_started = time.monotonic() + self.watch_time(events)
+        parts = run_parts(self.game, before, turn[1], events)
         self._unfolded()
+        self._shown(events, parts)
+        broadcast_update(self, events, parts)
+
+    def _shown(self, events: list[Event], parts: list[tuple[int, AnyState]] | None) -> None:
+        """A step's events join the log; a run shown card by card is kept (a page that
+        reloads during it goes on from the card it had shown: :func:`.broadcast.snapshot`)."""
+        self.turn_started = time.monotonic() + self.watch_time(events)
+        if parts is not None:
+            self.last_run = Run(self.step, len(self.events), events, parts)
         self.events.extend(events)
-        broadcast_update(self, events)
 
     def watch_time(self, events: list[Event]) -> float:
         """How long the table gives its people to see ``events`` before its next move

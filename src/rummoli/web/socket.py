@@ -132,7 +132,9 @@ async def _hello(websocket: WebSocket, room: Room, address: str) -> Client | Non
             name = check_name(message.name, [s.name for s in room.seats if s.name])
         except BadName as error:
             await websocket.send_json(error_message("bad_name", error))
-    return Client(seat, address, name)
+    client = Client(seat, address, name)
+    client.resume = message.shown
+    return client
 
 
 async def table_socket(

@@ -92,6 +92,7 @@ _STATE_FIELDS: Final = (
     "bet_log",
     "betting",
     "board",
+    "card_by_card",
     "chips",
     "codec",
     "deadlocked",
@@ -110,6 +111,7 @@ _STATE_FIELDS: Final = (
     "options",
     "out",
     "owner",
+    "paused",
     "phase",
     "poker_dead",
     "poker_winners",
@@ -208,6 +210,10 @@ class RummoliState(SteppableBase):
         self.end_requested = False
         self.end_requested_after: int | None = None
         self.draws = 0
+        #: Lay forced cards one step at a time (a table showing a run: :mod:`.steps`);
+        #: ``paused``: the state waits before a forced card, its one legal action.
+        self.card_by_card = False
+        self.paused = False
         self._clear_round()
         if setup.laid is None:
             self._check_first_round(setup)

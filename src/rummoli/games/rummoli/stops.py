@@ -141,12 +141,12 @@ def resume_play(state: RummoliState, events: list[Event]) -> None:
             if space != NO_SPACE and state.board[space]:
                 offer_lay(state, holder, (card,), events)
                 return
-        run(state, holder, card, True, events)
+        lay_forced(state, holder, card, events)
         return
     events.append(_STOP_EVENT[card][0 if BIT[card] & _ACES else 1 if holder == LAID else 2])
     nxt = after_stop(state, seat, card, events)
     if nxt is not None:
-        run(state, nxt[0], nxt[1], True, events)
+        lay_forced(state, nxt[0], nxt[1], events)
 
 
 def space_for(state: RummoliState, seat: int, card: int) -> int:
@@ -177,7 +177,7 @@ def offer_lay(state: RummoliState, seat: int, cards: Sequence[int], events: list
             if space != NO_SPACE and state.board[space]:
                 options.append(_CLAIM_BASE + (card % NUM_RANKS) * 4 + card // NUM_RANKS)
     if len(options) == 1:
-        run(state, seat, cards[0], True, events)
+        lay_forced(state, seat, cards[0], events)
         return
     options.sort()
     state.to_move = seat
@@ -185,10 +185,36 @@ def offer_lay(state: RummoliState, seat: int, cards: Sequence[int], events: list
 
 
 def play(state: RummoliState, seat: int, action: int, events: list[Event]) -> None:
-    """``seat`` lays the card it chose (claiming its space, when ``must_claim`` asks)."""
+    """``seat`` lays the card it chose (claiming its space, when ``must_claim`` asks), or
+    the forced card a state that lays card by card paused before."""
     card = act.lay_card(action)
+    if state.paused:
+        state.paused = False
+        run(state, seat, card, True, events)
+        return
     claim = action >= _CLAIM_BASE or not state.rules.must_claim
     run(state, seat, card, claim, events)
+
+
+def lay_forced(state: RummoliState, seat: int, card: int, events: list[Event]) -> None:
+    """``seat`` must lay ``card`` (the rules leave no choice): at once, or, in a state
+    that lays card by card, at the next step (:func:`pause_before`)."""
+    if state.card_by_card:
+        pause_before(state, seat, card)
+    else:
+        run(state, seat, card, True, events)
+
+
+def pause_before(state: RummoliState, seat: int, card: int) -> None:
+    """Stop before the forced ``card`` (a state that lays card by card): its one legal
+    action is laying it, which :func:`play` takes as the rules' move, not a choice.
+
+    Why: a table shows a run one laid card at a time, each with the chips it moved, and
+    takes each step's view from the engine itself (:mod:`.steps`), never rebuilds one.
+    """
+    state.paused = True
+    state.to_move = seat
+    state.options = [_LAY_BASE + (card % NUM_RANKS) * 4 + card // NUM_RANKS]
 
 
 def run(state: RummoliState, seat: int, card: int, claim: bool, events: list[Event]) -> None:
@@ -208,6 +234,7 @@ def run(state: RummoliState, seat: int, card: int, claim: bool, events: list[Eve
     must_claim = state.rules.must_claim
     single_lead = state._single_lead
     laid_mask = state.laid_mask
+    by_card = state.card_by_card
     bits = BIT
     laid_entry = _LAID_ENTRY
     lay_event = _LAY_EVENT
@@ -249,6 +276,10 @@ def run(state: RummoliState, seat: int, card: int, claim: bool, events: list[Eve
                     state.laid_mask = laid_mask
                     offer_lay(state, holder, (card,), events)
                     return
+            if by_card:
+                state.laid_mask = laid_mask
+                pause_before(state, holder, card)
+                return
             seat = holder
             claim = True
             continue
@@ -264,6 +295,10 @@ def run(state: RummoliState, seat: int, card: int, claim: bool, events: list[Eve
             ]
             if suit >= 0:
                 card = suit + rank
+                if by_card:
+                    state.laid_mask = laid_mask
+                    pause_before(state, seat, card)
+                    return
                 claim = True
                 continue
         state.laid_mask = laid_mask
@@ -271,6 +306,9 @@ def run(state: RummoliState, seat: int, card: int, claim: bool, events: list[Eve
         if nxt is None:
             return
         seat, card = nxt
+        if by_card:
+            pause_before(state, seat, card)
+            return
         claim = True
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from rummoli.games.rummoli.actions import BID_BASE
 from rummoli.games.rummoli.state import RummoliState
+from rummoli.games.rummoli.steps import card_by_card
 from rummoli.games.rummoli.view import build_observation, observation_to_view
 from rummoli.i18n import N_
 from rummoli.web.choices import offered
@@ -62,4 +63,5 @@ WEB = WebPart(
     may_unfold=may_unfold,
     unfold=unfold,
     paced=frozenset({"lay"}),
+    steps=card_by_card,
 )

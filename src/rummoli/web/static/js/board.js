@@ -246,7 +246,7 @@ export function renderActions(node, view, send, round = null) {
   }
   const me = view.seat;
   const mine = view.players[me];
-  const parts = [h("p", { className: "prompt", testid: "prompt" }, prompt(view, words, lays, claims, round))];
+  const parts = [h("p", { className: "prompt", testid: "prompt" }, prompt(view, { words, lays, claims, bids, raises }, round))];
   const buttons = [];
   const wordLabel = {
     keep: _("Keep my hand"),
@@ -279,25 +279,43 @@ function callLabel(view, mine) {
   return owed >= mine.chips ? _("Call (all in, {chips})", { chips: mine.chips }) : _("Call {chips}", { chips: owed });
 }
 
-function prompt(view, words, lays, claims, round) {
+/**
+ * What this seat may do now, in a sentence: built from the actions offered (``choices``:
+ * the word actions, the cards to lay or claim, the bid and raise ranges), so it can never
+ * say a choice is missing that a button offers, or offer one that is not there. `round`:
+ * this round's events and rules (why a lead, why only a pass).
+ */
+export function prompt(view, choices, round) {
+  const { words, lays, claims, bids, raises } = choices;
   const p = view.players;
-  if (view.phase === "widow" && words.exchange === undefined) return _("You deal, and you hold a pay card: you may not take the widow. Keep your hand when you are ready.");
-  if (view.phase === "widow") return ngettext("You deal. Keep your hand, or exchange it unseen for the widow ({n} card).", "You deal. Keep your hand, or exchange it unseen for the widow ({n} cards).", view.widow.cards);
+  if (view.phase === "widow") {
+    if (words.exchange === undefined) return _("You deal, and you hold a pay card: you may not take the widow. Keep your hand when you are ready.");
+    return ngettext("You deal. Keep your hand, or exchange it unseen for the widow ({n} card).", "You deal. Keep your hand, or exchange it unseen for the widow ({n} cards).", view.widow.cards);
+  }
   if (view.phase === "auction") {
     const a = view.auction;
-    if (Object.keys(words).length === 1 && words.pass !== undefined && !lays.length) {
-      return _("You hold a pay card: you may not bid for the widow. Pass when you are ready.");
+    const high = a && a.high_bidder !== null && a.high_bidder !== undefined;
+    if (bids) {
+      return high
+        ? _("Widow auction: high bid {bid} by {name}. Raise it or pass (a pass is final).", { bid: a.high_bid, name: p[a.high_bidder].name })
+        : _("Widow auction: bid for the widow, or pass (a pass is final).");
     }
-    if (a && a.high_bidder !== null && a.high_bidder !== undefined) {
-      return _("Widow auction: high bid {bid} by {name}. Raise it or pass (a pass is final).", { bid: a.high_bid, name: p[a.high_bidder].name });
-    }
-    return _("Widow auction: bid for the widow, or pass (a pass is final).");
+    // Only a pass: a pay card in the hand (this seat was told: its own "blocked" event),
+    // or no more chips than the high bid.
+    const blocked = round && round.events.some((e) => e.type === "blocked" && e.player === p[view.seat].name);
+    if (blocked) return _("You hold a pay card: you may not bid for the widow. Pass when you are ready.");
+    return high
+      ? _("Widow auction: high bid {bid} by {name}, and you cannot bid more. Pass when you are ready.", { bid: a.high_bid, name: p[a.high_bidder].name })
+      : _("You cannot bid for the widow. Pass when you are ready.");
   }
   if (view.phase === "betting") {
     const high = view.betting ? view.betting.high : 0;
-    return high
-      ? _("Poker: the bet is {high}; you have {mine} in. Call, raise or fold (folding gives up the poker pot only).", { high, mine: p[view.seat].bet })
-      : _("Poker: check, or open the betting.");
+    const params = { high, mine: p[view.seat].bet };
+    // (A check always comes with a bet: a player all in is never asked.)
+    if (words.check !== undefined) return _("Poker: check, or open the betting.");
+    if (words.call !== undefined && raises) return _("Poker: the bet is {high}; you have {mine} in. Call, raise or fold (folding gives up the poker pot only).", params);
+    if (words.call !== undefined) return _("Poker: the bet is {high}; you have {mine} in. Call or fold (folding gives up the poker pot only).", params);
+    return _("Poker: the bet is {high}; you have {mine} in. Fold, or go all in (folding gives up the poker pot only).", params);
   }
   if (view.phase === "play") {
     if (claims.length) return _("Lay the card, and claim its space if you want the chips (with this house rule an unclaimed space keeps its chips).");

@@ -29,13 +29,9 @@ async function load() {
     }
     const headers = token ? { "X-Rummoli-Token": token } : {};
     data = await api(`/api/games/${encodeURIComponent(gameId)}/replay${seat === null ? "" : `?seat=${seat}`}`, { headers });
-    // Every laid card is a step of its own, as at the table (the server's frames are one
-    // per action, and one action may lay a whole run).
-    data.frames = data.frames.flatMap((f) => {
-      const game = f.view && CLIENTS[f.view.game];
-      if (!game || !game.frames) return [f];
-      return game.frames(f.view, f.events).map(([view, events]) => ({ ...f, view, events }));
-    });
+    // Every laid card is a step of its own, as at the table (a frame is one action, and
+    // one action may lay a whole run: the server sends each card's view, ``parts``).
+    data.frames = data.frames.flatMap((f) => frames(f.view, f.events, f.parts).map(([view, events], part) => ({ ...f, view, events, part })));
   } catch (error) {
     notice($("#notice"), errorText(error));
     return;
@@ -59,7 +55,6 @@ const CLIENTS = {
     },
     hand: (view) => renderHand($("#hand"), view, null),
     narrate,
-    frames,
   },
   rummy: {
     table(view) {
@@ -115,11 +110,13 @@ function show(i) {
     chat.hidden = false;
     fill(
       $("#replay-chat-lines"),
-      data.chat.filter((c) => c.step <= index).map((c) => h("li", { className: `chat-line ${c.channel}`, testid: `replay-chat-${c.n}` }, h("span", { className: "chat-name" }, c.name), c.channel === "spectators" ? ` ${_("(watching)")}` : "", ": ", c.text)),
+      data.chat.filter((c) => c.step <= frame.step).map((c) => h("li", { className: `chat-line ${c.channel}`, testid: `replay-chat-${c.n}` }, h("span", { className: "chat-name" }, c.name), c.channel === "spectators" ? ` ${_("(watching)")}` : "", ": ", c.text)),
     );
   } else {
     chat.hidden = true;
   }
+  // Said to whoever listens (the browser tests read the page at every step).
+  document.dispatchEvent(new CustomEvent("rummoli:shown", { detail: { step: frame.step, part: frame.part, index } }));
 }
 
 function stop() {

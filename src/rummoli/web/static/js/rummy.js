@@ -253,6 +253,30 @@ export function renderRummyHand(node, view, ctl) {
   );
 }
 
+/**
+ * What this seat may do now, in a sentence, built from its choices (`rummyChoices`): the
+ * piles it may draw from; then whether it may meld, lay off, and discard (with the last
+ * card laid off or melded there may be nothing to discard: it goes out).
+ */
+export function rummyPrompt(view, c) {
+  if (view.phase === "draw") {
+    // (With no pile to take from, the draw is forced: the engine makes it.)
+    if (c.take === null) return _("Your turn: draw from the stock.");
+    const top = view.discard[view.discard.length - 1];
+    return _("Your turn: draw from the stock, or take {card} from the discard pile.", { card: cardText(top) });
+  }
+  const meld = c.melds.length > 0;
+  const layoff = c.layoffs.length > 0;
+  if (!c.discards.size) {
+    if (meld && layoff) return _("Meld or lay off your cards: you go out.");
+    return meld ? _("Meld your cards: you go out.") : _("Lay off your cards: you go out.");
+  }
+  if (meld && layoff) return _("Meld, lay off, then discard one card.");
+  if (meld) return _("Meld, then discard one card.");
+  if (layoff) return _("Lay off, then discard one card.");
+  return _("Discard one card.");
+}
+
 /** This seat's choices: draw, meld the selection, lay off, discard. */
 export function renderRummyActions(node, view, ctl) {
   if (!ctl || !(view.legal_actions || []).length) {
@@ -267,7 +291,7 @@ export function renderRummyActions(node, view, ctl) {
     h("button", { type: "button", className: `btn ${opts.primary === false ? "" : "primary"}`, testid, disabled: action === null || action === undefined, title: opts.title, onClick: action === null || action === undefined ? undefined : () => ctl.send(action) }, label);
   if (view.phase === "draw") {
     const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
-    parts.push(h("p", { className: "prompt", testid: "prompt" }, c.take !== null ? _("Your turn: draw from the stock, or take {card} from the discard pile.", { card: cardText(top) }) : _("Your turn: draw from the stock.")));
+    parts.push(h("p", { className: "prompt", testid: "prompt" }, rummyPrompt(view, c)));
     buttons.push(button("action-stock", _("Draw from the stock"), c.stock));
     if (c.take !== null) buttons.push(button("action-take", _("Take {card}", { card: cardText(top) }), c.take));
   } else {
@@ -281,7 +305,7 @@ export function renderRummyActions(node, view, ctl) {
     if (selected.length === 1 && lays.length > 1) hint = ngettext("{card} fits {n} meld: choose where it goes.", "{card} fits {n} melds: choose where it goes.", lays.length, { card: cardText(selected[0]) });
     const notes = [];
     if (view.taken_discard) notes.push(_("You may not discard {card}, taken from the pile.", { card: cardText(view.taken_discard) }));
-    parts.push(h("p", { className: "prompt", testid: "prompt" }, _("Meld, lay off, then discard one card."), notes.length ? ` ${notes.join(" ")}` : ""));
+    parts.push(h("p", { className: "prompt", testid: "prompt" }, rummyPrompt(view, c), notes.length ? ` ${notes.join(" ")}` : ""));
     buttons.push(button("action-meld", meld ? _("Meld {cards}", { cards: selected.map(cardText).join(" ") }) : _("Meld"), meld ? meld.action : null));
     for (const l of lays) buttons.push(button(`layoff-${l.slot}`, _("Lay off on meld {meld}", { meld: l.slot + 1 }), l.action));
     buttons.push(button("action-discard", selected.length === 1 ? _("Discard {card}", { card: cardText(selected[0]) }) : _("Discard"), discard));

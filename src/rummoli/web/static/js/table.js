@@ -41,6 +41,9 @@ const SEAT_KEY = `rummoli.seat.${tableId}`;
 const HOST_KEY = `rummoli.host.${tableId}`;
 const INVITE_KEY = `rummoli.invite.${tableId}`;
 const WATCH_KEY = `rummoli.watch.${tableId}`;
+// The step and part of it this tab last showed: a reload in the middle of a run goes on
+// from that card (the hello says it; the server answers with the rest of the run).
+const SHOWN_KEY = `rummoli.shown.${tableId}`;
 const LOG_LINES = 300;
 
 // An invitation (#invite=...) or a spectator link (#watch=...) brings its secret in the
@@ -147,15 +150,17 @@ function connect() {
   fill(ui.connection, _("connecting…"));
   socket.addEventListener("open", () => {
     const seat = saved();
+    const hello = { type: "hello" };
     if (seat && seat.token) {
-      socket.send(JSON.stringify({ type: "hello", token: seat.token }));
+      hello.token = seat.token;
     } else {
       const key = invite() || localStorage.getItem(WATCH_KEY);
-      const hello = { type: "hello" };
       if (key) hello.key = key;
       if (localStorage.getItem(NAME_KEY)) hello.name = localStorage.getItem(NAME_KEY);
-      socket.send(JSON.stringify(hello));
     }
+    const shown = shownBefore();
+    if (shown) hello.shown = shown;
+    socket.send(JSON.stringify(hello));
   });
   socket.addEventListener("message", (event) => {
     let message;
@@ -209,6 +214,34 @@ function play(action) {
 
 // ------------------------------------------------------------------ updates, card by card
 
+// What this tab had shown, if it left in the middle of a run: {step, part}.
+function shownBefore() {
+  try {
+    const shown = JSON.parse(sessionStorage.getItem(SHOWN_KEY) || "null");
+    if (shown && Number.isInteger(shown.step) && Number.isInteger(shown.part) && shown.part < shown.of - 1) {
+      return { step: shown.step, part: shown.part };
+    }
+  } catch {
+    // a private window may refuse storage: the page starts from the table as it is
+  }
+  return null;
+}
+
+function rememberShown() {
+  try {
+    sessionStorage.setItem(SHOWN_KEY, JSON.stringify({ step: st.step, part: st.partIndex, of: st.parts.length }));
+  } catch {
+    // as above
+  }
+}
+
+// A step (or a part of one) is now on screen: remembered for a reload, and said to
+// whoever listens (the browser tests read the page at every shown step).
+function shownNow() {
+  rememberShown();
+  document.dispatchEvent(new CustomEvent("rummoli:shown", { detail: { step: st.step, part: st.partIndex, of: st.parts.length } }));
+}
+
 function stopPlayback() {
   if (st.playing) clearTimeout(st.playing);
   st.playing = null;
@@ -226,7 +259,23 @@ function playNext() {
   st.step = message.step;
   st.pending = false;
   const pace = PACES[paceName()];
-  st.parts = pace && client().frames ? client().frames(message.view, message.events) : [[message.view, message.events]];
+  let parts = frames(message.view, message.events, message.parts);
+  // A page back in the middle of a run (``from``: the card it had shown) draws that card
+  // again at once, and goes on from the next.
+  const from = message.from === undefined ? -1 : Math.min(message.from, parts.length - 1);
+  if (!pace) parts = [[message.view, parts.slice(from + 1).flatMap(([, events]) => events)]];
+  st.parts = parts;
+  if (pace && from >= 0) {
+    st.partIndex = from;
+    st.view = parts[from][0];
+    ui.root.dataset.playing = "true";
+    ui.skip.hidden = false;
+    setTimer();
+    render();
+    shownNow();
+    st.playing = setTimeout(() => showPart(from + 1, pace), pace);
+    return;
+  }
   showPart(0, pace);
 }
 
@@ -240,6 +289,7 @@ function showPart(index, pace) {
   ui.skip.hidden = !(more || st.queue.length);
   setTimer();
   render();
+  shownNow();
   cueFrame(events);
   if (more) st.playing = setTimeout(() => showPart(index + 1, pace), pace);
   // The next update waits its turn too when this one ended on a laid card, so two
@@ -284,6 +334,7 @@ function skipRun() {
   ui.skip.hidden = true;
   setTimer();
   render();
+  shownNow();
   cueFrame([]);
   watched();
 }
@@ -311,8 +362,23 @@ function receive(message) {
       for (const e of st.log) track(e);
       st.pending = false;
       fill(ui.connection, message.seat === null ? _("watching") : _("connected"));
+      if (message.resume) {
+        // Back in the middle of a run: the rest of it, then what happened after it.
+        const { update, from, after } = message.resume;
+        st.queue.push({ ...update, table: message.table, from });
+        if (after.length || message.step !== update.step) {
+          st.queue.push({ type: "update", step: message.step, events: after, view: message.view, table: message.table });
+        }
+        playNext();
+        break;
+      }
+      st.view = message.view;
+      st.step = message.step;
+      st.partIndex = 0;
+      st.parts = [[message.view, []]];
       setTimer();
       render();
+      shownNow();
       cueFrame([]);
       watched();
       break;
@@ -596,7 +662,6 @@ const CLIENTS = {
     summary: renderRummoliSummary,
     standings: (box, view, buttons) => renderRummoliStandings(box, view, st.table ? st.table.rules.starting_chips : undefined, buttons),
     narrate,
-    frames,
   },
   rummy: { render: renderRummy, summary: renderRummySummary, standings: renderRummyStandings, narrate: narrateRummy },
 };

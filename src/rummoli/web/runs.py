@@ -1,0 +1,95 @@
+"""An action shown as the steps a family follows: a run of laid cards, card by card.
+
+One action can lay a whole run (the engine plays every forced card inside it). A page
+shows such an action one laid card at a time, and at each card the table must be what
+the game was then: the chips a pay space gave go to their player when its card is
+shown, the centre fills or empties when the round ends, not before. So the server, not
+the page, makes each step's view: the game's web part plays the action again one step
+at a time (``WebPart.steps``: Rummoli's :func:`rummoli.games.rummoli.steps.card_by_card`)
+and each step's view is the engine's view of that step's state, sent as a patch of the
+final view (:mod:`.patch`).
+
+A frame that shows an action in several steps carries ``parts``: for each step, how many
+of the frame's ``events`` it shows, and (but for the last, whose view is the frame's
+``view``) the patch that makes its view from the frame's view. While a step before the
+last is shown nobody is to move: its view has ``to_move`` null and no legal actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rummoli.engine.base import Event
+from rummoli.web.games import AnyState, events_for, seat_view, web_part
+from rummoli.web.patch import diff
+
+
+@dataclass(slots=True)
+class Run:
+    """One action shown in several steps: each step's share of the events, and the
+    state after it (a copy of its own; the last is where the game was after the action)."""
+
+    #: The table's step once the action is shown (``Room.step``).
+    step: int
+    #: Where the action's events start in the room's log (``Room.events``).
+    offset: int
+    events: list[Event]
+    #: ``(number of events, state after them)`` for each step, in order.
+    parts: list[tuple[int, AnyState]]
+
+
+def run_parts(
+    game: str, before: AnyState, action: int, events: list[Event]
+) -> list[tuple[int, AnyState]] | None:
+    """The steps of ``before --action--> events`` as a page shows them, or None when the
+    action is shown in one step (no paced event after its first event)."""
+    part = web_part(game)
+    if part.steps is None or not any(event[0] in part.paced for event in events[1:]):
+        return None
+    parts = [(len(chunk), state.clone()) for chunk, state in part.steps(before, action)]
+    if len(parts) < 2:
+        return None
+    # Events the table adds after the engine's (the next forced turn's own notice) are
+    # shown with the last step.
+    last = len(events) - sum(count for count, _ in parts[:-1])
+    parts[-1] = (last, parts[-1][1])
+    return parts
+
+
+def step_view(game: str, state: AnyState, seat: int | None) -> dict[str, Any]:
+    """A step's view while the rest of its action is still to be shown: the engine's
+    view of the step's state, with nobody to move (no decision is offered mid-run)."""
+    view = seat_view(game, state, seat)
+    view["to_move"] = None
+    view.pop("legal_actions", None)
+    return view
+
+
+def seat_parts(
+    game: str,
+    parts: Sequence[tuple[int, AnyState]],
+    events: Sequence[Event],
+    seat: int | None,
+    names: Sequence[str],
+    final: dict[str, Any],
+) -> tuple[list[dict[str, Any]], list[list[Any]]]:
+    """What a frame sends ``seat`` of a run: the events it may see, all of them, and for
+    each step ``[count]`` or ``[count, patch]`` (see the module's doc). ``final``: the
+    frame's view (the last step's)."""
+    seen: list[dict[str, Any]] = []
+    out: list[list[Any]] = []
+    start = 0
+    for index, (count, state) in enumerate(parts):
+        chunk = events_for(game, events[start : start + count], seat, names)
+        start += count
+        seen.extend(chunk)
+        if index == len(parts) - 1:
+            out.append([len(chunk)])
+        else:
+            out.append([len(chunk), diff(final, step_view(game, state, seat))])
+    return seen, out
+
+
+__all__ = ["Run", "run_parts", "seat_parts", "step_view"]
