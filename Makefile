@@ -38,10 +38,14 @@ endif
 	rm -f $(VENV)/.compiled $(VENV)/.compiled-pure
 	touch $(COMPILED)
 
-# The sdist and the wheel, as pip would build them (compiled when a C compiler is here,
-# plain Python otherwise: setup.py says which in one line), into build/dist/.
+# The sdist and the wheel, as pip would build them (isolated: the build requirements
+# come from the package index; compiled when a C compiler is here, plain Python
+# otherwise: setup.py says which in one line), into build/dist/, and their metadata
+# checked as the package index checks it.
 dist: $(STAMP)
+	rm -rf build/dist
 	$(BIN)/python -m build --outdir build/dist .
+	$(BIN)/python -m twine check --strict build/dist/*
 
 # The message catalogues (docs/i18n.md): each language's .po compiled to the .mo the
 # program reads. The .mo files are committed too (a checkout runs without this step; a

@@ -100,7 +100,7 @@ def server(
     """
     exe = Path(sys.executable).with_name("rummoli")
     command = [str(exe), "serve", "--host", HOST, "--port", str(port)]
-    command += ["--db", f"sqlite:///{db_path}"]
+    command += ["--db", f"sqlite:///{db_path}", "--log-level", "warning"]  # stderr is a pipe
     command += extra or ["--connections-per-address", "100000", "--tables-per-minute", "100000"]
     proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
@@ -13,6 +13,9 @@ from rummoli.games import registry
 from rummoli.i18n import _
 from rummoli.i18n.sentences import error as error_text
 from rummoli.i18n.terms import bot_label, game_title
+
+if TYPE_CHECKING:
+    from rummoli.web.backup import BackupError
 
 
 def _game_help(what: str) -> str:
@@ -467,15 +470,37 @@ def serve(
     waiting_hours: Annotated[
         float, typer.Option(min=0.01, help="hours a table may wait for its players")
     ] = 6.0,
+    log_format: Annotated[
+        Literal["text", "json"],
+        typer.Option(help="the log's lines: text, or json (one object a line, with its table)"),
+    ] = "text",
+    log_level: Annotated[
+        Literal["debug", "info", "warning", "error"],
+        typer.Option(help="the least important lines logged: debug, info, warning, error"),
+    ] = "info",
+    access_log: Annotated[
+        bool, typer.Option(help="log every HTTP request (off: the reverse proxy logs them)")
+    ] = False,
+    shutdown_seconds: Annotated[
+        float,
+        typer.Option(
+            min=1.0,
+            max=300.0,
+            help="on SIGTERM, seconds the tables get to finish the step under way "
+            "(the server exits a few seconds after)",
+        ),
+    ] = 10.0,
 ) -> None:
     """Run the web table: play Rummoli in the browser with friends and computer players."""
     import gc
 
-    import uvicorn
-
+    from rummoli.web import logs
     from rummoli.web.app import create_app
     from rummoli.web.limits import Limits
+    from rummoli.web.ops import serve as serve_app
     from rummoli.web.storage import DEFAULT_DB_URL
+
+    logs.configure(log_format, log_level)
 
     url = db or DEFAULT_DB_URL
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
@@ -501,11 +526,14 @@ def serve(
         limits=limits,
         api_docs=api_docs,
     )
-    uvicorn.run(
+    serve_app(
         application,
+        shutdown_seconds,
         host=host,
         port=port,
-        log_level="warning",
+        log_level=log_level,
+        log_config=None,  # logs.configure's handler, in the format asked for
+        access_log=access_log,
         ws_max_size=64 * 1024,
         # Frames are small (about 2 KB of JSON) and loopback or LAN is cheap; compressing
         # each one was a tenth of the server's CPU under load (docs/performance.md).
@@ -513,6 +541,58 @@ def serve(
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
     )
+
+
+@app.command()
+def backup(
+    destination: Annotated[
+        Path, typer.Argument(help="the copy to write (a new file: never overwritten)")
+    ],
+    db: Annotated[
+        str | None,
+        typer.Option(help="database URL (default: an SQLite file under ./data/)"),
+    ] = None,
+) -> None:
+    """Copy the web table's SQLite database, consistently, even while the server runs."""
+    from rummoli.i18n import nformat, number
+    from rummoli.web.backup import BackupError
+    from rummoli.web.backup import backup as backup_database
+    from rummoli.web.storage import DEFAULT_DB_URL
+
+    try:
+        made = backup_database(db or DEFAULT_DB_URL, destination)
+    except BackupError as error:
+        typer.echo(_backup_error(error), err=True)
+        raise typer.Exit(1) from None
+    typer.echo(
+        _("backed up {source} to {destination}: {games}, {size} kB, in {seconds} s").format(
+            source=made.source,
+            destination=made.destination,
+            games=nformat("{n} game", "{n} games", made.games),
+            size=number(round(made.size / 1000)),
+            seconds=number(round(made.seconds, 2)),
+        )
+    )
+
+
+def _backup_error(error: BackupError) -> str:
+    """Why ``rummoli backup`` made no copy, in the reader's language."""
+    where = error.path
+    texts = {
+        "bad_url": _("{where} is not a database URL"),
+        "not_sqlite": _(
+            "rummoli backup copies SQLite databases; for {where}, use its own tool "
+            "(PostgreSQL: pg_dump, see docs/deploy.md)"
+        ),
+        "no_file": _("{where} is not a database file (an in-memory database has no copy)"),
+        "no_database": _("there is no database at {where}"),
+        "exists": _("{where} exists already: a backup never overwrites a file"),
+        "no_folder": _("there is no folder {where}"),
+        "not_ours": _("{where} is not a database of the web table"),
+        "damaged": _("the copy failed its integrity check: nothing was written to {where}"),
+        "sqlite": _("SQLite could not copy the database: {where}"),
+    }
+    return _("no backup made: {why}").format(why=texts[error.code].format(where=where))
 
 
 def main() -> None:

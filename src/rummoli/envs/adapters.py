@@ -21,7 +21,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -33,7 +33,9 @@ from rummoli.games import registry
 if TYPE_CHECKING:
     from rummoli.envs.table import Table
 
-Vector = npt.NDArray[np.float32]
+#: Declared an alias: where numpy is missing (the compiled build's type check, setup.py)
+#: it is Any, not an error in every signature that names it.
+Vector: TypeAlias = npt.NDArray[np.float32]
 #: A tensor as features: its card masks and other 0/1 fields as ``(offset, mask)`` pairs
 #: laid flat in one list (a mask of at most 62 bits, bit ``i`` the position ``offset +
 #: i``), and (positions, values) for the others, one-hots included

@@ -32,6 +32,7 @@ from rummoli.web.guard import MAX_BODY_BYTES, Guard
 from rummoli.web.history import bot_list, bot_stats, game_summary, player_stats
 from rummoli.web.hub import Hub
 from rummoli.web.limits import Limits
+from rummoli.web.ops import Draining, add_routes, drain
 from rummoli.web.replay import record_of, replay_frames
 from rummoli.web.room import Room, Timing
 from rummoli.web.rulestext import rules_tree
@@ -127,6 +128,7 @@ def create_app(
         try:
             yield
         finally:
+            await drain(hub)  # done already after a SIGTERM (ops.DrainingServer)
             await hub.stop()
             storage.close()
 
@@ -137,12 +139,14 @@ def create_app(
         openapi_url="/openapi.json" if api_docs else None,
         redoc_url=None,
     )
+    app.add_middleware(Draining)  # inside the Guard: its checks and headers come first
     app.add_middleware(
         Guard,
         allowed_hosts=hosts_of(allowed_origins) | {h.lower() for h in allowed_hosts},
     )
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    add_routes(app)  # /healthz, /readyz, /metrics
 
     def page(name: str) -> FileResponse:
         return FileResponse(STATIC / _PAGES[name], media_type="text/html")

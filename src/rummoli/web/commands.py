@@ -89,7 +89,13 @@ class Watched:
     seen: int
 
 
-Command = Join | Action | Back | Say | Host | Rematch | Watched
+@dataclass(slots=True)
+class Wake:
+    """Nothing to carry out: the owner looks again at when it must act next (the table
+    changed outside it: its last person left, so it must stop waiting for a move)."""
+
+
+Command = Join | Action | Back | Say | Host | Rematch | Watched | Wake
 
 
 async def handle(room: Room, command: Command) -> None:
@@ -113,6 +119,8 @@ async def handle(room: Room, command: Command) -> None:
             command.reply.set_exception(error)
     elif isinstance(command, Rematch):
         await _rematch(room, command.client)
+    elif isinstance(command, Wake):
+        pass
     elif isinstance(command, Watched):
         # A page cannot have seen the future.
         command.client.seen = min(command.seen, room.step)
@@ -189,6 +197,7 @@ def refusal(room: Room, client: Client, act: Act) -> tuple[str, str] | None:
 def _refuse(room: Room, client: Client, code: str, message: str, **params: object) -> None:
     said = Worded(message, **params)
     client.send(error_message(code, said, None if room.state is None else room.step))
+    room.hub.metrics.refused(code)
 
 
 async def _act(room: Room, client: Client, act: Act) -> None:

@@ -24,6 +24,7 @@ from rummoli.i18n import N_
 from rummoli.web.broadcast import summary
 from rummoli.web.commands import Join
 from rummoli.web.limits import Addresses, Limits
+from rummoli.web.metrics import Metrics
 from rummoli.web.protocol import error_message
 from rummoli.web.room import Room, Timing
 from rummoli.web.security import hash_token, new_secret, new_seed, new_table_id
@@ -61,6 +62,9 @@ class Hub:
         #: Actions waiting for the next group commit, each with its room's future.
         self._pending: list[tuple[str, int, int, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
+        #: The server is stopping (:func:`.ops.drain`): no new table, seat or change.
+        self.draining = False
+        self.metrics = Metrics(self)
 
     async def db(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run a storage call on the storage thread (one writer: SQLite's own rule)."""
@@ -90,7 +94,7 @@ class Hub:
                 errors: list[Exception | None] = [None] * len(batch)
                 try:
                     rows = [(game_id, index, action) for game_id, index, action, _ in batch]
-                    await self.db(self.storage.append_actions, rows)
+                    await self.db(self.metrics.timed_commit, self.storage.append_actions, rows)
                 except Exception:  # one refused row must not fail the others: each alone
                     for i, (game_id, index, action, _) in enumerate(batch):
                         try:
@@ -107,16 +111,26 @@ class Hub:
         finally:
             self._flusher = None
 
+    async def committed(self) -> None:
+        """Return once the group commit under way (if any) is done."""
+        if self._flusher is not None:
+            await asyncio.shield(self._flusher)
+
     async def start(self) -> None:
         """Resume every unfinished table exactly where it was."""
         for stored in await self.db(self.storage.load_unfinished):
             try:
                 room = Room(self, stored)
             except Exception:
-                log.exception("game %s cannot be resumed; it is left as stored", stored.id)
+                log.exception(
+                    "game %s cannot be resumed; it is left as stored",
+                    stored.id,
+                    extra={"table": stored.id},
+                )
                 continue
             self.rooms[room.id] = room
             room.start()
+        log.info("%d unfinished tables resumed", len(self.rooms))
         await self.sweep()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
@@ -190,6 +204,7 @@ class Hub:
         room = Room(self, stored)
         self.rooms[room.id] = room
         room.start()
+        log.info("table created: %s, %d seats", settings.game, len(seats), extra={"table": room.id})
         return room, invite, host
 
     async def rematch_of(self, room: Room) -> Room:

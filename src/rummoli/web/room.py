@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from rummoli.bots import Bot, BotError, ask_bot, make_bot
 from rummoli.engine.base import CHANCE, CHANCE_ACTION, Event
+from rummoli.web import logs
 from rummoli.web.broadcast import (
     broadcast_snapshots,
     broadcast_table,
@@ -45,7 +46,7 @@ from rummoli.web.broadcast import (
 )
 from rummoli.web.chat import ChatLog
 from rummoli.web.client import Client
-from rummoli.web.commands import Command, handle
+from rummoli.web.commands import Command, Wake, handle
 from rummoli.web.games import (
     AnyState,
     Unfolding,
@@ -153,6 +154,10 @@ class Room:
         #: waits for its people the same way).
         self.left_at: float | None = time.monotonic() if self.status == PLAYING else None
         self.task: asyncio.Task[None] | None = None
+        #: The owner is carrying out a step (a command, a move), and the server is
+        #: stopping: it stops after this step (:meth:`drain`).
+        self.busy = False
+        self.draining = False
 
     # ------------------------------------------------------------------ life
 
@@ -168,10 +173,34 @@ class Room:
                 await self.task
             self.task = None
 
+    async def drain(self, timeout: float) -> bool:
+        """Stop the owner once the step under way is done (the server is stopping:
+        :func:`.ops.drain`), so that no step is left half done (an action stored but not
+        applied, a game over but not marked finished). Past ``timeout`` the owner is
+        cancelled all the same. True if it stopped by itself."""
+        self.draining = True
+        task = self.task
+        if task is None or task.done():
+            return True
+        if not self.busy:
+            task.cancel()  # it waits for a command or for its next move: nothing under way
+        try:
+            await asyncio.wait_for(asyncio.shield(task), timeout)
+        except TimeoutError:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            return False
+        except asyncio.CancelledError:
+            if not task.cancelled():
+                raise
+        return True
+
     async def run(self) -> None:
         """The owner loop: handle commands in arrival order; in between, make the moves
         nobody else makes (the deal, computer players, the turn timer, the time limit)."""
-        while True:
+        logs.TABLE.set(self.id)  # every log line of this table's owner names it
+        while not self.draining:
             try:
                 command = self.queue.get_nowait()
             except asyncio.QueueEmpty:
@@ -188,6 +217,7 @@ class Room:
             await self._guarded(partial(handle, self, command))
 
     async def _guarded(self, step: Step) -> None:
+        self.busy = True
         try:
             await step()
         except asyncio.CancelledError:
@@ -195,6 +225,8 @@ class Room:
         except Exception:  # a bug or a lost database must not kill the table
             log.exception("room %s: step failed", self.id)
             await asyncio.sleep(1.0)
+        finally:
+            self.busy = False
 
     # ------------------------------------------------------------------ what is shown
 
@@ -357,6 +389,7 @@ class Room:
             part.unfold is not None and part.may_unfold is not None and part.may_unfold(state)
         )
         before = state.clone() if may_unfold or part.steps is not None else None
+        started = time.perf_counter()
         await self.hub.store_action(self.id, len(state.actions), action)
         events = state.apply(action)
         if may_unfold and before is not None and part.unfold is not None:
@@ -370,7 +403,9 @@ class Room:
         self._shown(events, parts)
         if state.is_terminal():
             await self._finish(FINISHED)
+            log.info("room %s: the game is over", self.id)
         broadcast_update(self, events, parts)
+        self.hub.metrics.action_done(started)
         if self.status == FINISHED:
             self.hub.forget_if_idle(self)
 
@@ -488,6 +523,7 @@ class Room:
             self.seats[client.seat].connections -= 1
             if self.status == PLAYING and not self.people_here():
                 self.left_at = time.monotonic()
+                self.submit(Wake())  # it may be waiting for a move nobody will make
             broadcast_table(self)
         self.hub.forget_if_idle(self)
 

@@ -217,6 +217,7 @@ async def _read(websocket: WebSocket, room: Room, client: Client, hub: Hub) -> N
                 )
         except ProtocolError as error:
             client.send(error_message(error.code, error, room.step if room.state else None))
+            hub.metrics.refused(error.code)
             strikes += 1
             if strikes >= MAX_STRIKES:
                 client.send(error_message("closed", N_("too many refused messages: goodbye")))
