@@ -312,7 +312,7 @@ def test_the_live_region_says_each_line_at_the_pace_of_the_cards_and_motion_can_
     page.keyboard.press("c")
     step = _decision(page, step)
     page.keyboard.press("c")
-    lay = re.compile(r"^(You|Bot \d) (10|[2-9JQKA])[♣♦♥♠]$")
+    lay = re.compile(r"^(You|Bot \d) (lays?|leads?) (10|[2-9JQKA])[♣♦♥♠]")
     deadline = time.monotonic() + 30
     while sum(1 for batch in page.evaluate("window.__said") for t in batch if lay.match(t)) < 6:
         assert time.monotonic() < deadline, page.evaluate("window.__said")

@@ -111,4 +111,5 @@ def replay_frames(stored: StoredGame, seat: int | None) -> dict[str, Any]:
                 stored.game, parts, events, seat, names, view
             )
         frames.append(frame)
-    return {"id": stored.id, "seat": seat, "names": names, "frames": frames}
+    # The house rules are public (the table says them): the page says why a lead.
+    return {"id": stored.id, "seat": seat, "names": names, "rules": stored.rules, "frames": frames}

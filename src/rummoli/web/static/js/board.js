@@ -1,18 +1,19 @@
 // The table as one seat sees it, drawn from the engine's view (the table page and the
 // replay page share this). It reads only the view the server sent: there is nothing else.
-import { cardName, cardNode, cardRow, cardText, isRed, POKER_HAND_ORDER, pokerHandName, RANKS, SPACE_LABEL, SUIT_SYMBOL, SUITS } from "./cards.js";
+import { cardName, cardNode, cardRow, cardText, isRed, POKER_HAND_ORDER, pokerHandName, RANKS, spaceName, SUIT_SYMBOL, SUITS } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { _, ngettext, number, pgettext } from "./i18n.js";
 import { levelHelp, levelTitle } from "./options.js";
 
+// The phases' names, looked up when said (the language can change: i18n.js).
 const PHASES = {
-  start: pgettext("phase", "Cutting for the deal"),
-  widow: pgettext("phase", "The widow"),
-  auction: pgettext("phase", "Widow auction"),
-  betting: pgettext("phase", "Poker"),
-  play: pgettext("phase", "Rummoli"),
-  next_round: pgettext("phase", "Round over"),
-  over: pgettext("phase", "Game over"),
+  start: () => pgettext("phase", "Cutting for the deal"),
+  widow: () => pgettext("phase", "The widow"),
+  auction: () => pgettext("phase", "Widow auction"),
+  betting: () => pgettext("phase", "Poker"),
+  play: () => pgettext("phase", "Rummoli"),
+  next_round: () => pgettext("phase", "Round over"),
+  over: () => pgettext("phase", "Game over"),
 };
 
 // Pay spaces clockwise around the centre, from the top left; the centre is rummoli.
@@ -20,7 +21,7 @@ const AROUND = ["10S", "JD", "QC", "KH", "AS", "AKD", "789", "poker"];
 const GRID_CELLS = [0, 1, 2, 7, "centre", 3, 6, 5, 4];
 
 export function phaseLabel(phase) {
-  return PHASES[phase] || phase;
+  return PHASES[phase] ? PHASES[phase]() : phase;
 }
 
 /** Who is to move, as a sentence for this seat. */
@@ -139,13 +140,15 @@ function spaceNode(name, chips, centre) {
   return h(
     "div",
     { className: `space${centre ? " centre" : ""}${red ? " red" : ""}${chips ? "" : " bare"}`, testid: `space-${name}`, dataset: { chips: String(chips) }, title: pays, "aria-description": pays },
-    h("span", { className: "space-label" }, SPACE_LABEL[name] || name),
+    h("span", { className: "space-label" }, spaceName(name)),
     h("span", { className: "space-chips" }, h("i", { className: "chip-icon" }), number(chips)),
   );
 }
 
-/** The cards laid this round: one row per suit, so stops can be read at a glance. */
-export function renderLaid(node, view) {
+/** The cards laid this round: one row per suit, so stops can be read at a glance; and,
+ * beside them, the story of the run (`story`: the last lines of the round, newest last:
+ * the cards laid and by whom, the stop and why, the space won, who leads and why). */
+export function renderLaid(node, view, story = null) {
   const laid = new Map(view.laid.map((l, i) => [l.card, i]));
   const last = view.laid.length ? view.laid[view.laid.length - 1].card : null;
   const rows = SUITS.map((suit) =>
@@ -170,6 +173,13 @@ export function renderLaid(node, view) {
     node,
     h("div", { className: "laid-head" }, h("span", {}, _("Laid this round")), h("span", { className: "muted", testid: "widow" }, widowText)),
     h("div", { className: "laid-grid", testid: "laid" }, rows),
+    story && story.length
+      ? h(
+          "ol",
+          { className: "story", testid: "story", "aria-label": _("What just happened") },
+          story.map((l, i) => h("li", { className: `${l.kind}${i === story.length - 1 ? " new" : ""}` }, l.text)),
+        )
+      : null,
     widow.known && widow.known.length ? h("div", { className: "known-widow" }, _("You gave the widow:"), " ", cardRow(widow.known)) : null,
   );
 }

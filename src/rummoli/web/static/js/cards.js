@@ -5,7 +5,6 @@ import { _, pgettext } from "./i18n.js";
 export const SUITS = ["C", "D", "H", "S"];
 export const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"];
 export const SUIT_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
-export const SUIT_NAME = { C: pgettext("suit", "clubs"), D: pgettext("suit", "diamonds"), H: pgettext("suit", "hearts"), S: pgettext("suit", "spades") };
 
 export function rankLabel(rank) {
   return rank === "T" ? "10" : rank;
@@ -71,42 +70,38 @@ export function cardRow(cards, opts = {}) {
   return h("span", { className: "card-row" }, cards.map((c) => cardNode(c, { small: true, ...opts })));
 }
 
-/** Board spaces as people read them (pay cards keep their indices in every language). */
-export const SPACE_LABEL = {
-  poker: pgettext("space", "Poker"),
-  "10S": "10♠",
-  JD: "J♦",
-  QC: "Q♣",
-  KH: "K♥",
-  AS: "A♠",
-  AKD: "A♦ K♦",
-  "789": "7 8 9",
-  rummoli: pgettext("space", "Rummoli"),
-};
+// Every word below is looked up when it is said, never kept from the page's start: the
+// language can change while a page is open (i18n.js, onLanguageChange).
 
-// The spaces with a word for a name, as a sentence says them ("the {space} space": la
-// case poker, банк покера); the pay cards keep their indices.
-const SPACE_IN_SENTENCE = {
-  poker: pgettext("space in a sentence", "Poker"),
-  rummoli: pgettext("space in a sentence", "Rummoli"),
-};
+// Board spaces as people read them (pay cards keep their indices in every language).
+const SPACE_CARDS = { "10S": "10♠", JD: "J♦", QC: "Q♣", KH: "K♥", AS: "A♠", AKD: "A♦ K♦", "789": "7 8 9" };
 
-/** A space's name, for sentences ("the {space} space"). */
+/** A board space's label: its cards, or its word ("Poker", "Rummoli"). */
+export function spaceName(name) {
+  if (name === "poker") return pgettext("space", "Poker");
+  if (name === "rummoli") return pgettext("space", "Rummoli");
+  return SPACE_CARDS[name] || name;
+}
+
+/** A space's name, for sentences ("the {space} space": la case poker, банк покера); the
+ * pay cards keep their indices. */
 export function spaceLabel(name) {
-  return SPACE_IN_SENTENCE[name] || SPACE_LABEL[name] || name;
+  if (name === "poker") return pgettext("space in a sentence", "Poker");
+  if (name === "rummoli") return pgettext("space in a sentence", "Rummoli");
+  return spaceName(name);
 }
 
 // The engine's poker categories (rummoli.poker.CATEGORY_NAMES), as people say them.
 const POKER_HANDS = {
-  "high card": pgettext("poker hand", "high card"),
-  pair: pgettext("poker hand", "pair"),
-  "two pair": pgettext("poker hand", "two pair"),
-  "three of a kind": pgettext("poker hand", "three of a kind"),
-  straight: pgettext("poker hand", "straight"),
-  flush: pgettext("poker hand", "flush"),
-  "full house": pgettext("poker hand", "full house"),
-  "four of a kind": pgettext("poker hand", "four of a kind"),
-  "straight flush": pgettext("poker hand", "straight flush"),
+  "high card": () => pgettext("poker hand", "high card"),
+  pair: () => pgettext("poker hand", "pair"),
+  "two pair": () => pgettext("poker hand", "two pair"),
+  "three of a kind": () => pgettext("poker hand", "three of a kind"),
+  straight: () => pgettext("poker hand", "straight"),
+  flush: () => pgettext("poker hand", "flush"),
+  "full house": () => pgettext("poker hand", "full house"),
+  "four of a kind": () => pgettext("poker hand", "four of a kind"),
+  "straight flush": () => pgettext("poker hand", "straight flush"),
 };
 
 /** The poker hands, lowest first (the engine's categories). */
@@ -114,15 +109,15 @@ export const POKER_HAND_ORDER = Object.keys(POKER_HANDS);
 
 /** A poker hand's name ("two pair") in the page's language. */
 export function pokerHandName(name) {
-  return POKER_HANDS[name] || name;
+  return POKER_HANDS[name] ? POKER_HANDS[name]() : name;
 }
 
 // The computer players' levels (the code words the server sends), as people read them.
-const LEVELS = { random: pgettext("level", "random"), basic: pgettext("level", "basic"), strong: pgettext("level", "strong") };
+const LEVELS = { random: () => pgettext("level", "random"), basic: () => pgettext("level", "basic"), strong: () => pgettext("level", "strong") };
 
 /** A computer level's name ("basic": "simple", "базовый"); an unknown one as it is. */
 export function levelName(level) {
-  return LEVELS[level] || level;
+  return LEVELS[level] ? LEVELS[level]() : level;
 }
 
 /** "You" for this seat's own name, else the name (for lists: "Ann, you"). */

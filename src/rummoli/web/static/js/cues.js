@@ -45,18 +45,15 @@ document.addEventListener("visibilitychange", () => {
 });
 
 /**
- * After a frame is drawn. `events`: the frame's events; `line(event)`: the narrator's
- * line for it (or null); `mine`: whether this seat has a decision now; `step`: the
- * game's step (a new step at one's turn is a new decision).
+ * After a frame is drawn. `events`: the frame's events; `lines`: the narrator's lines
+ * for them; `mine`: whether this seat has a decision now; `step`: the game's step (a new
+ * step at one's turn is a new decision).
  */
-export function cue({ events, line, mine, step }) {
+export function cue({ events, lines, mine, step }) {
   liveRegion();
   if (events.some((e) => e.type === "lay")) playSound("card");
   if (events.some((e) => CHIPS.has(e.type) && (e.chips || e.share))) playSound("chip");
-  for (const e of events) {
-    const said = line(e);
-    if (said) announce(said.text);
-  }
+  for (const said of lines) announce(said.text);
   const began = mine && !turn.mine;
   if (mine && (began || step !== turn.step)) {
     focusDecision();

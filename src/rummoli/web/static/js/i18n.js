@@ -58,10 +58,26 @@ export function wanted() {
   return out;
 }
 
-/** Choose a language for this browser (the switch): remembered, then the page reloads. */
-export function chooseLanguage(code) {
+// What a page does when the language changes while it is open (onLanguageChange); a
+// page that registers nothing is reloaded in the new language.
+const redrawers = [];
+
+/** Redraw this page in a new language without reloading it (a table mid-run keeps its
+ * place, its connection and its log): `redraw()` runs once the new words are here. */
+export function onLanguageChange(redraw) {
+  redrawers.push(redraw);
+}
+
+/** Choose a language for this browser (the switch): remembered, then the page is drawn
+ * again in it (reloaded, for a page that cannot redraw itself). */
+export async function chooseLanguage(code) {
   localStorage.setItem(KEY, primary(code));
-  location.reload();
+  if (!redrawers.length) {
+    location.reload();
+    return;
+  }
+  await load();
+  for (const redraw of redrawers) redraw();
 }
 
 async function fetchCatalogue(lang) {
@@ -71,6 +87,9 @@ async function fetchCatalogue(lang) {
 }
 
 async function load() {
+  language = "en";
+  messages = {};
+  categories = { one: 0, other: 1 };
   for (const lang of wanted()) {
     let catalogue = null;
     try {

@@ -52,9 +52,13 @@ function onKey(event) {
   else control.click();
 }
 
-/** The keys' help (a disclosure listing the shortcuts), and the shortcuts switched on. */
+let listening = false;
+
+/** The keys' help (a disclosure listing the shortcuts), and the shortcuts switched on
+ * (once: the help is drawn again in a new language). */
 export function keyboardHelp() {
-  document.addEventListener("keydown", onKey);
+  if (!listening) document.addEventListener("keydown", onKey);
+  listening = true;
   return h(
     "details",
     { className: "keys-help", testid: "keys-help" },

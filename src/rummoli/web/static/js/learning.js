@@ -2,6 +2,7 @@
 // house rules in force (and how they differ from the defaults) under the status line,
 // and the guided first round (tour.js). table.js calls renderLearning after each drawing.
 import { fill } from "./dom.js";
+import { currentLanguage } from "./i18n.js";
 import { optionsNow, rulesLine } from "./options.js";
 import { renderTour } from "./tour.js";
 
@@ -11,7 +12,7 @@ export function renderLearning(ctx) {
   const table = ctx.table;
   if (box && table) {
     // Drawn once the house rules' titles are known (options.js), then when they change.
-    const key = optionsNow() ? JSON.stringify(table.changed || {}) : "";
+    const key = optionsNow() ? `${currentLanguage()} ${JSON.stringify(table.changed || {})}` : "";
     if (key && box.dataset.drawn !== key) {
       fill(box, rulesLine(table.game, table.changed, "rules-line"));
       box.dataset.drawn = key;

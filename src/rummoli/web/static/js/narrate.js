@@ -2,14 +2,14 @@
 // Every line is one whole message in the page's language: a sentence about a player has
 // two, "You pass" and "{name} passes", since the verb agrees with its subject (and French
 // and Russian order their words their own way).
-import { cardText, pokerHandName, spaceLabel, whoName } from "./cards.js";
+import { cardText, isRed, pokerHandName, RANKS, spaceLabel, whoName } from "./cards.js";
 import { _, currentLanguage, ngettext } from "./i18n.js";
 
 // Why a run stopped (the engine's "stop" event says it).
 const STOP_REASON = {
-  ace: _("an ace ends its suit"),
-  laid: _("the next card was laid before"),
-  widow: _("the next card is in the widow"),
+  ace: () => _("an ace ends its suit"),
+  laid: () => _("the next card was laid before"),
+  widow: () => _("the next card is in the widow"),
 };
 
 const cards = (list) => list.map(cardText).join(" ");
@@ -100,7 +100,7 @@ export function narrate(event, me) {
     case "leads":
       return line(by(name, _("You lead the Rummoli phase"), _("{name} leads the Rummoli phase", { name })));
     case "lay":
-      return line(by(name, _("You {card}", { card: cardText(e.card) }), _("{name} {card}", { name, card: cardText(e.card) })), "lay");
+      return line(by(name, _("You lay {card}", { card: cardText(e.card) }), _("{name} lays {card}", { name, card: cardText(e.card) })), "lay");
     case "space": {
       const params = { name, space: spaceLabel(e.space), chips: chipCount(e.chips) };
       return line(by(name, _("You take the {space} space: {chips}", params), _("{name} takes the {space} space: {chips}", params)), "won");
@@ -112,7 +112,7 @@ export function narrate(event, me) {
     case "stop": {
       const params = { card: cardText(e.card) };
       const why = STOP_REASON[e.reason];
-      return line(why ? _("Stop at {card}: {reason}", { ...params, reason: why }) : _("Stop at {card}: nobody can follow", params), "stop");
+      return line(why ? _("Stop at {card}: {reason}", { ...params, reason: why() }) : _("Stop at {card}: nobody can follow", params), "stop");
     }
     case "duty_passes":
       if (e.fine) return line(by(name, _("You cannot lead that colour: fined {fine}", { fine: e.fine }), _("{name} cannot lead that colour: fined {fine}", { name, fine: e.fine })));
@@ -164,6 +164,75 @@ export function narrate(event, me) {
 
 function line(text, kind = "") {
   return { text, kind };
+}
+
+/**
+ * The lines of `events`, each said with what came before it (`before`: the events shown
+ * earlier, newest last), so that the story reads as it happened: a card laid after a
+ * stop is a lead, and says why it may be led ("the lead switches to red"); the first card
+ * of the Rummoli phase is the leader's lowest; a second cut among the same players is a
+ * re-cut after a tie. `rules`: the table's house rules (how a lead is chosen), if known.
+ */
+export function tell(events, me, rules = null, before = []) {
+  const out = [];
+  const seen = [...before];
+  for (const e of events) {
+    const special = e.type === "lay" ? lead(e, seen, me, rules) : e.type === "cut" ? recut(e, seen, me) : null;
+    if (special && special.before) out.push(special.before);
+    const said = special && special.line ? special.line : narrate(e, me);
+    if (said) out.push(said);
+    seen.push(e);
+  }
+  return out;
+}
+
+// The event before a laid card that says it is a lead (duty passes in between are the
+// players who could not lead): the poker winner's first lead, a stop, a deadlock.
+function leadCause(seen) {
+  for (let i = seen.length - 1; i >= 0; i--) {
+    const type = seen[i].type;
+    if (type === "duty_passes") continue;
+    return ["leads", "stop", "deadlock_continue"].includes(type) ? seen[i] : null;
+  }
+  return null;
+}
+
+function lead(e, seen, me, rules) {
+  const cause = leadCause(seen);
+  if (!cause) return null;
+  const params = { name: e.player, card: cardText(e.card) };
+  const mine = e.player === me;
+  let text;
+  if (cause.type === "leads") {
+    if (rules && rules.lead === "lowest_of_any_suit") {
+      text = mine ? _("You lead {card}, the lowest of the suit you chose", params) : _("{name} leads {card}, the lowest of the suit chosen", params);
+    } else {
+      text = mine ? _("You lead {card}, your lowest card", params) : _("{name} leads {card}, the lowest card in hand", params);
+    }
+  } else if (cause.type === "deadlock_continue") {
+    text = mine ? _("You lead {card}: nobody holds the colour, so any suit", params) : _("{name} leads {card}: nobody holds the colour, so any suit", params);
+  } else if (isRed(cause.card)) {
+    text = mine ? _("You lead {card}: after the stop, the lead switches to black", params) : _("{name} leads {card}: after the stop, the lead switches to black", params);
+  } else {
+    text = mine ? _("You lead {card}: after the stop, the lead switches to red", params) : _("{name} leads {card}: after the stop, the lead switches to red", params);
+  }
+  return { line: { text, kind: "lay lead" } };
+}
+
+// A cut by a player who has already cut since the last event of another kind starts a
+// new cut: the players tied for the highest card cut again.
+function recut(e, seen, me) {
+  const batch = [];
+  for (let i = seen.length - 1; i >= 0 && seen[i].type === "cut"; i--) batch.unshift(seen[i]);
+  if (!batch.some((c) => c.player === e.player)) return null;
+  // The last cut: from its last card of the highest rank back to the one before the
+  // batch that this new cut repeats.
+  const start = batch.map((c) => c.player).lastIndexOf(e.player);
+  const last = batch.slice(start);
+  const rank = (card) => RANKS.indexOf(card.slice(0, -1));
+  const best = Math.max(...last.map((c) => rank(c.card)));
+  const tied = last.filter((c) => rank(c.card) === best).map((c) => c.player);
+  return { before: line(_("Tie for the highest card: {names} cut again", { names: nameList(tied, me) }), "round") };
 }
 
 /** What a round came to, from its events (for the round summary). */

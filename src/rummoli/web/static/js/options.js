@@ -5,17 +5,23 @@
 // come from each game's description on the server.
 import { levelName } from "./cards.js";
 import { api, h, withLanguage } from "./dom.js";
-import { _, ngettext } from "./i18n.js";
+import { _, currentLanguage, ngettext } from "./i18n.js";
 
 let cached = null;
 let loading = null;
+// The language the options are in (their titles and help are worded by the server).
+let cachedIn = null;
 
-/** The options, once fetched (null before); `then` runs when they arrive. */
+/** The options in the page's language, once fetched (null before); `then` runs when
+ * they arrive (again after a change of language). */
 export function loadOptions(then) {
-  if (cached) return Promise.resolve(cached);
-  if (!loading) {
+  if (cached && cachedIn === currentLanguage()) return then ? Promise.resolve(cached).then(then) : Promise.resolve(cached);
+  if (!loading || cachedIn !== currentLanguage()) {
+    const language = currentLanguage();
+    cachedIn = language;
+    cached = null;
     loading = api(withLanguage("/api/options")).then((options) => {
-      cached = options;
+      if (cachedIn === language) cached = options;
       return options;
     });
     loading.catch(() => {
@@ -27,7 +33,7 @@ export function loadOptions(then) {
 
 /** The options if they have arrived, else null (callers draw codes meanwhile). */
 export function optionsNow() {
-  return cached;
+  return cachedIn === currentLanguage() ? cached : null;
 }
 
 function labelOf(game, level) {

@@ -2,8 +2,9 @@
 // frame from that seat's view (or a spectator's); the page only steps through them.
 import { renderBoard, renderHand, renderLaid, renderPlayers, renderShowdown, renderStatus } from "./board.js";
 import { $, api, errorText, fill, h, header, notice } from "./dom.js";
-import { _ } from "./i18n.js";
-import { narrate } from "./narrate.js";
+import { announce } from "./announce.js";
+import { _, onLanguageChange } from "./i18n.js";
+import { narrate, tell } from "./narrate.js";
 import { frames } from "./playback.js";
 import { applySuitColours } from "./prefs.js";
 import { narrateRummy, renderMelds, renderPiles, renderRummyHand, renderRummyPlayers, renderRummyStatus } from "./rummy.js";
@@ -46,15 +47,15 @@ async function load() {
 // Each game's replay client, looked up by the game's name; the default is Rummoli's.
 const CLIENTS = {
   rummoli: {
-    table(view) {
+    table(view, story) {
       renderStatus($("#status"), view, null, seat, "");
       renderPlayers($("#players"), view, null, seat);
       renderBoard($("#board"), view);
-      renderLaid($("#laid"), view);
+      renderLaid($("#laid"), view, story);
       renderShowdown($("#showdown"), view);
     },
     hand: (view) => renderHand($("#hand"), view, null),
-    narrate,
+    tell: (events, me, before) => tell(events, me, data && data.rules, before),
   },
   rummy: {
     table(view) {
@@ -65,7 +66,7 @@ const CLIENTS = {
       $("#showdown").hidden = true;
     },
     hand: (view) => renderRummyHand($("#hand"), view, null),
-    narrate: narrateRummy,
+    tell: (events, me) => events.map((e) => narrateRummy(e, me)).filter(Boolean),
   },
 };
 
@@ -82,7 +83,16 @@ function show(i) {
   const game = CLIENTS[view.game] || CLIENTS.rummoli;
   root.dataset.game = view.game || "rummoli";
   for (const name of Object.keys(CLIENTS)) $("#game").classList.toggle(name, name === view.game);
-  game.table(view);
+  const me = seat === null ? null : data.names[seat];
+  // The events so far, said as they happened (a lead says why); the round's for the story.
+  const first = Math.max(1, index - 400);
+  const shown = data.frames.slice(first, index + 1).map((f) => f.events);
+  const earlier = shown.slice(0, -1).flat();
+  const lines = game.tell(shown.flat(), me);
+  const fresh = game.tell(frame.events, me, earlier);
+  const roundStart = earlier.map((e) => e.type).lastIndexOf("dealer");
+  const story = ["play", "next_round"].includes(view.phase) ? game.tell(earlier.slice(Math.max(0, roundStart)).concat(frame.events), me).slice(-4) : null;
+  game.table(view, story);
   if (seat !== null) {
     $("#me").hidden = false;
     game.hand(view);
@@ -91,19 +101,11 @@ function show(i) {
   } else {
     $("#me").hidden = true;
   }
-  const me = seat === null ? null : data.names[seat];
-  const tell = game.narrate;
-  const lines = [];
-  const first = Math.max(1, index - 400);
-  for (let k = first; k <= index; k++) {
-    for (const e of data.frames[k].events) {
-      const line = tell(e, me);
-      if (line) lines.push(h("li", { className: `${line.kind}${k === index ? " new" : ""}` }, line.text));
-    }
-  }
   const log = $("#log");
-  fill(log, lines);
+  fill(log, lines.map((line, i) => h("li", { className: `${line.kind}${i >= lines.length - fresh.length ? " new" : ""}` }, line.text)));
   log.scrollTop = log.scrollHeight;
+  // A screen reader hears the step it moved to (the page's live region).
+  for (const line of fresh) announce(line.text);
   // The chat, said up to this step: only a player's replay has it (the server decides).
   const chat = $("#replay-chat");
   if (data.chat) {
@@ -135,6 +137,14 @@ function play() {
 }
 
 document.body.prepend(header("history"));
+// A new language: the page drawn again in it, at the same step.
+onLanguageChange(() => {
+  $("header.site").replaceWith(header("history"));
+  const select = $("#seat");
+  fill(select, h("option", { value: "" }, _("a spectator")), (data ? data.names : []).map((name, i) => h("option", { value: String(i), selected: i === seat }, name)));
+  $("#play").textContent = timer === null ? _("Play") : _("Pause");
+  show(index);
+});
 $("#record").href = `/api/games/${encodeURIComponent(gameId)}/record`;
 $("#record").setAttribute("download", `game-${gameId}.json`);
 $("#first").addEventListener("click", () => show(0));

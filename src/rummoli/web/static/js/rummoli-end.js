@@ -4,7 +4,10 @@ import { standings } from "./board.js";
 import { spaceLabel } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { _, number } from "./i18n.js";
-import { chipCount, nameList } from "./narrate.js";
+import { chipCount, nameList, narrate } from "./narrate.js";
+
+// The events of the end-of-game settlement (the board's chips dealt out by poker or a cut).
+const SETTLEMENT = new Set(["settle_cut", "settle_hand", "settled"]);
 
 /** The round summary `s` (narrate.js roundSummary) into `box`; `you`: this seat's name. */
 export function renderRummoliSummary(box, s, you) {
@@ -30,8 +33,11 @@ export function renderRummoliSummary(box, s, you) {
   fill(box, h("h3", {}, _("Round {round} summary", { round: s.round })), h("ul", {}, lines.map((l) => h("li", {}, l))));
 }
 
-/** The final standings (chips, and the change from `start`), then `buttons`. */
-export function renderRummoliStandings(box, view, start, buttons) {
+/** The final standings (chips, and the change from `start`), how the board was settled
+ * (`events`: the last round's, with the settlement's: the chips that made a player jump),
+ * then `buttons`. `you`: this seat's name. */
+export function renderRummoliStandings(box, view, start, buttons, events = [], you = null) {
+  const settled = events.filter((e) => SETTLEMENT.has(e.type)).map((e) => narrate(e, you)).filter(Boolean);
   const rows = standings(view, start);
   const best = rows.length ? rows[0].chips : 0;
   fill(
@@ -50,6 +56,9 @@ export function renderRummoliStandings(box, view, start, buttons) {
         ),
       ),
     ),
+    settled.length
+      ? h("div", { className: "settlement", testid: "settlement" }, h("h3", {}, _("How the board was settled")), h("ul", {}, settled.map((l) => h("li", { className: l.kind }, l.text))))
+      : null,
     buttons,
   );
 }

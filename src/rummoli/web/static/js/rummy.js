@@ -12,17 +12,18 @@ import { fill, h } from "./dom.js";
 import { _, ngettext, number, pgettext } from "./i18n.js";
 import { levelHelp, levelTitle } from "./options.js";
 
+// The phases' names, looked up when said (the language can change: i18n.js).
 const PHASES = {
-  start: pgettext("phase", "Cutting for the deal"),
-  draw: pgettext("phase", "Draw"),
-  play: pgettext("phase", "Meld, lay off, discard"),
-  reshuffle: pgettext("phase", "Reshuffling the pile"),
-  hand_over: pgettext("phase", "Hand over"),
-  over: pgettext("phase", "Game over"),
+  start: () => pgettext("phase", "Cutting for the deal"),
+  draw: () => pgettext("phase", "Draw"),
+  play: () => pgettext("phase", "Meld, lay off, discard"),
+  reshuffle: () => pgettext("phase", "Reshuffling the pile"),
+  hand_over: () => pgettext("phase", "Hand over"),
+  over: () => pgettext("phase", "Game over"),
 };
 
 export function rummyPhaseLabel(phase) {
-  return PHASES[phase] || phase;
+  return PHASES[phase] ? PHASES[phase]() : phase;
 }
 
 /** The legal actions of the view, sorted into kinds people understand. */

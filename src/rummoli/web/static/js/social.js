@@ -6,7 +6,7 @@ import { _, ngettext } from "./i18n.js";
 export const EMOTES = { thumbs_up: "👍", clap: "👏", laugh: "😄", wow: "😮", sad: "😢", party: "🎉" };
 const CHAT_LINES = 200;
 // What each reaction means (a button's title).
-const EMOTE_NAMES = { thumbs_up: _("thumbs up"), clap: _("clap"), laugh: _("laugh"), wow: _("wow"), sad: _("sad"), party: _("party") };
+const EMOTE_NAMES = { thumbs_up: () => _("thumbs up"), clap: () => _("clap"), laugh: () => _("laugh"), wow: () => _("wow"), sad: () => _("sad"), party: () => _("party") };
 
 /** The chat of one table page: lines kept, who is muted, and how to draw it. */
 export function chatState() {
@@ -54,7 +54,7 @@ export function renderChat(node, chat, { seat, table, send }) {
   const reactions = h(
     "div",
     { className: "reactions" },
-    Object.entries(EMOTES).map(([name, emoji]) => h("button", { type: "button", className: "btn small", testid: `react-${name}`, title: EMOTE_NAMES[name] || name, onClick: () => send({ type: "react", emote: name }) }, emoji)),
+    Object.entries(EMOTES).map(([name, emoji]) => h("button", { type: "button", className: "btn small", testid: `react-${name}`, title: EMOTE_NAMES[name] ? EMOTE_NAMES[name]() : name, onClick: () => send({ type: "react", emote: name }) }, emoji)),
   );
   const muted = [...chat.muted];
   fill(

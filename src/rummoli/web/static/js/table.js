@@ -13,9 +13,9 @@ import { levelName } from "./cards.js";
 import { cue, keepFocus } from "./cues.js";
 import { $, errorText, fill, h, header, notice } from "./dom.js";
 import { renderHint } from "./hint.js";
-import { _ } from "./i18n.js";
+import { _, ngettext, onLanguageChange } from "./i18n.js";
 import { renderLearning } from "./learning.js";
-import { narrate, roundSummary } from "./narrate.js";
+import { narrate, roundSummary, tell } from "./narrate.js";
 import { loadOptions } from "./options.js";
 import { frames, PACES, paceName, setPace } from "./playback.js";
 import { tablePrefs } from "./prefs.js";
@@ -45,6 +45,8 @@ const WATCH_KEY = `rummoli.watch.${tableId}`;
 // from that card (the hello says it; the server answers with the rest of the run).
 const SHOWN_KEY = `rummoli.shown.${tableId}`;
 const LOG_LINES = 300;
+// The lines of the round's story beside the laid cards.
+const STORY_LINES = 4;
 
 // An invitation (#invite=...) or a spectator link (#watch=...) brings its secret in the
 // address's fragment, which browsers never send to a server; it is kept in this browser.
@@ -82,6 +84,7 @@ const ui = {
   summary: $("#summary"),
   standings: $("#standings"),
   log: $("#log"),
+  paused: $("#paused"),
   connection: $("#connection"),
   chat: $("#chat-panel"),
   host: $("#host-panel"),
@@ -112,7 +115,15 @@ const st = {
   // The last hint this seat was given (hint.js), and the step it was asked at.
   hint: null,
   hintAsked: null,
+  // What the computer did for this seat while it was away (a "while_away" frame), shown
+  // until dismissed.
+  whileAway: null,
 };
+
+// The table's house rules (how a lead is chosen, for the story), once known.
+function rules() {
+  return st.table ? st.table.rules : null;
+}
 
 // The game of this table, as the server names it (its view, or the table before a view).
 function gameName() {
@@ -390,6 +401,10 @@ function receive(message) {
       st.hint = message;
       render();
       break;
+    case "while_away":
+      st.whileAway = message;
+      render();
+      break;
     case "table":
       st.table = message.table;
       setTimer();
@@ -474,6 +489,7 @@ function draw() {
   ui.root.dataset.myTurn = String(Boolean(view && st.seat !== null && view.to_move === st.seat));
   ui.root.dataset.game = table ? table.game || "rummoli" : "";
   ui.actions.classList.toggle("pending", st.pending);
+  renderPaused();
   renderWaitingTable();
   renderSocial();
   renderLearning({ view, table, seat: st.seat, redraw: render });
@@ -495,18 +511,22 @@ function askHint() {
   }
 }
 
-// Sounds, the screen reader's lines and the turn's alert for the frame just drawn.
+// Sounds, the screen reader's lines and the turn's alert for the frame just drawn (its
+// events said with what came before them: a lead says why).
 function cueFrame(events) {
   const view = st.view;
   const mine = Boolean(view && st.seat !== null && view.to_move === st.seat && view.phase !== "over" && (view.legal_actions || []).length);
-  cue({ events, line: (e) => client().narrate(e, myName()), mine, step: st.step });
+  const before = st.log.slice(Math.max(0, st.log.length - events.length - 40), st.log.length - events.length);
+  cue({ events, lines: client().tell(events, myName(), rules(), before), mine, step: st.step });
 }
 
 function renderRummoli(view, table) {
   renderStatus(ui.status, view, table, me(), timerText());
   renderPlayers(ui.players, view, table, me());
   renderBoard(ui.board, view);
-  renderLaid(ui.laid, view);
+  // The story of the run beside its cards, while cards are laid (and at the round's end).
+  const story = ["play", "next_round"].includes(view.phase) ? client().tell(st.roundEvents, myName(), rules()).slice(-STORY_LINES) : null;
+  renderLaid(ui.laid, view, story);
   renderShowdown(ui.showdown, view, st.roundEvents);
   renderAway();
   if (st.seat !== null) {
@@ -593,6 +613,22 @@ function renderSummary() {
 
 function renderAway() {
   const seat = st.seat !== null && st.table ? st.table.seats[st.seat] : null;
+  if (seat && !seat.away && st.whileAway) {
+    // Back: what the computer did in this seat meanwhile, until "OK".
+    const lines = client().tell(st.whileAway.events, myName(), rules());
+    ui.away.hidden = false;
+    fill(
+      ui.away,
+      h(
+        "div",
+        { className: "while-away", testid: "while-away" },
+        h("strong", {}, _("While you were away, the computer ({level}) played for you:", { level: levelName(st.whileAway.level) })),
+        lines.length ? h("ul", {}, lines.map((l) => h("li", {}, l.text))) : h("p", {}, _("Nothing was played for you.")),
+      ),
+      h("button", { type: "button", className: "btn", testid: "while-away-ok", onClick: () => { st.whileAway = null; render(); } }, _("OK")),
+    );
+    return;
+  }
   if (!seat || !seat.away) {
     ui.away.hidden = true;
     fill(ui.away);
@@ -638,15 +674,18 @@ function renderSocial() {
 
 function renderLog() {
   const atBottom = ui.log.scrollHeight - ui.log.scrollTop - ui.log.clientHeight < 40;
-  const you = myName();
-  const lines = [];
-  const tell = client().narrate;
-  for (const e of st.log.slice(-LOG_LINES)) {
-    const line = tell(e, you);
-    if (line) lines.push(h("li", { className: line.kind }, line.text));
-  }
-  fill(ui.log, lines);
+  const lines = client().tell(st.log.slice(-LOG_LINES), myName(), rules());
+  fill(ui.log, lines.map((line) => h("li", { className: line.kind }, line.text)));
   if (atBottom) ui.log.scrollTop = ui.log.scrollHeight;
+}
+
+// A table whose people have all left waits for them: a spectator is told why nothing moves.
+function renderPaused() {
+  const paused = st.table && st.table.status === "playing" ? st.table.paused : null;
+  ui.paused.hidden = !paused;
+  if (!paused) return;
+  const hours = Math.max(1, Math.round(paused.abandon_in / 3600));
+  fill(ui.paused, ngettext("The players have all left: the table waits for them (it ends as abandoned in {n} hour).", "The players have all left: the table waits for them (it ends as abandoned in {n} hours).", hours));
 }
 
 function reconnect() {
@@ -660,11 +699,17 @@ const CLIENTS = {
   rummoli: {
     render: renderRummoli,
     summary: renderRummoliSummary,
-    standings: (box, view, buttons) => renderRummoliStandings(box, view, st.table ? st.table.rules.starting_chips : undefined, buttons),
+    standings: (box, view, buttons) => renderRummoliStandings(box, view, st.table ? st.table.rules.starting_chips : undefined, buttons, st.roundEvents, myName()),
     narrate,
+    tell,
   },
-  rummy: { render: renderRummy, summary: renderRummySummary, standings: renderRummyStandings, narrate: narrateRummy },
+  rummy: { render: renderRummy, summary: renderRummySummary, standings: renderRummyStandings, narrate: narrateRummy, tell: tellEach(narrateRummy) },
 };
+
+// A game whose events are said one by one, each on its own.
+function tellEach(say) {
+  return (events, me) => events.map((e) => say(e, me)).filter(Boolean);
+}
 
 // The pace of a run of laid cards: chosen here, remembered in this browser.
 const paceSelect = $("#pace");
@@ -676,9 +721,21 @@ paceSelect.addEventListener("change", () => {
 });
 ui.skip = h("button", { type: "button", testid: "skip", className: "skip", hidden: true, onClick: skipRun }, _("Skip the run"));
 paceSelect.closest("label").after(ui.skip);
-$(".status-right").prepend(tablePrefs());
+let prefs = tablePrefs();
+$(".status-right").prepend(prefs);
 
 document.body.prepend(header("table"));
+// A new language: everything drawn again in it, in place (a run goes on where it is).
+onLanguageChange(() => {
+  $("header.site").replaceWith(header("table"));
+  const fresh = tablePrefs();
+  prefs.replaceWith(fresh);
+  prefs = fresh;
+  ui.skip.textContent = _("Skip the run");
+  if (st.socket) fill(ui.connection, st.seat === null ? _("watching") : _("connected"));
+  render();
+  loadOptions(() => st.table && render()).catch(() => {});
+});
 $("#table-id").textContent = tableId;
 connect();
 // The computer players' labels and the house rules' titles: drawn once they arrive.
