@@ -289,8 +289,8 @@ def test_two_people_at_one_table_each_in_her_language(
             acted = int(step)
         for page in (ann, bea):
             page.get_by_test_id("standings").wait_for()
-        assert ann.get_by_test_id("round").inner_text() == "Manche 1"
-        assert bea.get_by_test_id("round").inner_text() == "Раунд 1"
+        assert ann.get_by_test_id("round").inner_text() == "Manche 1 sur 1"
+        assert bea.get_by_test_id("round").inner_text() == "Раунд 1 из 1"
         # Each reads the other's moves in her own language.
         ann_log = ann.get_by_test_id("log").locator("li").all_inner_texts()
         bea_log = bea.get_by_test_id("log").locator("li").all_inner_texts()

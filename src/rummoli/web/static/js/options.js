@@ -103,7 +103,7 @@ export function settingsText(game, changed) {
     out.push(rounds ? ngettext("{n} round", "{n} rounds", rounds) : _("no round limit"));
   }
   if (changed && "starting_chips" in changed) out.push(ngettext("{n} chip each", "{n} chips each", changed.starting_chips));
-  if (changed && "target" in changed && changed.target) out.push(_("game to {n} points", { n: changed.target }));
+  if (changed && "target" in changed && changed.target) out.push(ngettext("game to {n} point", "game to {n} points", changed.target));
   return out.join(", ");
 }
 
