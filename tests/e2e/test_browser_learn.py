@@ -166,8 +166,11 @@ def test_a_reload_mid_run_goes_on_from_the_card_it_had_shown(
         # The run goes on from the card the page had shown, not from the round's end,
         # nor from the run's first card: then one card at a time to the position now.
         assert "resume" in snapshot, snapshot.keys()
+        # (At the slowest pace a long run takes a while: a second a card.)
         page.wait_for_function(
-            "n => document.querySelectorAll('#laid .laid-cell.on').length === n", arg=total
+            "n => document.querySelectorAll('#laid .laid-cell.on').length === n",
+            arg=total,
+            timeout=120_000,
         )
         laid = [r["laid"] for r in page.evaluate("window.__renders") if r["step"] != ""]
         first = laid[0]

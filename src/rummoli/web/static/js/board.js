@@ -60,7 +60,7 @@ export function renderPlayers(node, view, table, me) {
     view.players.map((p, i) => {
       const seat = seats[i] || {};
       const badges = [];
-      if (i === view.dealer) badges.push(badge(pgettext("badge", "D"), "dealer", _("Dealer")));
+      if (i === view.dealer) badges.push(badge(pgettext("badge", "D"), "dealer", _("Dealer"), _("dealer")));
       if (seat.bot) badges.push(badge(levelTitle(table ? table.game : view.game, seat.bot), "bot", levelHelp(table ? table.game : view.game, seat.bot) || _("Computer player")));
       if (seat.away) badges.push(badge(pgettext("badge", "away"), "away", _("Away: the computer plays for this seat")));
       else if (!seat.bot && table && table.status === "playing" && !seat.connected) {
@@ -79,19 +79,21 @@ export function renderPlayers(node, view, table, me) {
       // the Rummoli phase is laid (then his card count is what counts; the round's
       // summary keeps the showdown).
       const shown = view.laid.length === 0 && ["betting", "play"].includes(view.phase) ? view.shown[String(i)] : null;
+      const amounts = [ngettext("{n} chip", "{n} chips", p.chips), ngettext("{n} card", "{n} cards", p.cards)];
+      if (view.phase === "betting") amounts.push(_("bet {chips}", { chips: p.bet }));
       return h(
         "div",
-        { className: classes.join(" "), testid: `player-${i}`, dataset: { seat: String(i) } },
+        { className: classes.join(" "), testid: `player-${i}`, dataset: { seat: String(i) }, role: "group", "aria-label": playerLabel(p.name, i === me, badges, amounts) },
         h(
           "div",
-          { className: "player-top" },
+          { className: "player-top", "aria-hidden": "true" },
           h("span", { className: "player-name", testid: `player-name-${i}` }, p.name),
           i === me ? h("span", { className: "you" }, pgettext("badge", "you")) : null,
         ),
-        h("div", { className: "badges" }, badges),
+        h("div", { className: "badges", "aria-hidden": "true" }, badges),
         h(
           "div",
-          { className: "player-stats" },
+          { className: "player-stats", "aria-hidden": "true" },
           h("span", { className: "chips", title: _("Chips"), testid: `player-chips-${i}` }, h("i", { className: "chip-icon" }), number(p.chips)),
           h("span", { className: "count", title: _("Cards in hand"), testid: `player-cards-${i}` }, h("i", { className: "cards-icon" }), String(p.cards)),
           view.phase === "betting" ? h("span", { className: "bet", title: _("Bet this round") }, _("bet {chips}", { chips: p.bet })) : null,
@@ -102,8 +104,19 @@ export function renderPlayers(node, view, table, me) {
   );
 }
 
-function badge(text, kind, title) {
-  return h("span", { className: `badge ${kind}`, title }, text);
+/** A player's badge ("D", "Expert", "folded"); `spoken`: its word for a screen reader,
+ * when the badge's own is a mark ("D": "dealer"). */
+export function badge(text, kind, title, spoken = null) {
+  return h("span", { className: `badge ${kind}`, title, dataset: { spoken: spoken || text } }, text);
+}
+
+/** A player as a screen reader says him, with units: "Mum, dealer, 91 chips, 8 cards"
+ * (the badges by their words, "you" for this seat). Shared by both games' tables. */
+export function playerLabel(name, mine, badges, amounts) {
+  const parts = [name];
+  if (mine) parts.push(_("you"));
+  for (const b of badges) parts.push(b.dataset.spoken);
+  return [...parts, ...amounts].join(", ");
 }
 
 export function renderBoard(node, view) {

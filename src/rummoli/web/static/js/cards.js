@@ -58,6 +58,9 @@ export function cardNode(card, opts = {}) {
       dataset: { card },
       title: opts.title || cardText(card),
       "aria-label": opts.label || cardName(card),
+      // (A plain span's label is not read: a card that is not a button is an image
+      // named for its card, "three of diamonds", never "3 ♦".)
+      role: opts.onClick ? undefined : "img",
       type: opts.onClick ? "button" : undefined,
       onClick: opts.onClick,
     },

@@ -115,14 +115,19 @@ export function reasonText(reason, view) {
   return say(fields);
 }
 
-// The button of the suggested move, by the same test ids the action bar gives it.
-function suggestedButton(text) {
-  const [first, second] = String(text).split(" ");
-  if (CARD.test(first) && second === "claim") return `claim-${first}`;
-  if (CARD.test(first)) return `lay-${first}`;
-  if (first === "bid" || first === "raise") return `${first}-submit`;
-  if (first === "discard" && !second) return "action-take";
-  return `action-${first}`;
+// What the suggested move is made with, by the test ids the table gives them: a button,
+// or (Rummy's melds, lay-offs and discards, made by choosing cards) the cards to choose
+// and the meld a card goes on.
+function suggestedControls(text) {
+  const [first, second, ...rest] = String(text).split(" ");
+  if (CARD.test(first) && second === "claim") return [`claim-${first}`];
+  if (CARD.test(first)) return [`lay-${first}`];
+  if (first === "bid" || first === "raise") return [`${first}-submit`];
+  if (first === "discard" && !second) return ["action-take"];
+  if (first === "discard") return [`hand-card-${second}`];
+  if (first === "meld") return [second, ...rest].map((card) => `hand-card-${card}`);
+  if (first === "layoff") return [`hand-card-${second}`, `meld-${rest[0]}`];
+  return [`action-${first}`];
 }
 
 /**
@@ -159,6 +164,8 @@ export function renderHint(node, ctx) {
       why ? _("Expert's hint: {action} ({reason}).", { action, reason: why }) : _("Expert's hint: {action}.", { action }),
     ),
   );
-  const target = document.querySelector(`[data-testid="${suggestedButton(current.text)}"]`);
-  if (target) target.classList.add("hinted");
+  for (const id of suggestedControls(current.text)) {
+    const target = document.querySelector(`[data-testid="${id}"]`);
+    if (target) target.classList.add("hinted");
+  }
 }

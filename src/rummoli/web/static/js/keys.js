@@ -5,17 +5,29 @@
 import { h } from "./dom.js";
 import { _, pgettext } from "./i18n.js";
 
-// [key, the controls it presses or focuses (the first present), what it does]
+// [the key's position (KeyboardEvent.code), the controls it presses or focuses (the first
+// present), what it does]. By position, not by letter: on a Russian keyboard the key of
+// C types "с", on a French one the key of A is where Q is on an English one; each works
+// where its letter is on an English keyboard, and the list shows it with the letter this
+// keyboard prints on it (navigator.keyboard's layout map, where the browser has it).
 const SHORTCUTS = [
-  ["c", ["action-check", "action-call"], () => _("Check or call")],
-  ["f", ["action-fold"], () => _("Fold")],
-  ["r", ["raise-amount", "bid-amount"], () => _("Type a bet or a bid (then Enter)")],
-  ["a", ["raise-max", "bid-max"], () => _("All in, or the highest bid")],
-  ["k", ["action-keep"], () => _("Keep my hand")],
-  ["x", ["action-exchange"], () => _("Take the widow")],
-  ["p", ["action-pass"], () => _("Pass")],
-  ["l", ["lay-"], () => _("Lay the card (with a choice: to the first card, then Tab)")],
+  ["KeyC", ["action-check", "action-call"], () => _("Check or call")],
+  ["KeyF", ["action-fold"], () => _("Fold")],
+  ["KeyR", ["raise-amount", "bid-amount"], () => _("Type a bet or a bid (then Enter)")],
+  ["KeyA", ["raise-max", "bid-max"], () => _("All in, or the highest bid")],
+  ["KeyK", ["action-keep"], () => _("Keep my hand")],
+  ["KeyX", ["action-exchange"], () => _("Take the widow")],
+  ["KeyP", ["action-pass"], () => _("Pass")],
+  ["KeyL", ["lay-"], () => _("Lay the card (with a choice: to the first card, then Tab)")],
 ];
+// The letter printed on each key of this keyboard ("KeyQ" -> "a" on a French one).
+let layout = null;
+if (navigator.keyboard && navigator.keyboard.getLayoutMap) {
+  navigator.keyboard.getLayoutMap().then((map) => {
+    layout = map;
+  }).catch(() => {});
+}
+const keyLabel = (code) => ((layout && layout.get(code)) || code.slice(3)).toUpperCase();
 // Where a person types (a checkbox or a button is not typed into).
 const TEXT_ENTRY = "input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]), textarea, select, [contenteditable]";
 
@@ -35,12 +47,16 @@ function target(ids) {
 function onKey(event) {
   if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
   if (event.target instanceof Element && event.target.closest(TEXT_ENTRY)) return;
-  if (event.key === "?") {
+  if (event.key === "?" || (event.code === "Slash" && event.shiftKey)) {
     const help = document.querySelector("[data-testid=keys-help]");
-    if (help) help.open = !help.open;
+    if (help) {
+      help.open = !help.open;
+      // The list in view, wherever the page was scrolled.
+      if (help.open) (help.querySelector("dl") || help).scrollIntoView({ block: "nearest" });
+    }
     return;
   }
-  const shortcut = SHORTCUTS.find(([key]) => key === event.key.toLowerCase());
+  const shortcut = SHORTCUTS.find(([code]) => code === event.code);
   if (!shortcut) return;
   const [control, several] = target(shortcut[1]);
   if (!control) return;
@@ -68,7 +84,7 @@ export function keyboardHelp() {
       {},
       h("dt", {}, h("kbd", {}, pgettext("key", "Tab"))),
       h("dd", {}, _("Move between the choices; Enter or Space chooses")),
-      SHORTCUTS.map(([key, , text]) => [h("dt", {}, h("kbd", {}, key.toUpperCase())), h("dd", {}, text())]),
+      SHORTCUTS.map(([code, , text]) => [h("dt", {}, h("kbd", {}, keyLabel(code))), h("dd", {}, text())]),
       h("dt", {}, h("kbd", {}, "?")),
       h("dd", {}, _("Show or hide this list")),
     ),

@@ -18,5 +18,5 @@ export function renderLearning(ctx) {
       box.dataset.drawn = key;
     }
   }
-  renderTour({ game: table ? table.game : ctx.view && ctx.view.game, view: ctx.view, seat: ctx.seat, redraw: ctx.redraw });
+  renderTour({ game: table ? table.game : ctx.view && ctx.view.game, rules: table ? table.rules : null, view: ctx.view, seat: ctx.seat, redraw: ctx.redraw });
 }

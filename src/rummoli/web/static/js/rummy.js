@@ -7,6 +7,7 @@
 // you may lay; with one card selected, the melds it fits light up: click one (or drag the
 // card onto it) to lay off there, so a card that fits two melds goes where you say;
 // "Discard" (or dragging a card onto the discard pile) ends the turn.
+import { badge, playerLabel } from "./board.js";
 import { cardName, cardText, isRed, levelName, rankLabel, SUIT_SYMBOL } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { _, ngettext, number, pgettext } from "./i18n.js";
@@ -58,6 +59,7 @@ function faceNode(card, opts = {}) {
       title: opts.title || cardText(card),
       "aria-label": opts.label || cardName(card),
       "aria-pressed": opts.pressed === undefined ? undefined : String(opts.pressed),
+      role: interactive ? undefined : "img",
       type: interactive ? "button" : undefined,
       draggable: opts.draggable ? "true" : undefined,
       onClick: opts.onClick,
@@ -70,10 +72,6 @@ function faceNode(card, opts = {}) {
 
 function row(cards, opts = {}) {
   return h("span", { className: "card-row" }, cards.map((c) => faceNode(c, { small: true, ...opts })));
-}
-
-function badge(text, kind, title) {
-  return h("span", { className: `badge ${kind}`, title }, text);
 }
 
 /** Who is to move, as a sentence for this seat. */
@@ -106,7 +104,7 @@ export function renderRummyPlayers(node, view, table, me) {
     view.players.map((p, i) => {
       const seat = seats[i] || {};
       const badges = [];
-      if (i === view.dealer) badges.push(badge(pgettext("badge", "D"), "dealer", _("Dealer")));
+      if (i === view.dealer) badges.push(badge(pgettext("badge", "D"), "dealer", _("Dealer"), _("dealer")));
       if (seat.bot) badges.push(badge(levelTitle(table ? table.game : view.game, seat.bot), "bot", levelHelp(table ? table.game : view.game, seat.bot) || _("Computer player")));
       if (seat.away) badges.push(badge(pgettext("badge", "away"), "away", _("Away: the computer plays for this seat")));
       else if (!seat.bot && table && table.status === "playing" && !seat.connected) badges.push(badge(pgettext("badge", "offline"), "offline", _("Not connected")));
@@ -117,14 +115,15 @@ export function renderRummyPlayers(node, view, table, me) {
       if (view.to_move === i) classes.push("to-move");
       if (i === me) classes.push("me");
       const shown = result && result.shown[String(i)];
+      const amounts = [ngettext("{n} point", "{n} points", p.score), ngettext("{n} card", "{n} cards", p.cards)];
       return h(
         "div",
-        { className: classes.join(" "), testid: `player-${i}`, dataset: { seat: String(i) } },
-        h("div", { className: "player-top" }, h("span", { className: "player-name", testid: `player-name-${i}` }, p.name), i === me ? h("span", { className: "you" }, pgettext("badge", "you")) : null),
-        h("div", { className: "badges" }, badges),
+        { className: classes.join(" "), testid: `player-${i}`, dataset: { seat: String(i) }, role: "group", "aria-label": playerLabel(p.name, i === me, badges, amounts) },
+        h("div", { className: "player-top", "aria-hidden": "true" }, h("span", { className: "player-name", testid: `player-name-${i}` }, p.name), i === me ? h("span", { className: "you" }, pgettext("badge", "you")) : null),
+        h("div", { className: "badges", "aria-hidden": "true" }, badges),
         h(
           "div",
-          { className: "player-stats" },
+          { className: "player-stats", "aria-hidden": "true" },
           h("span", { className: "score", title: _("Points"), testid: `player-score-${i}` }, h("i", { className: "score-icon" }), String(p.score)),
           h("span", { className: "count", title: _("Cards in hand"), testid: `player-cards-${i}` }, h("i", { className: "cards-icon" }), String(p.cards)),
         ),

@@ -154,11 +154,17 @@ function myName() {
 
 // ------------------------------------------------------------------ the connection
 
+// The connection's state in the status line (`problem`: not connected, always shown).
+function said(text, problem) {
+  fill(ui.connection, text);
+  ui.connection.classList.toggle("problem", problem);
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
   const socket = new WebSocket(`${scheme}${location.host}/ws/${encodeURIComponent(tableId)}`);
   st.socket = socket;
-  fill(ui.connection, _("connecting…"));
+  said(_("connecting…"), true);
   socket.addEventListener("open", () => {
     const seat = saved();
     const hello = { type: "hello" };
@@ -186,12 +192,12 @@ function connect() {
     if (st.socket !== socket) return;
     st.socket = null;
     if (event.code === 4404) {
-      fill(ui.connection, _("no such table"));
+      said(_("no such table"), true);
       notice(ui.notice, _("There is no such table. Check the link, or create a table in the lobby."));
       return;
     }
     if (event.code === 4403) {
-      fill(ui.connection, _("private table"));
+      said(_("private table"), true);
       ui.root.dataset.status = "private";
       notice(ui.notice, _("This table is private: you need its invitation link (or a spectator link) to sit or watch."));
       return;
@@ -202,7 +208,7 @@ function connect() {
     }
     st.retry = Math.min(st.retry + 1, 6);
     const wait = event.code === 4401 ? 0 : 500 * 2 ** (st.retry - 1);
-    fill(ui.connection, _("reconnecting…"));
+    said(_("reconnecting…"), true);
     setTimeout(connect, wait);
   });
 }
@@ -372,7 +378,7 @@ function receive(message) {
       st.roundEvents = [];
       for (const e of st.log) track(e);
       st.pending = false;
-      fill(ui.connection, message.seat === null ? _("watching") : _("connected"));
+      said(message.seat === null ? _("watching") : _("connected"), false);
       if (message.resume) {
         // Back in the middle of a run: the rest of it, then what happened after it.
         const { update, from, after } = message.resume;
@@ -732,7 +738,7 @@ onLanguageChange(() => {
   prefs.replaceWith(fresh);
   prefs = fresh;
   ui.skip.textContent = _("Skip the run");
-  if (st.socket) fill(ui.connection, st.seat === null ? _("watching") : _("connected"));
+  if (st.socket) said(st.seat === null ? _("watching") : _("connected"), false);
   render();
   loadOptions(() => st.table && render()).catch(() => {});
 });

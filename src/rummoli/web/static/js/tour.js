@@ -3,13 +3,15 @@
 // runs and its stops), skippable, and remembered in this browser (localStorage) so it is
 // shown once. Each game has its own steps, looked up by the game's name (as the table's
 // clients are); a game with none has no tour.
+import { focusDecision } from "./cues.js";
 import { h } from "./dom.js";
 import { _ } from "./i18n.js";
 
 export const TOUR_KEY = "rummoli.tour";
 
-// A step: its id, when it is due (from the seat's view), the part of the table it points
-// at, and what it says.
+// A step: its id, when it is due (from the seat's view), whether it can come at all at
+// this table (from its house rules: no widow, no widow step), the part of the table it
+// points at, and what it says.
 const RUMMOLI = [
   {
     id: "board",
@@ -20,12 +22,14 @@ const RUMMOLI = [
   {
     id: "widow",
     when: (v) => v.phase === "widow" || v.phase === "auction",
+    can: (rules) => rules.widow !== "none",
     target: "#actions",
     text: () => _("The widow is an extra hand nobody sees. The dealer may swap his hand for it, unseen; if he keeps his hand, the others may bid for it, and the highest bid pays the dealer. A hand holding a pay card may not take it."),
   },
   {
     id: "poker",
     when: (v) => v.phase === "betting",
+    can: (rules) => rules.poker === "betting",
     target: "#me",
     text: () => _("Poker: your best five cards make your poker hand, named under your hand. Bet, call or fold: a fold gives up the poker space only, you still play the rest of the round."),
   },
@@ -93,7 +97,8 @@ function clear() {
  * person gets the tour (a spectator watches).
  */
 export function renderTour(ctx) {
-  const steps = TOURS[ctx.game] || [];
+  // Only the steps that can come at this table are counted ("2 of 4", not "2 of 5").
+  const steps = (TOURS[ctx.game] || []).filter((s) => !s.can || !ctx.rules || s.can(ctx.rules));
   const state = saved();
   if (state.off || ctx.seat === null || !ctx.view || !steps.length) {
     clear();
@@ -107,6 +112,13 @@ export function renderTour(ctx) {
   const step = steps[index];
   if (node && node.dataset.step === step.id) return;
   clear();
+  // After the callout, the focus goes back where the person was (the decision, when it
+  // is his turn), never to the page's top.
+  const before = document.activeElement;
+  const back = () => {
+    if (focusDecision()) return;
+    if (before && before !== document.body && document.contains(before)) before.focus({ preventScroll: true });
+  };
   const next = () => {
     const now = saved();
     now.seen = [...new Set([...now.seen, step.id])];
@@ -114,11 +126,13 @@ export function renderTour(ctx) {
     save(now);
     clear();
     ctx.redraw();
+    back();
   };
   const skip = () => {
     save({ ...saved(), off: true });
     clear();
     ctx.redraw();
+    back();
   };
   node = h(
     "aside",
@@ -132,7 +146,12 @@ export function renderTour(ctx) {
       h("button", { type: "button", className: "btn small", testid: "tour-skip", onClick: skip }, _("Skip the guide")),
     ),
   );
-  document.body.append(node);
   highlighted = document.querySelector(step.target);
   if (highlighted) highlighted.classList.add("tour-target");
+  // On a laptop the callout sits over the log's foot, clear of the players and the
+  // decision; on a phone, in the page, just above what it points at.
+  const inFlow = !window.matchMedia("(min-width: 960px)").matches && highlighted;
+  node.classList.toggle("in-flow", Boolean(inFlow));
+  if (inFlow) highlighted.before(node);
+  else document.body.append(node);
 }
