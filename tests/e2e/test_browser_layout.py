@@ -130,6 +130,17 @@ def _table_checks(live_server: LiveServer, page: Page, lang: str) -> None:
     page.goto(f"{live_server.url}/table/{created['id']}")
     table = page.get_by_test_id("table")
     page.wait_for_function("() => document.querySelector('#table').dataset.myTurn === 'true'")
+    # A chat line reads as one line: the text right after the name (it was spread in
+    # columns over the width).
+    page.get_by_test_id("chat-input").fill("hello")
+    page.get_by_test_id("chat-send").click()
+    page.locator(".chat-line .chat-text").first.wait_for()
+    gap = page.evaluate(
+        "() => { const l = document.querySelector('.chat-line');"
+        " return l.querySelector('.chat-text').getBoundingClientRect().left"
+        " - l.querySelector('.chat-name').getBoundingClientRect().right; }"
+    )
+    assert 0 <= gap < 20, gap
     for size, viewport in VIEWPORTS.items():
         page.set_viewport_size(viewport)
         page.wait_for_timeout(60)

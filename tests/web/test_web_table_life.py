@@ -140,3 +140,33 @@ def test_a_late_rematch_is_refused_in_words(tmp_path: Path) -> None:
             refused = b.until(lambda f: f["type"] in ("error", "rematch"))
         assert refused["type"] == "error" and refused["code"] == "rematch_started"
         assert refused["text"] == "the rematch has already started without you"
+
+
+def test_a_game_whose_end_was_stored_but_not_said_is_over_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    # The server stored the last action, then died before it marked the game over (a kill
+    # between the two): on the next start the game is over, with its final chips, and
+    # counts in the history and the statistics as any finished game.
+    from sqlalchemy import update
+
+    from rummoli.web.storage import GameRow, SeatRow
+
+    db = tmp_path / "t.db"
+    with server(db, QUICK) as client:
+        table = create_table(client, ["human", "random"], rules={"rounds": 1}, public=True)
+        ann = join(client, table, "Ann")
+        with connect(client, table, ann["token"]) as a:
+            drive([a], random.Random(5))
+            final = a.view
+        storage = client.app.state.hub.storage  # type: ignore[attr-defined]
+        with storage.engine.begin() as connection:
+            connection.execute(update(GameRow).where(GameRow.id == table).values(status="playing"))
+            connection.execute(
+                update(SeatRow).where(SeatRow.game_id == table).values(final_chips=None)
+            )
+    with server(db, QUICK) as client:
+        game = next(g for g in client.get("/api/history").json()["games"] if g["id"] == table)
+        assert final is not None
+        assert [p["chips"] for p in game["players"]] == [p["chips"] for p in final["players"]]
+        assert client.get("/api/players/stats", params={"name": "Ann"}).json()["games"] == 1

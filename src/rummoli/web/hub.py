@@ -31,6 +31,7 @@ from rummoli.web.security import hash_token, new_secret, new_seed, new_table_id
 from rummoli.web.settings import TableSettings, bot_name
 from rummoli.web.storage import (
     EXPIRED,
+    FINISHED,
     OVER,
     PLAYING,
     WAITING,
@@ -127,6 +128,11 @@ class Hub:
                     stored.id,
                     extra={"table": stored.id},
                 )
+                continue
+            if room.state is not None and room.state.is_terminal():
+                # Its last action was stored, and the server stopped before it could say
+                # the game was over (a kill, a crash): it is over now.
+                await room.finish(FINISHED)
                 continue
             self.rooms[room.id] = room
             room.start()

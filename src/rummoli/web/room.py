@@ -342,7 +342,7 @@ class Room:
     async def _abandon(self) -> None:
         """Nobody came back: the game ends here, as abandoned (each seat keeps what it
         has now, for the history; no statistics count it)."""
-        await self._finish(ABANDONED)
+        await self.finish(ABANDONED)
         self.left_at = None
         log.info("room %s: abandoned (every person left)", self.id)
         broadcast_table(self)
@@ -402,14 +402,14 @@ class Room:
             parts = run_parts(self.game, before, action, events)
         self._shown(events, parts)
         if state.is_terminal():
-            await self._finish(FINISHED)
+            await self.finish(FINISHED)
             log.info("room %s: the game is over", self.id)
         broadcast_update(self, events, parts)
         self.hub.metrics.action_done(started)
         if self.status == FINISHED:
             self.hub.forget_if_idle(self)
 
-    async def _finish(self, status: str) -> None:
+    async def finish(self, status: str) -> None:
         """The game is over (``status``: finished, or abandoned): stored with what each
         seat has now and the rounds played, before anyone is told."""
         state = self.state
