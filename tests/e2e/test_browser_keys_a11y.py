@@ -224,3 +224,59 @@ def test_the_language_changes_mid_run_without_a_reload(
         assert re.search(r"\b(pose|entame|Arrêt)\b", log), log
     finally:
         context.close()
+
+
+def test_a_rummy_hint_outlines_the_cards_its_move_is_made_with(
+    browser: Browser, live_server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(rummoli.web.hub, "new_seed", lambda: 3)
+    context = browser.new_context(viewport=LAPTOP)
+    context.add_init_script(NO_GUIDE)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    try:
+        created = post_json(
+            live_server.url + "/api/tables",
+            {"game": "rummy", "seats": ["human", "basic"], "public": True, "name": "Ann"},
+        )
+        page.goto(live_server.url + "/rules")
+        page.evaluate(
+            "([id, seat]) => localStorage.setItem(`rummoli.seat.${id}`, JSON.stringify(seat))",
+            [created["id"], created["seat"]],
+        )
+        page.goto(f"{live_server.url}/table/{created['id']}")
+        table = page.get_by_test_id("table")
+        seen: set[str] = set()
+        deadline = time.monotonic() + 90
+        # At each of Ann's turns: the hint, what it outlines, then its move (the stock
+        # or the pile; after the draw, the hinted cards' move by the page's own buttons).
+        while "hand-card" not in seen and time.monotonic() < deadline:
+            page.wait_for_function(
+                "() => document.querySelector('#table').dataset.myTurn === 'true'"
+            )
+            step = table.get_attribute("data-step")
+            page.get_by_test_id("hint-button").click()
+            text = page.get_by_test_id("hint-text")
+            text.wait_for()
+            outlined = page.eval_on_selector_all(".hinted", "l => l.map((n) => n.dataset.testid)")
+            assert outlined, text.inner_text()
+            action = int(text.get_attribute("data-action") or "-1")
+            kind = page.evaluate(
+                "(a) => window.rummoliTable.state.view.legal_actions"
+                ".find((x) => x.action === a).text.split(' ')[0]",
+                action,
+            )
+            if kind in ("meld", "layoff") or (
+                kind == "discard" and len(outlined) == 1 and outlined[0] != "action-take"
+            ):
+                # A move made by choosing cards: the cards are outlined, not a button.
+                assert all(o.startswith(("hand-card-", "meld-")) for o in outlined), outlined
+                seen.add("hand-card")
+                break
+            page.locator(f'[data-testid="{outlined[0]}"]').click()
+            page.wait_for_function(
+                "(s) => document.querySelector('#table').dataset.step !== s", arg=step
+            )
+        assert "hand-card" in seen, "no hint to discard, meld or lay off came"
+    finally:
+        context.close()
