@@ -67,6 +67,7 @@ from rummoli.games.rummoli.board import holds_pay_card, pay_card_mask, space_nam
 from rummoli.games.rummoli.rules import (
     BET_LIMITS,
     DEADLOCK,
+    HEADS_UP_RAISES,
     LEAD,
     POKER,
     SETTLEMENT,
@@ -104,6 +105,7 @@ def rules_strategy(rounds: st.SearchStrategy[int] | None = None) -> st.SearchStr
         must_claim=st.booleans(),
         rounds=rounds if rounds is not None else st.integers(0, 3),
         settlement=st.sampled_from(SETTLEMENT),
+        heads_up_raises=st.sampled_from(HEADS_UP_RAISES),
     )
 
 
@@ -558,6 +560,7 @@ def check_auction_and_bets(state: RummoliState, round_events: list[Event]) -> No
     last_bidder = -1
     bet_high = 0
     last_raise = 0
+    full_level = 0
     full_raises = 0
     contenders = set(state.in_round)
     dealt: dict[int, int] = {}
@@ -606,15 +609,19 @@ def check_auction_and_bets(state: RummoliState, round_events: list[Event]) -> No
             raised_by = total - bet_high
             assert raised_by > 0
             if isinstance(rules.bet_limit, int):
-                assert raised_by == rules.bet_limit or all_in, "a fixed-limit raise of another size"
-                full = raised_by >= rules.bet_limit
-                assert full_raises < 4 or not full, "more than a bet and three raises"
+                # Robert's Rules: a raise goes a bet over the last full bet (completing a
+                # short all-in's bet); an all-in of half a bet over it counts as one.
+                target = full_level + rules.bet_limit
+                assert total == target or (all_in and total < target), "a fixed-limit raise"
+                full = 2 * (total - full_level) >= rules.bet_limit
+                assert full_raises < 4 or rules.heads_up_raises == "unlimited", "a fifth bet"
             else:
                 full = raised_by >= max(last_raise, 1)
                 assert full or all_in, "a raise smaller than the last raise"
             if full:
                 full_raises += 1
                 last_raise = raised_by
+                full_level = total
             bet_high = total
         elif kind == "leads" and len(contenders) == 1:
             assert e[1] in contenders, "the only player left in the pot does not lead"
@@ -658,10 +665,19 @@ def check_betting_options(state: RummoliState) -> None:
     for total in totals:
         assert betting.high < total <= all_in
     limit = state.rules.bet_limit
+    if totals and betting.acted[seat]:
+        # Robert's Rules: a player who acted raises again only facing a full raise (a
+        # fixed limit: half a bet), one raise or several short all-ins adding up to it.
+        need = (limit + 1) // 2 if isinstance(limit, int) else max(betting.last_raise, 1)
+        assert owed >= need, "the betting reopened for a player not facing a full raise"
     if isinstance(limit, int):
         assert len(totals) <= 1
         if totals:
-            assert totals[0] in (betting.high + limit, all_in)
+            assert totals[0] in (betting.full + limit, all_in), "not a bet over the last full bet"
+            if betting.bets_made >= 4:  # a fifth bet: only heads-up, before any cap
+                assert state.rules.heads_up_raises == "unlimited" and not betting.capped
+                live = [s for s in state.in_round if not betting.folded[s] and state.chips[s]]
+                assert len(live) <= 2, "more than a bet and three raises with three players"
     elif limit == "pot_limit" and totals:
         assert totals[-1] <= betting.high + state.board[0] + owed
 

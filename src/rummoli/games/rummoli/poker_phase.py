@@ -36,13 +36,26 @@ def start_poker(state: RummoliState, events: list[Event]) -> None:
         keys = show(state, contenders, events)
         award_poker(state, [(state.board[0], contenders)], keys, events)
         return
-    limit = state.rules.bet_limit
-    code = NO_LIMIT if limit == "no_limit" else POT_LIMIT if limit == "pot_limit" else limit
-    assert isinstance(code, int)
-    state.betting = Betting(state.in_round, len(state.names), code)
+    state.betting = new_betting(state, state.in_round)
     state.poker_dead = state.board[0]
     state.phase = BETTING
     next_bettor(state, events)
+
+
+def new_betting(state: RummoliState, order: list[int]) -> Betting:
+    """A betting round among ``order`` (clockwise from the dealer's left) by the house
+    rules ``bet_limit`` and ``heads_up_raises``, and the game's rules version."""
+    rules = state.rules
+    limit = rules.bet_limit
+    code = NO_LIMIT if limit == "no_limit" else POT_LIMIT if limit == "pot_limit" else limit
+    assert isinstance(code, int)
+    return Betting(
+        order,
+        len(state.names),
+        code,
+        heads_up_unlimited=rules.heads_up_raises == "unlimited",
+        legacy=rules.rules_version < 2,
+    )
 
 
 def next_bettor(state: RummoliState, events: list[Event]) -> None:

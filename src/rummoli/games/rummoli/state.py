@@ -55,6 +55,7 @@ from rummoli.games.rummoli.constants import (
 )
 from rummoli.games.rummoli.deal import begin_round, check_hands, who_can_pay_ante
 from rummoli.games.rummoli.poker_phase import bet
+from rummoli.games.rummoli.position import check_history
 from rummoli.games.rummoli.rules import Rules
 from rummoli.games.rummoli.setup import Setup
 from rummoli.games.rummoli.stops import lay_space_table, play
@@ -211,6 +212,8 @@ class RummoliState(SteppableBase):
         self._clear_round()
         if setup.laid is None:
             self._check_first_round(setup)
+        elif setup.laid and rules.rules_version >= 2:
+            check_history(rules, setup)  # (rules version 1 did not check a history)
 
     # ----------------------------------------------------------------- set-up helpers
 
