@@ -66,13 +66,25 @@ def next_bettor(state: RummoliState, events: list[Event]) -> None:
     if seat < 0:
         end_betting(state, events)
         return
+    ask_bettor(state, betting, seat)
+
+
+def ask_bettor(state: RummoliState, betting: Betting, seat: int) -> None:
+    """``seat`` decides: its bets within the limit on the pot in play (``pot_space``)."""
     betting.seat = seat
     state.to_move = seat
-    state.options = betting.legal(seat, state.chips, state.board[0], state.codec.raise_base)
+    pot = state.board[state.pot_space]
+    state.options = betting.legal(seat, state.chips, pot, state.codec.raise_base)
 
 
 def bet(state: RummoliState, seat: int, action: int, events: list[Event]) -> None:
     """``seat`` checks, folds, calls or raises."""
+    place_bet(state, seat, action, events)
+    next_bettor(state, events)
+
+
+def place_bet(state: RummoliState, seat: int, action: int, events: list[Event]) -> None:
+    """``seat``'s check, fold, call or raise, its chips put on the pot in play."""
     betting = state.betting
     assert betting is not None
     if action == act.CHECK:
@@ -90,11 +102,10 @@ def bet(state: RummoliState, seat: int, action: int, events: list[Event]) -> Non
             total = action - state.codec.raise_base
         raising = total > betting.high
         added = betting.put_in(seat, total, state.chips)
-        state.board[0] += added
+        state.board[state.pot_space] += added
         all_in = state.chips[seat] == 0
         events.append(("raise" if raising else "call", seat, total, added, all_in))
         state.bet_log.append((seat, "raise" if raising else "call", total))
-    next_bettor(state, events)
 
 
 def end_betting(state: RummoliState, events: list[Event]) -> None:

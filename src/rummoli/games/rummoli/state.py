@@ -50,6 +50,7 @@ from rummoli.games.rummoli.constants import (
     OVER,
     PHASE_NAMES,
     PLAY,
+    SETTLE,
     START,
     WIDOW,
 )
@@ -57,6 +58,7 @@ from rummoli.games.rummoli.deal import begin_round, check_hands, who_can_pay_ant
 from rummoli.games.rummoli.poker_phase import bet
 from rummoli.games.rummoli.position import check_history
 from rummoli.games.rummoli.rules import Rules
+from rummoli.games.rummoli.settlement import settle_bet
 from rummoli.games.rummoli.setup import Setup
 from rummoli.games.rummoli.stops import lay_space_table, play
 from rummoli.games.rummoli.widow import bid, widow_decision
@@ -73,6 +75,7 @@ __all__ = [
     "OVER",
     "PHASE_NAMES",
     "PLAY",
+    "SETTLE",
     "START",
     "WIDOW",
     "RummoliState",
@@ -114,10 +117,15 @@ _STATE_FIELDS: Final = (
     "phase",
     "poker_dead",
     "poker_winners",
+    "pot_space",
     "round_no",
     "round_winner",
     "rules",
     "seed",
+    "settle_cards",
+    "settle_hands",
+    "settle_name",
+    "settle_queue",
     "setup",
     "shown",
     "single_space",
@@ -209,6 +217,15 @@ class RummoliState(SteppableBase):
         self.end_requested = False
         self.end_requested_after: int | None = None
         self.draws = 0
+        #: The space whose chips the betting plays for: the poker space, or (house rule
+        #: ``settlement_betting``) the pot being settled (:mod:`.settlement`).
+        self.pot_space = 0
+        #: The settlement played with betting: each seat's five cards, the pot played
+        #: for ("all" or a space), the spaces still to settle, the fixed cards left.
+        self.settle_hands = [0] * n
+        self.settle_name = ""
+        self.settle_queue: list[int] = []
+        self.settle_cards: list[int] = []
         self._clear_round()
         if setup.laid is None:
             self._check_first_round(setup)
@@ -337,6 +354,8 @@ class RummoliState(SteppableBase):
             play(self, self.to_move, action, events)
         elif self.phase == BETTING:
             bet(self, self.to_move, action, events)
+        elif self.phase == SETTLE:
+            settle_bet(self, self.to_move, action, events)
         elif self.phase == AUCTION:
             bid(self, self.to_move, action, events)
         else:

@@ -250,13 +250,14 @@ export function renderActions(node, view, send, round = null) {
   const buttons = [];
   const wordLabel = {
     keep: _("Keep my hand"),
+    no_auction: _("Keep my hand, no auction"),
     exchange: _("Take the widow"),
     pass: _("Pass"),
     check: _("Check"),
     call: callLabel(view, mine),
     fold: _("Fold"),
   };
-  for (const word of ["keep", "exchange", "check", "call", "pass", "fold"]) {
+  for (const word of ["keep", "no_auction", "exchange", "check", "call", "pass", "fold"]) {
     if (word in words) {
       buttons.push(h("button", { type: "button", className: `btn ${word === "fold" || word === "pass" ? "" : "primary"}`, testid: `action-${word}`, onClick: () => send(words[word]) }, wordLabel[word]));
     }
@@ -281,17 +282,30 @@ function callLabel(view, mine) {
 
 function prompt(view, words, lays, claims, round) {
   const p = view.players;
+  const optional = words.no_auction !== undefined; // house rule auction_optional
+  if (view.phase === "widow" && words.exchange === undefined && optional) return _("You deal, and you hold a pay card: you may not take the widow. Keep your hand, and auction the widow or not.");
   if (view.phase === "widow" && words.exchange === undefined) return _("You deal, and you hold a pay card: you may not take the widow. Keep your hand when you are ready.");
+  if (view.phase === "widow" && optional) return ngettext("You deal. Keep your hand (and auction the widow, or not), or exchange it unseen for the widow ({n} card).", "You deal. Keep your hand (and auction the widow, or not), or exchange it unseen for the widow ({n} cards).", view.widow.cards);
   if (view.phase === "widow") return ngettext("You deal. Keep your hand, or exchange it unseen for the widow ({n} card).", "You deal. Keep your hand, or exchange it unseen for the widow ({n} cards).", view.widow.cards);
   if (view.phase === "auction") {
     const a = view.auction;
     if (Object.keys(words).length === 1 && words.pass !== undefined && !lays.length) {
       return _("You hold a pay card: you may not bid for the widow. Pass when you are ready.");
     }
+    const open = a && a.open; // house rule auction: open
     if (a && a.high_bidder !== null && a.high_bidder !== undefined) {
-      return _("Widow auction: high bid {bid} by {name}. Raise it or pass (a pass is final).", { bid: a.high_bid, name: p[a.high_bidder].name });
+      const params = { bid: a.high_bid, name: p[a.high_bidder].name };
+      if (open) return _("Widow auction: high bid {bid} by {name}. Raise it or pass (you may bid again if someone outbids it).", params);
+      return _("Widow auction: high bid {bid} by {name}. Raise it or pass (a pass is final).", params);
     }
+    if (open) return _("Widow auction: bid for the widow, or pass (you may bid again if someone bids).");
     return _("Widow auction: bid for the widow, or pass (a pass is final).");
+  }
+  if (view.phase === "settlement") {
+    const pot = view.betting ? view.betting.pot : 0;
+    return view.betting && view.betting.high
+      ? _("Settlement poker for {pot}: the bet is {high}; you have {mine} in. Call, raise or fold.", { pot: ngettext("{n} chip", "{n} chips", pot), high: view.betting.high, mine: p[view.seat].bet })
+      : _("Settlement poker for {pot}: your five cards are your hand. Check, or open the betting.", { pot: ngettext("{n} chip", "{n} chips", pot) });
   }
   if (view.phase === "betting") {
     const high = view.betting ? view.betting.high : 0;
