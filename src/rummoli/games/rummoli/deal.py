@@ -91,7 +91,7 @@ def begin_round(state: RummoliState, events: list[Event], rotate: bool) -> None:
     # Fewer than two players able to pay end the game by elimination, whether or not the
     # table asked to stop: those who cannot pay are out (rules version 1 settled a stop
     # first, with nobody out).
-    if stop and (len(playing) >= 2 or rules.rules_version < 2):
+    if stop and (len(playing) >= 2 or state._legacy):
         settle(state, events)
         return
     for seat in range(len(state.names)):

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 
 from rummoli.engine.base import Event, SetupError
 from rummoli.games.rummoli import actions as act
-from rummoli.games.rummoli.betting import NO_LIMIT, POT_LIMIT, Betting
-from rummoli.games.rummoli.constants import BETTING, BIT
+from rummoli.games.rummoli.betting import Betting
+from rummoli.games.rummoli.constants import BETTING, BIT, SETTLE
 from rummoli.games.rummoli.stops import start_play
 from rummoli.poker import five_of, hand_key
 
@@ -45,17 +45,7 @@ def start_poker(state: RummoliState, events: list[Event]) -> None:
 def new_betting(state: RummoliState, order: list[int]) -> Betting:
     """A betting round among ``order`` (clockwise from the dealer's left) by the house
     rules ``bet_limit`` and ``heads_up_raises``, and the game's rules version."""
-    rules = state.rules
-    limit = rules.bet_limit
-    code = NO_LIMIT if limit == "no_limit" else POT_LIMIT if limit == "pot_limit" else limit
-    assert isinstance(code, int)
-    return Betting(
-        order,
-        len(state.names),
-        code,
-        heads_up_unlimited=rules.heads_up_raises == "unlimited",
-        legacy=rules.rules_version < 2,
-    )
+    return Betting(order, len(state.names), state._limit, state._heads_up, state._legacy)
 
 
 def next_bettor(state: RummoliState, events: list[Event]) -> None:
@@ -66,25 +56,15 @@ def next_bettor(state: RummoliState, events: list[Event]) -> None:
     if seat < 0:
         end_betting(state, events)
         return
-    ask_bettor(state, betting, seat)
-
-
-def ask_bettor(state: RummoliState, betting: Betting, seat: int) -> None:
-    """``seat`` decides: its bets within the limit on the pot in play (``pot_space``)."""
     betting.seat = seat
     state.to_move = seat
-    pot = state.board[state.pot_space]
+    pot = state.board[state.pot_space]  # the poker space, or the pot being settled
     state.options = betting.legal(seat, state.chips, pot, state.codec.raise_base)
 
 
 def bet(state: RummoliState, seat: int, action: int, events: list[Event]) -> None:
-    """``seat`` checks, folds, calls or raises."""
-    place_bet(state, seat, action, events)
-    next_bettor(state, events)
-
-
-def place_bet(state: RummoliState, seat: int, action: int, events: list[Event]) -> None:
-    """``seat``'s check, fold, call or raise, its chips put on the pot in play."""
+    """``seat`` checks, folds, calls or raises (in the poker phase, or at a settlement
+    played with betting: its chips go on the pot in play, ``pot_space``)."""
     betting = state.betting
     assert betting is not None
     if action == act.CHECK:
@@ -106,10 +86,16 @@ def place_bet(state: RummoliState, seat: int, action: int, events: list[Event]) 
         all_in = state.chips[seat] == 0
         events.append(("raise" if raising else "call", seat, total, added, all_in))
         state.bet_log.append((seat, "raise" if raising else "call", total))
+    next_bettor(state, events)
 
 
 def end_betting(state: RummoliState, events: list[Event]) -> None:
     """The uncalled bet goes back; one player left takes the pot, else the hands show."""
+    if state.phase == SETTLE:  # a pot of the settlement (settlement_betting)
+        from rummoli.games.rummoli.settlement import end_pot
+
+        end_pot(state, events)
+        return
     betting = state.betting
     assert betting is not None
     seat, uncalled = betting.take_back_uncalled()

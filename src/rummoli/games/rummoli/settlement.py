@@ -15,8 +15,9 @@ chips is all-in from the start.
 
 Why a module of its own: the plain settlement is one chance step (:mod:`.round_end`);
 this one waits for decisions between deals, so it keeps its place in the state
-(``settle_queue``, ``settle_hands``, ``settle_cards``, ``pot_space``) and reuses the
-poker phase's betting (:mod:`.poker_phase`, :mod:`.betting`).
+(``settle_queue``, ``settle_hands``, ``settle_cards``, ``pot_space``) and plays the poker
+phase's betting (:mod:`.poker_phase`, :mod:`.betting`), whose end comes back here
+(:func:`end_pot`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from rummoli.engine.base import Event, SetupError
 from rummoli.games.rummoli.constants import SETTLE
-from rummoli.games.rummoli.poker_phase import ask_bettor, new_betting, place_bet
+from rummoli.games.rummoli.poker_phase import new_betting, next_bettor
 from rummoli.games.rummoli.round_end import deal_five, finish, share_out, spaces_by_size
 from rummoli.poker import hand_key
 
@@ -80,23 +81,7 @@ def next_pot(state: RummoliState, events: list[Event]) -> None:
     state.shown = {}
     state.betting = new_betting(state, seats)
     state.phase = SETTLE
-    next_settle_bettor(state, events)
-
-
-def settle_bet(state: RummoliState, seat: int, action: int, events: list[Event]) -> None:
-    """``seat`` checks, folds, calls or raises for the pot being settled."""
-    place_bet(state, seat, action, events)
-    next_settle_bettor(state, events)
-
-
-def next_settle_bettor(state: RummoliState, events: list[Event]) -> None:
-    betting = state.betting
-    assert betting is not None
-    seat = betting.next_seat(state.chips)
-    if seat < 0:
-        end_pot(state, events)
-    else:
-        ask_bettor(state, betting, seat)
+    next_bettor(state, events)
 
 
 def end_pot(state: RummoliState, events: list[Event]) -> None:

@@ -47,7 +47,7 @@ def start_widow(state: RummoliState, events: list[Event]) -> None:
         events.append(("widow_dead",))
         start_poker(state, events)
         return
-    optional = state.rules.auction_optional and state.rules.widow == "exchange_or_auction"
+    optional = state._optional_auction
     if blocked(state, state.dealer):
         events.append(("blocked", state.dealer))
         if not optional:
@@ -143,7 +143,7 @@ def bid(state: RummoliState, seat: int, action: int, events: list[Event]) -> Non
         state._auction_high_bidder = seat
         events.append(("bid", seat, high))
         state.auction_log.append((seat, high))
-        if state.rules.auction == "open":
+        if state._open_auction:
             # Those who passed may bid again, except those a rule keeps out for good (a
             # pay card, or no more chips than the high bid: nothing can change either).
             passed = state.auction_passed
