@@ -216,10 +216,10 @@ class BasicBot:
         if len(legal) == 1:
             return Decision(legal[0], "the only choice")
         phase = obs.phase
+        if phase == "play":  # the most frequent decision first
+            return self._play(obs, legal)
         if phase == "betting" or phase == "settlement":  # the settlement's own poker
             return self._betting(obs, legal)
-        if phase == "play":
-            return self._play(obs, legal)
         if phase == "widow":
             return self._widow(obs, legal)
         if phase == "auction":
