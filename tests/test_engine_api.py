@@ -50,7 +50,7 @@ from rummoli.games.rummoli.actions import (
     lay_action,
 )
 from rummoli.games.rummoli.board import space_names
-from rummoli.games.rummoli.rules import BET_LIMITS, SETTLEMENT
+from rummoli.games.rummoli.rules import BET_LIMITS, RULES_VERSION, SETTLEMENT
 from rummoli.games.rummoli.state import BETTING, NEXT_ROUND, PHASE_NAMES
 from rummoli.poker import hand_key
 
@@ -456,6 +456,13 @@ def test_seed_must_be_a_whole_number() -> None:
         ({"pay_card_blocks_exchange": None}, "pay_card_blocks_exchange"),
         ({"preset": "rulebook_method_3"}, "rulebook_method_3"),
         ({"preset": 1}, "preset"),
+        ({"rules_version": 0}, "rules_version"),
+        ({"rules_version": RULES_VERSION + 1}, "rules_version"),
+        ({"rules_version": "2"}, "rules_version"),
+        ({"auction": "sealed"}, "auction"),
+        ({"heads_up_raises": 3}, "heads_up_raises"),
+        ({"high_card_tie": "split_evenly"}, "high_card_tie"),
+        ({"settlement_betting": "yes"}, "settlement_betting"),
         ([["rounds", 1]], "rules"),
         ("rounds=1", "rules"),
     ],
@@ -483,9 +490,14 @@ def test_rules_from_dict_reads_every_rule() -> None:
         "must_claim": True,
         "rounds": 7,
         "settlement": "poker_per_pot",
+        "auction": "open",
+        "auction_optional": True,
+        "heads_up_raises": "unlimited",
+        "settlement_betting": True,
+        "high_card_tie": "cut_again",
     }
     rules = Rules.from_dict(data)
-    assert rules.to_dict() == data
+    assert rules.to_dict() == data | {"rules_version": RULES_VERSION}
     assert rules.changed() == data
     assert Rules.from_dict(rules.to_dict()) == rules
     assert Rules.from_dict({"bet_limit": "5"}).bet_limit == 5

@@ -59,14 +59,18 @@ from rummoli.games.rummoli.actions import (
     EXCHANGE,
     FOLD,
     KEEP,
+    NO_AUCTION,
     PASS,
     is_lay,
     lay_card,
 )
 from rummoli.games.rummoli.board import holds_pay_card, pay_card_mask, space_names
+from rummoli.games.rummoli.rules import AUCTION as AUCTION_CHOICES
 from rummoli.games.rummoli.rules import (
     BET_LIMITS,
     DEADLOCK,
+    HEADS_UP_RAISES,
+    HIGH_CARD_TIE,
     LEAD,
     POKER,
     SETTLEMENT,
@@ -74,16 +78,16 @@ from rummoli.games.rummoli.rules import (
     SWITCH_LEAD,
 )
 from rummoli.games.rummoli.rules import WIDOW as WIDOW_CHOICES
-from rummoli.games.rummoli.state import AUCTION, BETTING, PLAY, WIDOW
-from rummoli.games.rummoli.view import events_for
+from rummoli.games.rummoli.state import AUCTION, BETTING, PLAY, SETTLE, WIDOW
+from rummoli.games.rummoli.view import PRIVATE_EVENTS, events_for
 from rummoli.poker import hand_key
 
 # Events whose cards come from a fresh deck of their own (the cut for the first dealer,
 # the settlement deals and cuts), not from the cards of a round: they reveal nothing.
-FRESH_DECK_EVENTS = {"cut", "settle_cut", "settle_hand"}
+FRESH_DECK_EVENTS = {"cut", "settle_cut", "settle_dealt", "settle_hand"}
 # Kinds of events whose presence is counted (``--hypothesis-show-statistics``).
 INTERESTING = {"out", "exchange", "bought", "show", "unclaimed", "duty_passes", "deadlock"}
-INTERESTING |= {"deadlock_continue", "round_won", "settled", "raise", "fold"}
+INTERESTING |= {"deadlock_continue", "round_won", "settled", "raise", "fold", "settle_dealt"}
 
 
 def rules_strategy(rounds: st.SearchStrategy[int] | None = None) -> st.SearchStrategy[Rules]:
@@ -104,6 +108,11 @@ def rules_strategy(rounds: st.SearchStrategy[int] | None = None) -> st.SearchStr
         must_claim=st.booleans(),
         rounds=rounds if rounds is not None else st.integers(0, 3),
         settlement=st.sampled_from(SETTLEMENT),
+        heads_up_raises=st.sampled_from(HEADS_UP_RAISES),
+        auction=st.sampled_from(AUCTION_CHOICES),
+        auction_optional=st.booleans(),
+        settlement_betting=st.booleans(),
+        high_card_tie=st.sampled_from(HIGH_CARD_TIE),
     )
 
 
@@ -150,17 +159,20 @@ def step_bound(state: RummoliState, game: Game) -> int:
     """An upper bound of the decisions of a whole game.
 
     A round has one chance step, one widow decision, an auction whose every bid raises
-    the high bid (at most all chips, plus one pass each), a betting round whose every
-    full raise puts in a chip (each seat acts at most once between raises), and at most
-    52 lays.
+    the high bid (at most all chips, plus one pass each; an open auction: one pass each
+    after every bid), a betting round whose every full raise puts in a chip (each seat
+    acts at most once between raises), and at most 52 lays.
     """
     total = state.total_chips()
     n = game.n
-    per_round = 2 + (total + n) + n * (total + 3) + 52
+    passes = n * (total + 1) if game.rules.auction == "open" else n
+    per_round = 2 + (total + passes) + n * (total + 3) + 52
+    # The settlement played with betting: a betting round for each space, at most.
+    settle = 9 * n * (total + 3) if game.rules.settlement_betting else 0
     if game.rules.rounds:
-        return (game.rules.rounds + 1) * per_round + 1
+        return (game.rules.rounds + 1) * per_round + settle + 1
     assert game.end_at is not None
-    return game.end_at + 2 * per_round + 1
+    return game.end_at + 2 * per_round + settle + 1
 
 
 # --------------------------------------------------------------------------- checks
@@ -182,7 +194,9 @@ def check_decision_point(state: RummoliState) -> None:
         return
     assert 0 <= player < len(state.names)
     assert len(legal) >= 2, "a forced action was asked as a decision"
-    assert not state.out[player], "a player who is out must decide"
+    # At the settlement everybody plays when nobody is still in (settlement_betting).
+    all_out = all(state.out)
+    assert not state.out[player] or (state.phase == SETTLE and all_out), "an out player decides"
     assert player in state.in_round
     for action in legal:
         assert state.action_from_text(state.action_to_text(action)) == action
@@ -190,10 +204,15 @@ def check_decision_point(state: RummoliState) -> None:
         assert state.rules.widow != "none"
         assert state.phase == WIDOW or state.rules.widow == "exchange_or_auction"
     if state.phase == WIDOW:
-        assert player == state.dealer and legal == [KEEP, EXCHANGE]
-        if state.rules.pay_card_blocks_exchange:
-            assert not holds_pay_card(state.hands[player], pay_card_mask(state.rules.ace_of_spades))
-    if state.phase == BETTING:
+        rules = state.rules
+        optional = rules.auction_optional and rules.widow == "exchange_or_auction"
+        may_exchange = not (
+            rules.pay_card_blocks_exchange
+            and holds_pay_card(state.hands[player], pay_card_mask(rules.ace_of_spades))
+        )
+        expected = [KEEP] + [EXCHANGE] * may_exchange + [NO_AUCTION] * optional
+        assert player == state.dealer and legal == expected
+    if state.phase in (BETTING, SETTLE):
         check_betting_options(state)
         betting = state.betting
         assert betting is not None
@@ -227,7 +246,7 @@ def check_events_hide_cards(state: RummoliState, events: list[Event]) -> None:
     puts those cards back into his hidden hand (a shown card stays visible while laid).
     """
     names = state.names
-    private = ("hand", "blocked")
+    private = tuple(PRIVATE_EVENTS)
     visible = [e for e in events if e[0] not in private]
     for seat in [*range(len(names)), None]:
         mine = [e for e in events if e[0] not in private or e[1] == seat]
@@ -558,6 +577,7 @@ def check_auction_and_bets(state: RummoliState, round_events: list[Event]) -> No
     last_bidder = -1
     bet_high = 0
     last_raise = 0
+    full_level = 0
     full_raises = 0
     contenders = set(state.in_round)
     dealt: dict[int, int] = {}
@@ -582,7 +602,9 @@ def check_auction_and_bets(state: RummoliState, round_events: list[Event]) -> No
             assert e[1] != state.dealer
             passed.add(e[1])
         elif kind == "bid":
-            assert e[1] not in passed, "a player bid after passing"
+            # One round: a pass is final. Open (``auction="open"``): a player who passed
+            # may bid again after a higher bid; every other bidder passed at some time.
+            assert e[1] not in passed or rules.auction == "open", "a player bid after passing"
             assert e[1] != state.dealer, "the dealer bid"
             assert e[2] > high, "a bid that does not raise the high bid"
             high, last_bidder = e[2], e[1]
@@ -606,15 +628,19 @@ def check_auction_and_bets(state: RummoliState, round_events: list[Event]) -> No
             raised_by = total - bet_high
             assert raised_by > 0
             if isinstance(rules.bet_limit, int):
-                assert raised_by == rules.bet_limit or all_in, "a fixed-limit raise of another size"
-                full = raised_by >= rules.bet_limit
-                assert full_raises < 4 or not full, "more than a bet and three raises"
+                # Robert's Rules: a raise goes a bet over the last full bet (completing a
+                # short all-in's bet); an all-in of half a bet over it counts as one.
+                target = full_level + rules.bet_limit
+                assert total == target or (all_in and total < target), "a fixed-limit raise"
+                full = 2 * (total - full_level) >= rules.bet_limit
+                assert full_raises < 4 or rules.heads_up_raises == "unlimited", "a fifth bet"
             else:
                 full = raised_by >= max(last_raise, 1)
                 assert full or all_in, "a raise smaller than the last raise"
             if full:
                 full_raises += 1
                 last_raise = raised_by
+                full_level = total
             bet_high = total
         elif kind == "leads" and len(contenders) == 1:
             assert e[1] in contenders, "the only player left in the pot does not lead"
@@ -658,12 +684,21 @@ def check_betting_options(state: RummoliState) -> None:
     for total in totals:
         assert betting.high < total <= all_in
     limit = state.rules.bet_limit
+    if totals and betting.acted[seat]:
+        # Robert's Rules: a player who acted raises again only facing a full raise (a
+        # fixed limit: half a bet), one raise or several short all-ins adding up to it.
+        need = (limit + 1) // 2 if isinstance(limit, int) else max(betting.last_raise, 1)
+        assert owed >= need, "the betting reopened for a player not facing a full raise"
     if isinstance(limit, int):
         assert len(totals) <= 1
         if totals:
-            assert totals[0] in (betting.high + limit, all_in)
+            assert totals[0] in (betting.full + limit, all_in), "not a bet over the last full bet"
+            if betting.bets_made >= 4:  # a fifth bet: only heads-up, before any cap
+                assert state.rules.heads_up_raises == "unlimited" and not betting.capped
+                live = [s for s in state.in_round if not betting.folded[s] and state.chips[s]]
+                assert len(live) <= 2, "more than a bet and three raises with three players"
     elif limit == "pot_limit" and totals:
-        assert totals[-1] <= betting.high + state.board[0] + owed
+        assert totals[-1] <= betting.high + state.board[state.pot_space] + owed
 
 
 def check_auction_options(state: RummoliState) -> None:
@@ -719,6 +754,11 @@ def play_checked(game: Game) -> tuple[RummoliState, list[Event]]:
         kinds = [e[0] for e in events]
         if "widow_dealt" in kinds:
             round_events = events[kinds.index("hand") :]
+        elif "settle_dealt" in kinds:  # a pot of the settlement played with betting
+            last = len(kinds) - 1 - kinds[::-1].index("settle_dealt")
+            while last and kinds[last - 1] == "settle_dealt":
+                last -= 1
+            round_events = events[last:]
         else:
             round_events.extend(events)
         assert state.total_chips() == start_total

@@ -18,8 +18,9 @@ Every example checks after every ``apply``:
   (every player holds one card, or no three live cards form a meld); and playing on from
   there with the detection switched off, nobody ever goes out (the exhaustive search of
   ``tests/test_rummy_stalemate.py`` judges small positions too);
-- every hand ends within its bound of turns (``stalemate.max_turns``: the stall rule's
-  bound, whatever the players do), and the record replays to the same events.
+- every hand ends within its bound of turns (``stalemate.max_turns``: the bound of the
+  idle turns, whatever the players do), only by going out or the seed's two stalemates
+  unless the house rule ``stall_rule`` is on, and the record replays to the same events.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from rummoli.games.rummy import actions as act
 from rummoli.games.rummy import state as state_module
 from rummoli.games.rummy.deal import cards_per_player
 from rummoli.games.rummy.melds import CATALOGUE, card_at, is_meld
-from rummoli.games.rummy.stalemate import live_cards, max_turns
+from rummoli.games.rummy.stalemate import STALL_TURNS, STALLED, live_cards, max_turns
 from rummoli.games.rummy.view import PRIVATE_EVENTS, visible_events
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
@@ -113,6 +114,9 @@ def check_legal(state: RummyState) -> None:
     assert len(legal) > 1, "a forced move was left to the player"
     if state.phase == state_module.DRAW:
         assert legal == ([1, 2] if state.discard else [1])
+        # After STALL_TURNS idle turns the draw from the stock is forced (or, with the
+        # house rule stall_rule, the hand has ended): never a choice then.
+        assert state.idle_turns < STALL_TURNS
     if state.taken >= 0:
         assert act.discard_action(state.taken) not in legal
 
@@ -222,6 +226,7 @@ def run_checks(state: RummyState, seed: int, *, max_hands: int = 6) -> dict[str,
                 turns_in_hand += 1
                 assert turns_in_hand <= bound, f"hand {hand} passed {bound} turns"
             if event[0] == "stalemate":
+                assert event[1] != STALLED or state.rules.stall_rule, "a stall without the rule"
                 stats["detected" if event[1] == state_module.BLOCKED else "stock"] += 1
                 if event[1] == state_module.BLOCKED:
                     brute_blocked(state)
@@ -255,9 +260,12 @@ def run_checks(state: RummyState, seed: int, *, max_hands: int = 6) -> dict[str,
     players=st.integers(2, 4),
     one_meld=st.booleans(),
     target=st.one_of(st.none(), st.integers(1, 80)),
+    stall_rule=st.booleans(),
 )
-def test_random_matches(seed: int, players: int, one_meld: bool, target: int | None) -> None:
-    rules = Rules(target=target, one_meld_per_turn=one_meld)
+def test_random_matches(
+    seed: int, players: int, one_meld: bool, target: int | None, stall_rule: bool
+) -> None:
+    rules = Rules(target=target, one_meld_per_turn=one_meld, stall_rule=stall_rule)
     state = RummyState.new_game(NAMES[:players], rules, seed)
     note(repr(rules))
     run_checks(state, seed)
@@ -362,8 +370,11 @@ def blocked_position(rng: random.Random, players: int) -> dict[str, Any] | None:
     players=st.integers(2, 4),
     one_meld=st.booleans(),
     near_blocked=st.booleans(),
+    stall_rule=st.booleans(),
 )
-def test_late_positions(seed: int, players: int, one_meld: bool, near_blocked: bool) -> None:
+def test_late_positions(
+    seed: int, players: int, one_meld: bool, near_blocked: bool, stall_rule: bool
+) -> None:
     """Late-game positions reach reshuffles, stalemates and their detection far more often
     than whole matches do."""
     rng = random.Random(seed)
@@ -372,7 +383,8 @@ def test_late_positions(seed: int, players: int, one_meld: bool, near_blocked: b
         return
     data["single_hand"] = True
     note(repr(data))
-    state = RummyState(Rules(one_meld_per_turn=one_meld), setup_from_dict(data), seed)
+    rules = Rules(one_meld_per_turn=one_meld, stall_rule=stall_rule)
+    state = RummyState(rules, setup_from_dict(data), seed)
     run_checks(state, seed)
 
 
@@ -387,5 +399,5 @@ def test_detection_is_reached() -> None:
         data["single_hand"] = True
         state = RummyState(Rules(), setup_from_dict(data), seed)
         events = state.apply(0)
-        detected += ("stalemate", state_module.BLOCKED) in events
+        detected += any(e[:2] == ("stalemate", state_module.BLOCKED) for e in events)
     assert detected >= 10

@@ -16,9 +16,12 @@ it knows nothing of the detection's reasoning, so it can judge it:
   ends within :func:`~rummoli.games.rummy.stalemate.max_turns` turns, and every detected
   stalemate is confirmed (by the search where the position is small, else by the
   detection's conditions checked the slow way and random play without the detection);
-- an adversary who stalls as long as the rules let him (takes, and draws from the stock
-  only to reset the stall count) still ends within the bound, far beyond two passes
-  through the stock.
+- an adversary who stalls as long as the rules let him (always takes; with the house rule
+  ``stall_rule``, draws from the stock only to reset the stall count) still ends within
+  the bound, far beyond two passes through the stock;
+- without ``stall_rule`` (the default) idle turns never end a hand: after
+  ``STALL_TURNS`` of them the player to move draws from the stock, and the hand is won or
+  runs the stock out.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
@@ -40,8 +44,12 @@ from rummoli.games.rummy import state as state_module
 from rummoli.games.rummy.melds import card_at, is_meld
 from rummoli.games.rummy.stalemate import (
     BLOCKED,
+    NO_MELD,
+    ONE_CARD_EACH,
     STALL_TURNS,
     STALLED,
+    STOCK_OUT,
+    hopeless,
     live_cards,
     max_turns,
     nobody_can_go_out,
@@ -157,7 +165,8 @@ def test_issue_position_after_the_reshuffle_is_a_stalemate_at_once() -> None:
         assert way_out(position(data)) is False  # the loop of the issue: hopeless
     result = run_scenario(data)
     assert result["stalemate"] and result["winner"] is None
-    assert {"type": "stalemate", "reason": BLOCKED} in result["events"]
+    # Every player holds one card and nothing fits: the seed's own example, in words.
+    assert {"type": "stalemate", "reason": BLOCKED, "why": ONE_CARD_EACH} in result["events"]
     assert not any(e["type"] in ("draw_stock", "draw_discard") for e in result["events"])
 
 
@@ -208,6 +217,8 @@ def test_dead_cards_were_the_only_way_out() -> None:
         "reshuffled": True,
     }
     assert detected(position(dead))
+    start = position(dead)
+    assert hopeless(start.hands, start.melds, start.fits, start._live()) == NO_MELD
     with rules_only():
         assert way_out(position(dead)) is False
     alive = {k: v for k, v in dead.items() if k != "reshuffled"}
@@ -226,15 +237,34 @@ def test_dead_cards_were_the_only_way_out() -> None:
 
 def test_stall_rule_ends_a_take_loop_that_could_still_be_won() -> None:
     """Before the reshuffle the kings' position is alive, but players who keep taking the
-    pile's top never use the stock: after STALL_TURNS idle turns the hand stalls."""
-    result = run_scenario(KINGS | {"choices": ["take"] * STALL_TURNS})
+    pile's top never use the stock: with the house rule stall_rule, after STALL_TURNS idle
+    turns the hand stalls."""
+    stalling = KINGS | {"rules": {"stall_rule": True}}
+    result = run_scenario(stalling | {"choices": ["take"] * STALL_TURNS})
     assert result["stalemate"]
-    assert result["events"][-4:-3] == [{"type": "stalemate", "reason": STALLED}]
+    assert result["events"][-4:-3] == [{"type": "stalemate", "reason": STALLED, "why": None}]
     takes = [e for e in result["events"] if e["type"] == "draw_discard"]
     assert len(takes) == STALL_TURNS
     # One take less, and the default play (draw from the stock) goes on to a winner.
-    shorter = run_scenario(KINGS | {"choices": ["take"] * (STALL_TURNS - 1)})
+    shorter = run_scenario(stalling | {"choices": ["take"] * (STALL_TURNS - 1)})
     assert not shorter["stalemate"]
+
+
+def test_without_the_stall_rule_the_stock_must_be_drawn() -> None:
+    """The seed's two stalemates only (the default): after STALL_TURNS takes the player to
+    move may only draw from the stock (the engine draws for him), and the hand goes on to
+    its end: here Ann draws KH and Bob goes out with the default play."""
+    result = run_scenario(KINGS | {"choices": ["take"] * STALL_TURNS})
+    events = result["events"]
+    draws = [e for e in events if e["type"] in ("draw_stock", "draw_discard")]
+    assert [e["type"] for e in draws[: STALL_TURNS + 1]] == ["draw_discard"] * STALL_TURNS + [
+        "draw_stock"
+    ]
+    assert not any(e["type"] == "stalemate" and e["reason"] == STALLED for e in events)
+    assert result["winner"] is not None
+    # A 41st take is not a choice: the draw was made (from the stock) for Ann.
+    refused = run_scenario(KINGS | {"choices": ["take"] * (STALL_TURNS + 1)})
+    assert "Ann has already drawn this turn" in refused["error"]
 
 
 def test_a_meld_or_a_stock_draw_resets_the_stall_count() -> None:
@@ -378,7 +408,7 @@ def test_small_positions_detection_is_sound() -> None:
     """On hundreds of random small positions: detected implies no way out (exact search).
     And the detection is not idle: it fires on a fair share of the hopeless ones."""
     rng = random.Random(10)
-    tried = fired = hopeless = 0
+    tried = fired = dead = 0
     while tried < 300:
         data = small_position(rng, rng.randint(2, 3))
         if data is None:
@@ -394,9 +424,9 @@ def test_small_positions_detection_is_sound() -> None:
             continue
         assert not (verdict and answer), f"declared a stalemate with a way out: {data}"
         fired += verdict
-        hopeless += not answer
-    print(tried, fired, hopeless)
-    assert fired >= 10 and hopeless >= fired
+        dead += not answer
+    print(tried, fired, dead)
+    assert fired >= 10 and dead >= fired
 
 
 def test_issue_like_positions_are_all_detected() -> None:
@@ -404,7 +434,8 @@ def test_issue_like_positions_are_all_detected() -> None:
     for index in range(40):
         data = issue_like_position(rng, 2 + index % 3)
         result = run_scenario(data)
-        assert {"type": "stalemate", "reason": BLOCKED} in result["events"], data
+        found = {"type": "stalemate", "reason": BLOCKED, "why": ONE_CARD_EACH}
+        assert found in result["events"], data
         with rules_only():
             assert way_out(position(data)) is False
 
@@ -496,14 +527,20 @@ def play_hands(state: RummyState, rng: random.Random, hands: int) -> dict[str, i
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32), players=st.integers(2, 4))
-def test_take_heavy_players_whole_matches(seed: int, players: int) -> None:
-    """Dealt hands: the stock is never drawn from (the pile is never empty), so only
-    going out or the stall rule can end a hand, and they do."""
-    state = RummyState.new_game(NAMES[:players], Rules(target=40), seed)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 4), stall_rule=st.booleans())
+def test_take_heavy_players_whole_matches(seed: int, players: int, stall_rule: bool) -> None:
+    """Dealt hands: take-heavy players never draw from the stock while they may take (the
+    pile is never empty). With ``stall_rule`` only going out or the stall rule can end a
+    hand; without it, idle turns force a draw from the stock, and a hand ends by going
+    out, the detection or the stock running out, never by stalling."""
+    rules = Rules(target=40, stall_rule=stall_rule)
+    state = RummyState.new_game(NAMES[:players], rules, seed)
     counts = play_hands(state, random.Random(seed), hands=3)
     note(repr(counts))
-    assert counts["stock"] == 0
+    if stall_rule:
+        assert counts[STOCK_OUT] == 0
+    else:
+        assert counts[STALLED] == 0
 
 
 @settings(max_examples=300, deadline=None)
@@ -523,21 +560,29 @@ def test_take_heavy_players_small_positions(seed: int, players: int) -> None:
 
 def test_take_heavy_players_end_every_hand_through_each_rule() -> None:
     """Over many small positions and dealt hands, take-heavy players end hands every way:
-    going out, the detection (confirmed by the search) and the stall rule."""
-    total = {"out": 0, BLOCKED: 0, STALLED: 0, "stock": 0, "searched": 0}
-    for seed in range(150):
-        rng = random.Random(seed)
-        data = small_position(rng, 2 + seed % 3)
-        if data is None:
-            continue
-        state = RummyState(Rules(), setup_from_dict(data | {"single_hand": True}), seed)
-        for name, count in play_hands(state, rng, hands=1).items():
-            total[name] += count
-    for seed in range(6):
-        state = RummyState.new_game(NAMES[: 2 + seed % 3], Rules(target=40), seed)
-        for name, count in play_hands(state, random.Random(seed), hands=2).items():
-            total[name] += count
-    assert total["out"] >= 20 and total[STALLED] >= 5 and total["searched"] >= 5, total
+    going out, the detection (confirmed by the search), the stall rule (with the house
+    rule) and, without it, the stock running out after the draws that idle turns force."""
+    for stall_rule in (True, False):
+        total = {"out": 0, BLOCKED: 0, STALLED: 0, STOCK_OUT: 0, "searched": 0}
+        rules = Rules(stall_rule=stall_rule)
+        for seed in range(150):
+            rng = random.Random(seed)
+            data = small_position(rng, 2 + seed % 3)
+            if data is None:
+                continue
+            state = RummyState(rules, setup_from_dict(data | {"single_hand": True}), seed)
+            for name, count in play_hands(state, rng, hands=1).items():
+                total[name] += count
+        for seed in range(6):
+            match_rules = Rules(target=40, stall_rule=stall_rule)
+            state = RummyState.new_game(NAMES[: 2 + seed % 3], match_rules, seed)
+            for name, count in play_hands(state, random.Random(seed), hands=2).items():
+                total[name] += count
+        assert total["out"] >= 20 and total["searched"] >= 5, total
+        if stall_rule:
+            assert total[STALLED] >= 5, total
+        else:
+            assert total[STALLED] == 0 and total[STOCK_OUT] >= 5, total
 
 
 # --------------------------------------------------------------------------- the bound
@@ -550,12 +595,15 @@ def test_max_turns_figures() -> None:
     assert figures == {2: 5452, 3: 5329, 4: 4960}
 
 
-def test_a_staller_cannot_pass_the_bound() -> None:
-    """The longest hands the rules allow: never meld, take the pile's top, and draw from
-    the stock only when the next idle turn would stall the hand. The hand lasts far longer
-    than two passes through the stock (31 + 50 draws), and still ends within the bound."""
+@pytest.mark.parametrize("stall_rule", [True, False])
+def test_a_staller_cannot_pass_the_bound(stall_rule: bool) -> None:
+    """The longest hands the rules allow: never meld and take the pile's top (with the
+    house rule stall_rule, draw from the stock only when the next idle turn would stall
+    the hand; without it, the engine makes the draw after STALL_TURNS idle turns). The
+    hand lasts far longer than two passes through the stock (31 + 50 draws), and still
+    ends within the bound."""
     for players, seed in ((2, 1), (4, 2)):
-        state = RummyState.new_game(NAMES[:players], Rules(), seed)
+        state = RummyState.new_game(NAMES[:players], Rules(stall_rule=stall_rule), seed)
         state.apply(0)
         bound = max_turns(players, len(state.stock) + 1, 0)
         turns = 0
@@ -563,14 +611,17 @@ def test_a_staller_cannot_pass_the_bound() -> None:
             legal = state.legal_actions()
             if state.phase == state_module.DRAW:
                 turns += 1
-                stall_next = state.idle_turns == STALL_TURNS - 1
+                stall_next = stall_rule and state.idle_turns == STALL_TURNS - 1
                 take = act.DRAW_DISCARD in legal and not stall_next
-                state.apply(act.DRAW_DISCARD if take else act.DRAW_STOCK)
+                events = state.apply(act.DRAW_DISCARD if take else act.DRAW_STOCK)
+                # The forced draw from the stock after the idle turns counts as a turn.
+                turns += sum(e[0] == "draw_stock" for e in events[1:])
                 continue
             discards = [a for a in legal if act.is_discard_action(a)] or legal
-            state.apply(discards[turns % len(discards)])
+            events = state.apply(discards[turns % len(discards)])
+            turns += sum(e[0] in ("draw_stock", "draw_discard") for e in events)
         assert state.winner < 0, "the staller went out"
-        assert state.stalemate == "stock"
+        assert state.stalemate == STOCK_OUT
         assert 40 * STALL_TURNS < turns <= bound, (players, turns, bound)
 
 

@@ -259,7 +259,8 @@ def test_a_bot_answering_an_illegal_action_is_named(monkeypatch: pytest.MonkeyPa
 
 class Staller:
     """Takes the discard top every turn and discards another card: never draws from the
-    stock, never melds, so every hand ends by the stall rule."""
+    stock while it may take, never melds, so with the house rule stall_rule every hand
+    ends by it (without it, the forced draws from the stock run the stock out)."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -280,7 +281,10 @@ def test_a_stalled_hand_is_counted_as_stalled(monkeypatch: pytest.MonkeyPatch) -
     from rummoli.sim.rummy.report import hands_table
 
     set_bot_levels(monkeypatch, "rummy", {"staller": Staller})
-    stalled = spec("staller,staller", total=6, seed=2, chunk_size=3)
+    # By default idle turns never end a hand: the draws they force run the stock out.
+    stats = run(spec("staller,staller", total=6, seed=2, chunk_size=3))
+    assert (stats.stalemate_stalled, stats.stalemate_stock, stats.stalemate_blocked) == (0, 6, 0)
+    stalled = spec("staller,staller", Rules(stall_rule=True), total=6, seed=2, chunk_size=3)
     stats = run(stalled)
     assert (stats.stalemate_stalled, stats.stalemate_stock, stats.stalemate_blocked) == (6, 0, 0)
     figures = summarize_rummy(stats, stalled)

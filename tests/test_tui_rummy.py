@@ -545,7 +545,7 @@ def test_a_hint_with_a_score_says_what_the_score_means() -> None:
 def stalled_hand_events() -> list[dict[str, Any]]:
     """The events seat 0 sees at the end of a real hand the stall rule ends: both players
     only take the discard top and discard another card, turn after turn."""
-    state = RummyState.new_game(["You", "Bea"], Rules(), seed=3)
+    state = RummyState.new_game(["You", "Bea"], Rules(stall_rule=True), seed=3)
     events = list(state.apply(0))
     while not state.stalemate:
         assert state.winner < 0 and len(events) < 2_000
@@ -579,7 +579,7 @@ def test_a_stalled_hand_is_narrated_in_every_language(lang: str, expected: str) 
     from rummoli import i18n
 
     events = stalled_hand_events()
-    assert {"type": "stalemate", "reason": "stalled"} in events
+    assert {"type": "stalemate", "reason": "stalled", "why": None} in events
     with i18n.language(lang):
         narrator = RummyNarrator("You")
         for event in events:
@@ -592,15 +592,22 @@ def test_every_stalemate_reason_of_the_engine_has_its_sentence() -> None:
     from rummoli import i18n
     from rummoli.games.rummy import stalemate
 
-    reasons = [stalemate.STOCK_OUT, stalemate.BLOCKED, stalemate.STALLED]
+    reasons = [
+        (stalemate.STOCK_OUT, None),
+        (stalemate.BLOCKED, None),
+        (stalemate.BLOCKED, stalemate.ONE_CARD_EACH),
+        (stalemate.BLOCKED, stalemate.NO_MELD),
+        (stalemate.STALLED, None),
+    ]
     for lang in ("en", "fr", "ru"):
         with i18n.language(lang):
             said = set()
-            for reason in reasons:
+            for reason, why in reasons:
                 narrator = RummyNarrator("You")
-                narrator.feed({"type": "stalemate", "reason": reason})
+                narrator.feed({"type": "stalemate", "reason": reason, "why": why})
                 (line,) = narrator.take()
                 # An unknown reason would be shown as its code: "Stalemate: stalled. ..."
                 assert f" {reason}. " not in line.plain, (lang, line.plain)
+                assert why is None or why not in line.plain, (lang, line.plain)
                 said.add(line.plain)
-        assert len(said) == len(reasons), lang  # three different sentences
+        assert len(said) == len(reasons), lang  # a different sentence for each

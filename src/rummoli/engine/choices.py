@@ -145,11 +145,15 @@ def play_deals(
     example: str,
     unit: str,
     after: Callable[[list[Event]], None] | None = None,
+    final: Sequence[object] = (),
+    final_begun: Callable[[], bool] | None = None,
 ) -> list[Event]:
     """Play a whole game: deal k (from 1) by the k-th ``(choices, request_end)``, then, when
     the listed deals are played, every further deal by the first legal actions, to the
     game's end. With ``request_end`` the table asks to stop during that deal (the game
-    ends after it); a deal listed after the game ended is an error naming it."""
+    ends after it); a deal listed after the game ended is an error naming it. ``final``:
+    the choices of what follows the deals once ``final_begun()`` (Rummoli's settlement
+    played with betting); their messages say ``settlement``."""
     events: list[Event] = []
     for number, (choices, stop) in enumerate(deals, start=1):
 
@@ -178,8 +182,20 @@ def play_deals(
             where=where,
             after=after,
         )
+    if final:
+        assert final_begun is not None
+        events += play_until(
+            state, [], final_begun, error=error, example=example, unit="game", after=after
+        )
     events += play_until(
-        state, [], lambda: False, error=error, example=example, unit="game", after=after
+        state,
+        final,
+        lambda: False,
+        error=error,
+        example=example,
+        unit="game",
+        where="settlement: " if final else "",
+        after=after,
     )
     return events
 

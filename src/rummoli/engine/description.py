@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 from rummoli.engine.base import Event, GameState, SetupError
+from rummoli.engine.records import FIRST_RULES_VERSION
 
 #: Kinds of house rule, as the lobby's form and the command line read them.
 BOOL = "bool"
@@ -117,7 +118,8 @@ class GameDescription:
     #: ``new_game(names, rules, seed)``: a new game with a random dealer and deal.
     new_game: Callable[[Sequence[str], Any, int], GameState]
     #: ``stored_game(rules, setup, seed)``: a game before its first action, from what a
-    #: record stores (its rules as a dict, its setup as a dict, its seed).
+    #: record stores (its rules as a dict, its setup as a dict, its seed). Stored rules
+    #: without a ``rules_version`` are played under version 1 (:mod:`.records`).
     stored_game: Callable[[Mapping[str, Any], Mapping[str, Any], int], GameState]
     #: A game rebuilt from its JSON record (a decoded object), every action applied.
     replay: Callable[[Mapping[str, Any]], GameState]
@@ -169,12 +171,15 @@ class GameDescription:
 
     def rules(self, data: Mapping[str, Any] | None = None) -> Any:
         """The game's rules from house rules by name; a :class:`SetupError` names a bad
-        one. A rules object of this game is returned as it is."""
+        one. A rules object of this game is returned as it is. Besides the house rules,
+        ``rules_version`` may name the version of the rules to play (a stored table's);
+        without it, the current one."""
         if isinstance(data, self.rules_type):
             return data
         if data is not None and not isinstance(data, Mapping):
             raise SetupError("rules must be an object of house rules by name")
         known = [rule.name for rule in self.house_rules] + (["preset"] if self.presets else [])
+        known.append("rules_version")
         unknown = sorted(str(name) for name in (data or {}) if name not in known)
         if unknown:
             raise SetupError(
@@ -287,7 +292,9 @@ class StateAdapter(Generic[S]):
     def stored_game(
         self, rules: Mapping[str, Any], setup: Mapping[str, Any], seed: int
     ) -> GameState:
-        table_rules = self.rules_from_dict(dict(rules))
+        data = dict(rules)
+        data.setdefault("rules_version", FIRST_RULES_VERSION)  # stored before versions
+        table_rules = self.rules_from_dict(data)
         return self.state_type(table_rules, self.setup_from_dict(setup, table_rules), seed)
 
     def between_rounds(self, state: GameState) -> bool:

@@ -1,9 +1,16 @@
-"""Game records: the part every game shares (a state's record out, JSON in, an object out)."""
+"""Game records: the part every game shares (a state's record out, JSON in, an object out).
+
+A record keeps the version of the rules its game was played under (``rules_version``, in
+its rules), as a stored game of 18xx.games does: when a later version of the engine
+changes what a rule does, the old game still replays as it was played. Every game's
+rules object carries the version it plays (the current one for a new table); what was
+stored before records carried one is version 1 (:func:`stored_rules`).
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -32,6 +39,35 @@ class _Recorded(Protocol):
 
     @property
     def end_requested_after(self) -> int | None: ...
+
+
+#: The rules version of a record (or a stored table) that does not say: the rules that
+#: were played before records carried their version.
+FIRST_RULES_VERSION = 1
+
+
+def check_rules_version(version: object, current: int) -> None:
+    """A rules version must be a version this engine knows (1 to ``current``)."""
+    if (
+        isinstance(version, bool)
+        or not isinstance(version, int)
+        or not FIRST_RULES_VERSION <= version <= current
+    ):
+        raise SetupError(
+            f"rules_version must be a whole number from {FIRST_RULES_VERSION} to {current} "
+            f"(the versions this engine plays), not {version!r}"
+        )
+
+
+def stored_rules(rules: object) -> object:
+    """A stored game's rules (a record's, a stored table's) as its rules object reads
+    them: rules stored without a ``rules_version`` were played under version 1. Rules a
+    person gives (a new table, a scenario) get the current version instead."""
+    if rules is None:
+        return {"rules_version": FIRST_RULES_VERSION}
+    if isinstance(rules, Mapping) and "rules_version" not in rules:
+        return {**rules, "rules_version": FIRST_RULES_VERSION}
+    return rules
 
 
 def make_record(state: _Recorded, game: str, version: int) -> dict[str, Any]:
@@ -109,7 +145,7 @@ def record_parts(record: object, game: str, title: str, version: int) -> RecordP
             f"the record's end_requested_after must be null or a whole number from 0 to "
             f"{len(actions)}, not {end_after!r}"
         )
-    return RecordParts(data.get("rules"), setup, seed, actions, end_after)
+    return RecordParts(stored_rules(data.get("rules")), setup, seed, actions, end_after)
 
 
 def replay_actions(state: S, parts: RecordParts) -> S:

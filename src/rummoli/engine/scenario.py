@@ -159,10 +159,12 @@ class ScenarioForm:
         between_rounds: Callable[[], bool],
         over: str,
         summary: Callable[[], dict[str, Any]],
+        final: Sequence[object] = (),
+        final_begun: Callable[[], bool] | None = None,
     ) -> tuple[list[dict[str, Any]], list[Event]]:
-        """Play a whole game deal by deal (:func:`rummoli.engine.choices.play_deals`);
-        returns ``summary()`` at the end of each round (an ``over`` event), and every
-        event."""
+        """Play a whole game deal by deal (:func:`rummoli.engine.choices.play_deals`, with
+        its ``final`` choices); returns ``summary()`` at the end of each round (an
+        ``over`` event), and every event."""
         summaries: list[dict[str, Any]] = []
 
         def after(new: list[Event]) -> None:
@@ -178,6 +180,8 @@ class ScenarioForm:
             example=self.example,
             unit=self.unit,
             after=after,
+            final=final,
+            final_begun=final_begun,
         )
         return summaries, events
 

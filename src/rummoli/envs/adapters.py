@@ -221,7 +221,9 @@ class GameAdapter(ABC):
         """The engine's game of one round: ``stored_game`` of :meth:`round_setup` (an
         adapter may build the same game faster from the game's own setup object)."""
         setup = self.round_setup(config, carry, dealer, cards)
-        return self.description().stored_game(dict(config.rules), setup, seed)
+        # The rules as this engine plays them now (a stored game's rules without a
+        # version would be played as version 1).
+        return self.description().stored_game(self.rules_object(config).to_dict(), setup, seed)
 
     def decision_chance(self, engine: GameState, action: int) -> list[int] | None:
         """The chance outcomes a decision waits for (Rummy: the stock card drawn), or None."""

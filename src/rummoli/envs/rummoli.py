@@ -73,6 +73,11 @@ class RummoliAdapter(LaidOutAdapter):
                 "a whole game of Rummoli needs the house rule rounds >= 1 (a learning "
                 "environment needs a bound on the game's length)"
             )
+        if config.length == "game" and self.rules_object(config).settlement_betting:
+            raise SetupError(
+                "the environments deal a whole game's settlement as chance nodes, without "
+                "betting: the house rule settlement_betting is not offered here"
+            )
 
     def spaces(self, config: EnvConfig) -> tuple[str, ...]:
         return self.cached(  # type: ignore[no-any-return]
@@ -211,7 +216,7 @@ class RummoliAdapter(LaidOutAdapter):
         setup["dealer"] = playing
         if settlement is not None:
             setup["settlement"] = [card_str(c) for c in settlement]
-        probe = self.description().stored_game(dict(config.rules), setup, seed)
+        probe = self.description().stored_game(self.rules_object(config).to_dict(), setup, seed)
         assert isinstance(probe, RummoliState)
         if rounds >= self.rules_object(config).rounds:
             probe.request_end()

@@ -216,10 +216,10 @@ class BasicBot:
         if len(legal) == 1:
             return Decision(legal[0], "the only choice")
         phase = obs.phase
-        if phase == "betting":
-            return self._betting(obs, legal)
-        if phase == "play":
+        if phase == "play":  # the most frequent decision first
             return self._play(obs, legal)
+        if phase == "betting" or phase == "settlement":  # the settlement's own poker
+            return self._betting(obs, legal)
         if phase == "widow":
             return self._widow(obs, legal)
         if phase == "auction":
@@ -341,7 +341,7 @@ def _betting_numbers(obs: Observation, legal: list[int]) -> tuple[int, int, int,
         low, high = legal[first] - base, legal[-1] - base
     else:
         low, high = 1, 0
-    return owed, obs.board[0], obs.high_bet, low, high
+    return owed, obs.pot, obs.high_bet, low, high
 
 
 def _bet_decision(obs: Observation, legal: list[int], answer: int, why: str) -> Decision:

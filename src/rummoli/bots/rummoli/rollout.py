@@ -109,6 +109,7 @@ class Table:
         "any_colour",
         "dealer",
         "fine",
+        "heads_up",
         "in_round",
         "lead_any_suit",
         "limit",
@@ -147,6 +148,7 @@ class Table:
         self.limit: int = (
             NO_LIMIT if limit == "no_limit" else POT_LIMIT if limit == "pot_limit" else int(limit)
         )
+        self.heads_up = rules.heads_up_raises == "unlimited"
         self.pay_cards = pay_card_mask(rules.ace_of_spades)
         #: Seats that play at random in this rollout (the strong bot's opponent model).
         self.wild_bid = [False] * n
@@ -286,10 +288,10 @@ class Table:
         turn: who acted since the last full raise, the last raise and the number of bets
         are not observed, so they are inferred from the bets (exact in most positions)."""
         n = len(bets)
-        betting = Betting(list(self.in_round), n, self.limit)
+        betting = Betting(list(self.in_round), n, self.limit, self.heads_up)
         betting.committed = list(bets)
         betting.folded = list(folded)
-        betting.high = high
+        betting.high = betting.full = high
         levels = sorted({b for b in bets if b > 0}, reverse=True)
         betting.last_raise = (
             max(levels[0] - (levels[1] if len(levels) > 1 else 0), 1) if levels else 0
@@ -312,9 +314,10 @@ class Table:
 
     def betting_from_history(self, history: Sequence[tuple[int, str, int]], me: int) -> Betting:
         """The real :class:`Betting` at ``me``'s turn, rebuilt by replaying this round's
-        public betting actions (the observation's ``bet_history``): who acted since the
-        last full raise, the last raise and the number of bets come out exact."""
-        betting = Betting(list(self.in_round), len(self.nxt), self.limit)
+        public betting actions (the observation's ``bet_history``): who acted, the last
+        raise and the number of bets come out exact (whether a fixed limit's raising was
+        capped heads-up, too, unless someone was all-in: the chips are not replayed)."""
+        betting = Betting(list(self.in_round), len(self.nxt), self.limit, self.heads_up)
         # put_in takes the chips from a list; the real chips are not needed to replay.
         scratch = [1 << 40] * len(self.nxt)
         for seat, action, total in history:
@@ -352,13 +355,16 @@ class Table:
         fixed = limit > 0
         high = betting.high
         last_raise = betting.last_raise
+        full_level = betting.full
         bets_made = betting.bets_made
+        capped = betting.capped
+        heads_up = betting.heads_up_unlimited
         pot = board[0]
         position = order.index(betting.seat) + 1 if betting.seat >= 0 else 0
         live = count - sum(folded[s] for s in order)
         while live > 1:
-            # The next seat to act (Betting.next_seat): owes chips, or has not acted since
-            # the last full raise while someone else could still answer a bet.
+            # The next seat to act (Betting.next_seat): owes chips, or has not acted yet
+            # while someone else could still answer a bet.
             seat = -1
             for i in range(position, position + count):
                 s = order[i % count]
@@ -373,13 +379,17 @@ class Table:
             if seat < 0:
                 break
             owed = high - committed[seat]
-            # The totals it may raise to (Betting.raise_range).
+            # The totals it may raise to (Betting.raise_range): a seat that acted only
+            # when it faces a full raise (a fixed limit: half a bet).
             low, top = 1, 0
             all_in = committed[seat] + chips[seat]
-            if not acted[seat] and all_in > high and _others_can_bet(order, folded, chips, seat):
+            reopened = not acted[seat] or (
+                2 * owed >= limit if fixed else owed >= max(last_raise, 1)
+            )
+            if reopened and all_in > high and _others_can_bet(order, folded, chips, seat):
                 if fixed:
-                    if bets_made < FIXED_LIMIT_BETS:
-                        low = top = min(high + limit, all_in)
+                    if bets_made < FIXED_LIMIT_BETS or (heads_up and not capped):
+                        low = top = min(full_level + limit, all_in)
                 else:
                     low = high + max(last_raise, 1)
                     top = all_in
@@ -423,16 +433,18 @@ class Table:
             acted[seat] = True
             raised_by = total - high
             if raised_by > 0:
-                if raised_by >= (limit if fixed else max(last_raise, 1)):
+                if 2 * (total - full_level) >= limit if fixed else raised_by >= max(last_raise, 1):
                     last_raise = raised_by
+                    full_level = total
                     bets_made += 1
-                    for s in order:
-                        if s != seat:
-                            acted[s] = False
+                    if fixed and bets_made == FIXED_LIMIT_BETS:
+                        capped = sum(1 for s in order if not folded[s] and chips[s]) >= 3
                 high = total
         betting.high = high
         betting.last_raise = last_raise
+        betting.full = full_level
         betting.bets_made = bets_made
+        betting.capped = capped
         board[0] = pot
         contenders = [s for s in order if not folded[s]]
         if len(contenders) == 1:
@@ -481,7 +493,7 @@ class Table:
         if self.showdown:
             return self._award([(board[0], list(self.in_round))], keys, chips, board)
         n = len(hands)
-        betting = Betting(list(self.in_round), n, self.limit)
+        betting = Betting(list(self.in_round), n, self.limit, self.heads_up)
         return self.finish_betting(betting, chips, board, keys, pct)
 
     # ------------------------------------------------------------------ the widow

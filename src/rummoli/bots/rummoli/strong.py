@@ -46,7 +46,7 @@ from __future__ import annotations
 from typing import Any
 
 from rummoli.bots import Decision
-from rummoli.bots.rummoli.basic import claim_first
+from rummoli.bots.rummoli.basic import BasicBot, claim_first
 from rummoli.bots.rummoli.estimate import poker_percentile
 from rummoli.bots.rummoli.knowledge import Knowledge, infer
 from rummoli.bots.rummoli.rollout import Table, make_owner
@@ -121,6 +121,15 @@ class StrongBot:
         self._recorded_round = -1
         self._game: tuple[tuple[str, ...], int | None] | None = None
         self._moment = (0, 0, 0)
+        self._seed = seed
+        #: The settlement's bettor (made when first needed).
+        self._basic: BasicBot | None = None
+
+    @property
+    def _settler(self) -> BasicBot:
+        if self._basic is None:
+            self._basic = BasicBot(self._seed)
+        return self._basic
 
     def choose(self, observation: Any, legal: list[int]) -> Decision:
         obs: Observation = observation
@@ -128,8 +137,12 @@ class StrongBot:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             return Decision(legal[0], "the only choice")
-        self._track_game(obs)
         phase = obs.phase
+        if phase == "settlement":
+            # The settlement's betting (house rule settlement_betting) ends the game:
+            # no Rummoli phase to play out, so the basic rule decides.
+            return self._settler.choose(obs, legal)
+        self._track_game(obs)
         if phase == "widow":
             return self._widow(obs, legal)
         if phase == "auction":

@@ -13,6 +13,7 @@ value       meaning
 1, 2        KEEP the hand / EXCHANGE it for the widow (dealer)
 3           PASS in the auction
 4, 5, 6     CHECK, CALL, FOLD
+7           NO_AUCTION: keep the hand, and no auction (``auction_optional``)
 8 + k       LAY the card of canonical order key k (0..51)
 60 + k      LAY that card and CLAIM its space (``must_claim``)
 112 + n     BID n chips for the widow (n >= 1)
@@ -35,12 +36,13 @@ PASS: Final = 3
 CHECK: Final = 4
 CALL: Final = 5
 FOLD: Final = 6
+NO_AUCTION: Final = 7
 LAY_BASE: Final = 8
 CLAIM_BASE: Final = 60
 BID_BASE: Final = 112
 
 _WORDS: Final = {CHANCE_ACTION: "deal", KEEP: "keep", EXCHANGE: "exchange", PASS: "pass"}
-_WORDS.update({CHECK: "check", CALL: "call", FOLD: "fold"})
+_WORDS.update({CHECK: "check", CALL: "call", FOLD: "fold", NO_AUCTION: "no_auction"})
 _BY_WORD: Final = {word: action for action, word in _WORDS.items()}
 
 

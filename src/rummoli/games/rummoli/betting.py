@@ -3,15 +3,27 @@
 Chips bet go straight onto the board's ``poker`` space, so the betting round only keeps
 what each seat has put in this round.
 
-A short all-in (a raise for less than a full raise, because the player has no more) is
-treated as at a real table, by the limit:
+A short all-in (a bet or raise for less than a full one, because the player has no more)
+is treated as Robert's Rules of Poker say (quoted in ``docs/rules.md``):
 
-- no limit and pot limit: it does not reopen the betting for players who already acted
-  (they may call or fold), whatever its size;
-- a fixed limit (Robert's Rules of Poker): an all-in of at least half a bet counts as a full
-  raise (it reopens the betting, and counts as one of the raises); one of less does not,
-  but a player who already acted may raise again when, by his turn, he faces at least a
-  full bet (after several short all-ins).
+- a fixed limit N: an all-in of at least half a bet over the last full bet counts as a
+  full bet (it is one of the bet and three raises, and the next raise is a full N above
+  it); one of less does not, and a player facing it may fold, call or *complete the
+  wager* (raise to the last full bet plus N). Several short all-ins that add up to half a
+  bet count as a full bet ("multiple all-in wagers ... still act as a raise");
+- no limit and pot limit: a raise for less than the last full bet or raise does not
+  change the minimum raise (still the last full one over the high bet).
+
+Either way a player who has already acted may raise again only when, by his turn, he
+faces at least a full raise (no limit, pot limit: the last full bet or raise; a fixed
+limit: half a bet), whether one player's raise or several short all-ins made it. A fixed
+limit allows a bet and three raises; with ``heads_up_unlimited`` (Robert's Rules) there
+is no cap while only two players not all-in are in the pot, unless it was capped first.
+
+``legacy`` keeps the rules of records played before this version (rules version 1): a
+short all-in never reopened the betting under no limit and pot limit, a fixed-limit
+all-in was measured from the high bet alone, a raise went N above the high bet, and a
+player who had acted could raise again at a fixed limit only facing a whole bet.
 """
 
 from __future__ import annotations
@@ -38,10 +50,14 @@ class Betting:
     __slots__ = (
         "acted",
         "bets_made",
+        "capped",
         "committed",
         "folded",
+        "full",
+        "heads_up_unlimited",
         "high",
         "last_raise",
+        "legacy",
         "limit",
         "order",
         "seat",
@@ -53,18 +69,33 @@ class Betting:
         # default constructor would run ``__init__``).
         return super().__new__(cls)
 
-    def __init__(self, order: list[int], num_seats: int, limit: int) -> None:
+    def __init__(
+        self,
+        order: list[int],
+        num_seats: int,
+        limit: int,
+        heads_up_unlimited: bool = False,
+        legacy: bool = False,
+    ) -> None:
         #: Seats in the round, clockwise from the dealer's left (who opens).
         self.order = order
         #: ``NO_LIMIT``, ``POT_LIMIT`` or the fixed bet size.
         self.limit = limit
         self.committed = [0] * num_seats
         self.folded = [False] * num_seats
-        #: Whether the seat acted since the last full raise (then it may not raise again).
+        #: Whether the seat has acted this round (``legacy``: since the last full raise).
         self.acted = [False] * num_seats
         self.high = 0
+        #: The size of the last full bet or raise (no limit, pot limit).
         self.last_raise = 0
+        #: The total of the last full bet (a fixed limit): a raise goes N above it.
+        self.full = 0
         self.bets_made = 0
+        #: Fixed limit: no cap while the pot is heads-up (Robert's Rules), unless the
+        #: raising was capped while three or more players not all-in were in it.
+        self.heads_up_unlimited = heads_up_unlimited
+        self.capped = False
+        self.legacy = legacy
         self.seat = -1
 
     def copy(self) -> Betting:
@@ -76,7 +107,11 @@ class Betting:
         other.acted = self.acted[:]
         other.high = self.high
         other.last_raise = self.last_raise
+        other.full = self.full
         other.bets_made = self.bets_made
+        other.heads_up_unlimited = self.heads_up_unlimited
+        other.capped = self.capped
+        other.legacy = self.legacy
         other.seat = self.seat
         return other
 
@@ -96,8 +131,8 @@ class Betting:
     def next_seat(self, chips: list[int]) -> int:
         """The seat to act next, or -1 when the betting is over.
 
-        A seat acts when it owes chips, or when it has not acted since the last full raise
-        and somebody else could still answer a bet; a seat with no chips never acts.
+        A seat acts when it owes chips, or when it has not acted yet and somebody else
+        could still answer a bet; a seat with no chips never acts.
         """
         order = self.order
         folded = self.folded
@@ -118,10 +153,21 @@ class Betting:
                 return seat
         return -1
 
+    def _reopened(self, seat: int) -> bool:
+        """Whether ``seat``, who has acted, faces a full raise by now (Robert's Rules: a
+        fixed limit, half a bet; else the last full bet or raise), so may raise again."""
+        faces = self.high - self.committed[seat]
+        limit = self.limit
+        if self.legacy:
+            return 0 < limit <= faces
+        if limit > 0:
+            return 2 * faces >= limit
+        return faces >= max(self.last_raise, 1)
+
     def raise_range(self, seat: int, chips: list[int], pot: int) -> range:
         """The totals ``seat`` may raise to (empty if it may not raise)."""
         committed = self.committed[seat]
-        if self.acted[seat] and not (0 < self.limit <= self.high - committed):
+        if self.acted[seat] and not self._reopened(seat):
             return range(0)
         all_in = committed + chips[seat]
         if all_in <= self.high:
@@ -129,9 +175,10 @@ class Betting:
         if not self._others_can_bet(seat, chips):
             return range(0)
         if self.limit > 0:
-            if self.bets_made >= FIXED_LIMIT_BETS:
+            if self.bets_made >= FIXED_LIMIT_BETS and (self.capped or not self.heads_up_unlimited):
                 return range(0)
-            target = self.high + self.limit
+            # Completing the wager: N above the last full bet (legacy: above the high).
+            target = (self.high if self.legacy else self.full) + self.limit
             return range(target, target + 1) if target <= all_in else range(all_in, all_in + 1)
         minimum = self.high + max(self.last_raise, 1)
         maximum = all_in
@@ -159,20 +206,34 @@ class Betting:
         self.acted[seat] = True
         raised_by = total - self.high
         if raised_by > 0:
-            # A short all-in raise does not reopen the betting; at a fixed limit, half a
-            # bet or more is not short (Robert's Rules of Poker).
-            if self.limit > 0:
-                full = 2 * raised_by >= self.limit
+            limit = self.limit
+            if limit > 0:
+                # Half a bet or more over the last full bet counts as a full bet, one
+                # all-in or several (legacy: over the high bet, one all-in alone).
+                over = raised_by if self.legacy else total - self.full
+                full = 2 * over >= limit
             else:
                 full = raised_by >= max(self.last_raise, 1)
             if full:
                 self.last_raise = raised_by
+                self.full = total
                 self.bets_made += 1
-                for s in self.order:
-                    if s != seat:
-                        self.acted[s] = False
+                if self.legacy:
+                    for s in self.order:
+                        if s != seat:
+                            self.acted[s] = False
+                elif limit > 0 and self.bets_made == FIXED_LIMIT_BETS:
+                    self.capped = self._players_not_all_in(chips) >= 3
             self.high = total
         return added
+
+    def _players_not_all_in(self, chips: list[int]) -> int:
+        """Players still in the pot with chips left (Robert's Rules' "not all-in")."""
+        count = 0
+        for s in self.order:
+            if not self.folded[s] and chips[s]:
+                count += 1
+        return count
 
     def take_back_uncalled(self) -> tuple[int, int]:
         """The part of the highest bet that nobody matched goes back to its owner, as at

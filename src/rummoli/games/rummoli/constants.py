@@ -21,7 +21,18 @@ BETTING: Final = 3
 PLAY: Final = 4
 NEXT_ROUND: Final = 5
 OVER: Final = 6
-PHASE_NAMES: Final = ("start", "widow", "auction", "betting", "play", "next_round", "over")
+#: The settlement's betting round (house rule ``settlement_betting``), at the game's end.
+SETTLE: Final = 7
+PHASE_NAMES: Final = (
+    "start",
+    "widow",
+    "auction",
+    "betting",
+    "play",
+    "next_round",
+    "over",
+    "settlement",
+)
 
 # Where a card is, in ``owner``: a seat (>= 0), the widow, or laid.
 IN_WIDOW: Final = -1

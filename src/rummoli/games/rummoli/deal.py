@@ -4,8 +4,10 @@ the first dealer, the ante and the deal.
 Rummoli rules held here: a player who cannot pay the ante (a chip a space, or what he
 can under ``short_ante="pay_what_you_can"``) is out; with fewer than two players left,
 or after the last round (``rounds``) or a request to stop, the game is settled instead
-(:mod:`.round_end`). The players still in cut for the first dealer (highest rank deals,
-ties cut again); the deal then passes to the left. Cards are dealt one at a time from
+(:mod:`.round_end`). When fewer than two can pay, the game ends by elimination even if a
+stop was asked for at the same time: the players who cannot pay are out (all of them,
+when nobody can pay). The players still in cut for the first dealer (highest rank
+deals, ties cut again); the deal then passes to the left. Cards are dealt one at a time from
 the dealer's left, the widow's hand right after the dealer's; the widow phase
 (:mod:`.widow`) follows.
 
@@ -84,10 +86,14 @@ def begin_round(state: RummoliState, events: list[Event], rotate: bool) -> None:
         begin_in_play(state, events)
         return
     rules = state.rules
-    if (rules.rounds and state.round_no >= rules.rounds) or state.end_requested:
+    stop = (rules.rounds and state.round_no >= rules.rounds) or state.end_requested
+    playing = who_can_pay_ante(state)
+    # Fewer than two players able to pay end the game by elimination, whether or not the
+    # table asked to stop: those who cannot pay are out (rules version 1 settled a stop
+    # first, with nobody out).
+    if stop and (len(playing) >= 2 or state._legacy):
         settle(state, events)
         return
-    playing = set(who_can_pay_ante(state))
     for seat in range(len(state.names)):
         if not state.out[seat] and seat not in playing:
             state.out[seat] = True

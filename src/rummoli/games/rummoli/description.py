@@ -24,35 +24,13 @@ from rummoli.engine.description import (
     StateAdapter,
 )
 from rummoli.games.rummoli import record, view
-from rummoli.games.rummoli.rules import (
-    BET_LIMITS,
-    DEADLOCK,
-    LEAD,
-    POKER,
-    PRESETS,
-    RANGES,
-    RULE_HELP,
-    SETTLEMENT,
-    SHORT_ANTE,
-    SWITCH_LEAD,
-    WIDOW,
-    Rules,
-)
+from rummoli.games.rummoli.rules import BET_LIMITS, CHOICES, PRESETS, RANGES, RULE_HELP, Rules
 from rummoli.games.rummoli.scenario import run_rummoli_scenario
 from rummoli.games.rummoli.setup import MAX_PLAYERS, MIN_PLAYERS, setup_from_dict
 from rummoli.games.rummoli.state import PHASE_NAMES, RummoliState
 
 #: The allowed words of each house rule that takes one.
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "short_ante": SHORT_ANTE,
-    "widow": WIDOW,
-    "poker": POKER,
-    "bet_limit": BET_LIMITS,
-    "lead": LEAD,
-    "switch_lead": SWITCH_LEAD,
-    "deadlock": DEADLOCK,
-    "settlement": SETTLEMENT,
-}
+_CHOICES: dict[str, tuple[str, ...]] = {**CHOICES, "bet_limit": BET_LIMITS}
 
 
 def _house_rule(name: str, default: object) -> HouseRule:
@@ -75,8 +53,12 @@ def _house_rule(name: str, default: object) -> HouseRule:
     )
 
 
-#: Every house rule of :class:`Rules`, in its order.
-HOUSE_RULES = tuple(_house_rule(f.name, getattr(Rules(), f.name)) for f in fields(Rules))
+#: Every house rule of :class:`Rules`, in its order (its rules version is not one).
+HOUSE_RULES = tuple(
+    _house_rule(f.name, getattr(Rules(), f.name))
+    for f in fields(Rules)
+    if f.name != "rules_version"
+)
 
 
 #: The description's functions over a Rummoli state.

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 
 from rummoli.engine.base import Event, SetupError
 from rummoli.games.rummoli import actions as act
-from rummoli.games.rummoli.betting import NO_LIMIT, POT_LIMIT, Betting
-from rummoli.games.rummoli.constants import BETTING, BIT
+from rummoli.games.rummoli.betting import Betting
+from rummoli.games.rummoli.constants import BETTING, BIT, SETTLE
 from rummoli.games.rummoli.stops import start_play
 from rummoli.poker import five_of, hand_key
 
@@ -36,13 +36,16 @@ def start_poker(state: RummoliState, events: list[Event]) -> None:
         keys = show(state, contenders, events)
         award_poker(state, [(state.board[0], contenders)], keys, events)
         return
-    limit = state.rules.bet_limit
-    code = NO_LIMIT if limit == "no_limit" else POT_LIMIT if limit == "pot_limit" else limit
-    assert isinstance(code, int)
-    state.betting = Betting(state.in_round, len(state.names), code)
+    state.betting = new_betting(state, state.in_round)
     state.poker_dead = state.board[0]
     state.phase = BETTING
     next_bettor(state, events)
+
+
+def new_betting(state: RummoliState, order: list[int]) -> Betting:
+    """A betting round among ``order`` (clockwise from the dealer's left) by the house
+    rules ``bet_limit`` and ``heads_up_raises``, and the game's rules version."""
+    return Betting(order, len(state.names), state._limit, state._heads_up, state._legacy)
 
 
 def next_bettor(state: RummoliState, events: list[Event]) -> None:
@@ -55,11 +58,13 @@ def next_bettor(state: RummoliState, events: list[Event]) -> None:
         return
     betting.seat = seat
     state.to_move = seat
-    state.options = betting.legal(seat, state.chips, state.board[0], state.codec.raise_base)
+    pot = state.board[state.pot_space]  # the poker space, or the pot being settled
+    state.options = betting.legal(seat, state.chips, pot, state.codec.raise_base)
 
 
 def bet(state: RummoliState, seat: int, action: int, events: list[Event]) -> None:
-    """``seat`` checks, folds, calls or raises."""
+    """``seat`` checks, folds, calls or raises (in the poker phase, or at a settlement
+    played with betting: its chips go on the pot in play, ``pot_space``)."""
     betting = state.betting
     assert betting is not None
     if action == act.CHECK:
@@ -77,7 +82,7 @@ def bet(state: RummoliState, seat: int, action: int, events: list[Event]) -> Non
             total = action - state.codec.raise_base
         raising = total > betting.high
         added = betting.put_in(seat, total, state.chips)
-        state.board[0] += added
+        state.board[state.pot_space] += added
         all_in = state.chips[seat] == 0
         events.append(("raise" if raising else "call", seat, total, added, all_in))
         state.bet_log.append((seat, "raise" if raising else "call", total))
@@ -86,6 +91,11 @@ def bet(state: RummoliState, seat: int, action: int, events: list[Event]) -> Non
 
 def end_betting(state: RummoliState, events: list[Event]) -> None:
     """The uncalled bet goes back; one player left takes the pot, else the hands show."""
+    if state.phase == SETTLE:  # a pot of the settlement (settlement_betting)
+        from rummoli.games.rummoli.settlement import end_pot
+
+        end_pot(state, events)
+        return
     betting = state.betting
     assert betting is not None
     seat, uncalled = betting.take_back_uncalled()

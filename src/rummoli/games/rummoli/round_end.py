@@ -65,6 +65,13 @@ def settle(state: RummoliState, events: list[Event]) -> None:
     seats.sort(key=lambda s: (s - left) % n)
     method = state.rules.settlement
     fixed = list(state.setup.settlement)
+    betting = state.rules.settlement_betting and method != "high_card"
+    if betting and len(seats) > 1 and sum(state.board) > 0:
+        # "A round of poker dealt and played": a betting round for each pot.
+        from rummoli.games.rummoli.settlement import start_settlement
+
+        start_settlement(state, seats, events)
+        return
     if sum(state.board) == 0:
         pass
     elif len(seats) == 1:
@@ -73,10 +80,7 @@ def settle(state: RummoliState, events: list[Event]) -> None:
         state.chips[seats[0]] += total
         events.append(("settled", "all", total, (seats[0],)))
     elif method == "poker_per_pot":
-        spaces = sorted(
-            (i for i, c in enumerate(state.board) if c), key=lambda i: (state.board[i], i)
-        )
-        for space in spaces:
+        for space in spaces_by_size(state):
             amount = state.board[space]
             state.board[space] = 0
             settle_pot(state, state.spaces[space], amount, seats, events, fixed)
@@ -90,6 +94,12 @@ def settle(state: RummoliState, events: list[Event]) -> None:
             f"the settlement used {given - len(fixed)} of its {given} cards: {len(fixed)} left over"
         )
     finish(state, events)
+
+
+def spaces_by_size(state: RummoliState) -> list[int]:
+    """The spaces still holding chips, the fewest chips first (ties in board order)."""
+    board = state.board
+    return sorted((i for i, c in enumerate(board) if c), key=lambda i: (board[i], i))
 
 
 def settle_pot(
@@ -106,24 +116,54 @@ def settle_pot(
     A scenario may fix the cards (``setup.settlement``, consumed from ``fixed``): each
     pot's draw takes the next ones, a card (a cut) or five (a hand) per player still in,
     in order from the dealer's left."""
-    high_card = state.rules.settlement == "high_card"
-    if state.setup.settlement:
-        count = len(seats) * (1 if high_card else 5)
-        deck = fixed_draw(fixed, count, f"the settlement of {name}")
+    if state.rules.settlement == "high_card":
+        winners = settle_cut(state, name, seats, events, fixed)
     else:
-        deck = state._draw_deck(DRAW_SETTLE)
-    if high_card:
-        cut = dict(zip(seats, deck, strict=False))
-        for seat in seats:
-            events.append(("settle_cut", seat, cut[seat]))
-        keys = {s: cut[s] % NUM_RANKS for s in seats}
-    else:
-        hands = {s: mask_of(deck[5 * i : 5 * i + 5]) for i, s in enumerate(seats)}
+        hands = deal_five(state, name, seats, fixed)
         for seat in seats:
             events.append(("settle_hand", seat, hands[seat], hand_key(hands[seat])))
         keys = {s: hand_key(hands[s]) for s in seats}
-    best = max(keys.values())
-    winners = [s for s in seats if keys[s] == best]
+        best = max(keys.values())
+        winners = [s for s in seats if keys[s] == best]
+    share_out(state, name, amount, winners, events)
+
+
+def settle_cut(
+    state: RummoliState, name: str, seats: list[int], events: list[Event], fixed: list[int]
+) -> list[int]:
+    """A cut for a pot: the highest rank takes it. A tie splits it, or (house rule
+    ``high_card_tie="cut_again"``, the rulebook's "the high man will take all") the tied
+    players cut again, each time from a fresh deck, until one is highest."""
+    while True:
+        if state.setup.settlement:
+            deck = fixed_draw(fixed, len(seats), f"the settlement of {name}")
+        else:
+            deck = state._draw_deck(DRAW_SETTLE)
+        cut = dict(zip(seats, deck, strict=False))
+        for seat in seats:
+            events.append(("settle_cut", seat, cut[seat]))
+        best = max(cut[s] % NUM_RANKS for s in seats)
+        winners = [s for s in seats if cut[s] % NUM_RANKS == best]
+        if len(winners) == 1 or state.rules.high_card_tie != "cut_again":
+            return winners
+        seats = winners
+
+
+def deal_five(state: RummoliState, name: str, seats: list[int], fixed: list[int]) -> dict[int, int]:
+    """Five cards for each of ``seats`` (in order from the dealer's left) from a fresh
+    deck, for the pot ``name``: the scenario's fixed cards, else the seed's."""
+    if state.setup.settlement:
+        deck = fixed_draw(fixed, len(seats) * 5, f"the settlement of {name}")
+    else:
+        deck = state._draw_deck(DRAW_SETTLE)
+    return {s: mask_of(deck[5 * i : 5 * i + 5]) for i, s in enumerate(seats)}
+
+
+def share_out(
+    state: RummoliState, name: str, amount: int, winners: list[int], events: list[Event]
+) -> None:
+    """``amount`` to ``winners`` (in order from the dealer's left): ties split, the odd
+    chips to the first of them."""
     share, odd = divmod(amount, len(winners))
     for seat in winners:
         state.chips[seat] += share

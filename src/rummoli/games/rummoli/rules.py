@@ -10,6 +10,16 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from rummoli.engine.base import SetupError
+from rummoli.engine.records import check_rules_version
+
+#: The version of Rummoli's rules this engine plays. A record (and a stored table) keeps
+#: the version its game was played under, and replays under that version's behaviour
+#: where behaviour changed since (``docs/engine.md``, "Rules versions"). 1: the rules
+#: before version 2; 2: short all-ins as Robert's Rules of Poker say (a fixed limit's
+#: completed bet, short all-ins adding up to a full raise reopen the betting), the game
+#: ends by elimination when fewer than two players can pay the ante even if the table
+#: asked to stop, and a position's laid cards are checked against the rules.
+RULES_VERSION = 2
 
 SHORT_ANTE = ("out", "pay_what_you_can")
 WIDOW = ("exchange_or_auction", "exchange_only", "none")
@@ -19,6 +29,9 @@ LEAD = ("lowest_in_hand", "lowest_of_any_suit")
 SWITCH_LEAD = ("lowest_of_colour", "any_suit_of_colour")
 DEADLOCK = ("end_round", "any_colour")
 SETTLEMENT = ("one_poker_hand", "poker_per_pot", "high_card")
+AUCTION = ("one_round", "open")
+HEADS_UP_RAISES = ("capped", "unlimited")
+HIGH_CARD_TIE = ("split", "cut_again")
 
 #: The range of each numeric house rule, smallest and largest (``bet_limit``: when it is a
 #: number). Why bounded: a table's amounts decide the size of the engine's lists of legal
@@ -33,7 +46,9 @@ RANGES: dict[str, tuple[int, int]] = {
     "bet_limit": (1, 1000),
 }
 
-_CHOICES: dict[str, tuple[str, ...]] = {
+#: The allowed words of each house rule that takes one word (``bet_limit`` takes a word
+#: or a number: :data:`BET_LIMITS`).
+CHOICES: dict[str, tuple[str, ...]] = {
     "short_ante": SHORT_ANTE,
     "widow": WIDOW,
     "poker": POKER,
@@ -41,8 +56,17 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "switch_lead": SWITCH_LEAD,
     "deadlock": DEADLOCK,
     "settlement": SETTLEMENT,
+    "auction": AUCTION,
+    "heads_up_raises": HEADS_UP_RAISES,
+    "high_card_tie": HIGH_CARD_TIE,
 }
-_FLAGS = ("ace_of_spades", "pay_card_blocks_exchange", "must_claim")
+_FLAGS = (
+    "ace_of_spades",
+    "pay_card_blocks_exchange",
+    "must_claim",
+    "auction_optional",
+    "settlement_betting",
+)
 
 #: What each house rule means, for help texts and the table settings page.
 RULE_HELP: dict[str, str] = {
@@ -66,6 +90,16 @@ RULE_HELP: dict[str, str] = {
     "must_claim": "a player must claim a pay space as he lays the card, or the chips stay",
     "rounds": "rounds to play (0: until the table stops or one player is left)",
     "settlement": "board chips at the end: 'one_poker_hand', 'poker_per_pot' or 'high_card'",
+    "auction": "the widow's auction: 'one_round' (clockwise, a pass is final) or 'open' "
+    "(bids in any order: a player who passed may bid again, until all pass)",
+    "auction_optional": "the dealer who keeps his hand may keep the widow out of auction "
+    "(the rulebook: he 'can' auction it)",
+    "heads_up_raises": "fixed limit, two players left who are not all-in: 'capped' (a bet "
+    "and three raises) or 'unlimited' (Robert's Rules of Poker)",
+    "settlement_betting": "the settlement's five-card deals are played with a betting round "
+    "('a round of poker dealt and played')",
+    "high_card_tie": "a tie for high card at the settlement: 'split' the chips or "
+    "'cut_again' among the tied players ('the high man will take all')",
 }
 
 
@@ -87,9 +121,17 @@ class Rules:
     must_claim: bool = False
     rounds: int = 0
     settlement: str = "one_poker_hand"
+    auction: str = "one_round"
+    auction_optional: bool = False
+    heads_up_raises: str = "capped"
+    settlement_betting: bool = False
+    high_card_tie: str = "split"
+    #: Not a house rule: the version of the rules the game is played under (a record
+    #: keeps it, see :data:`RULES_VERSION`).
+    rules_version: int = RULES_VERSION
 
     def __post_init__(self) -> None:
-        for name, allowed in _CHOICES.items():
+        for name, allowed in CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:
                 raise SetupError(
@@ -114,6 +156,7 @@ class Rules:
                 f"house rule bet_limit must be no_limit, pot_limit or a whole number "
                 f"from {low} to {high}, not {limit!r}"
             )
+        check_rules_version(self.rules_version, RULES_VERSION)
 
     @classmethod
     def from_dict(cls, data: object) -> Rules:
@@ -137,9 +180,14 @@ class Rules:
         return asdict(self)
 
     def changed(self) -> dict[str, Any]:
-        """Only the house rules that differ from the defaults."""
+        """Only the house rules that differ from the defaults (the rules version is not
+        a house rule)."""
         default = Rules()
-        return {k: v for k, v in self.to_dict().items() if getattr(default, k) != v}
+        return {
+            k: v
+            for k, v in self.to_dict().items()
+            if getattr(default, k) != v and k != "rules_version"
+        }
 
 
 PRESETS: dict[str, dict[str, Any]] = {

@@ -28,14 +28,15 @@ from rummoli.cards import card_str
 from rummoli.engine.scenario import Played, ScenarioForm
 from rummoli.games.rummoli.rules import Rules
 from rummoli.games.rummoli.setup import setup_from_dict
-from rummoli.games.rummoli.state import NEXT_ROUND, RummoliState
+from rummoli.games.rummoli.state import NEXT_ROUND, SETTLE, RummoliState
 from rummoli.games.rummoli.view import event_to_json, events_for
 
 #: The keys a scenario object may have. Anything else is refused: a misspelt ``"hand"``
 #: silently ignored would play a shuffled deck and answer the wrong question.
 SCENARIO_KEYS = frozenset(
     {"game", "players", "chips", "dealer", "rules", "board", "hands", "deck", "choices"}
-    | {"laid", "lead", "deals", "cut", "settlement", "views", "description"}
+    | {"laid", "lead", "deals", "cut", "settlement", "settlement_choices", "views"}
+    | {"description"}
 )
 #: The keys of one item of ``deals`` (one round of a whole game).
 DEAL_KEYS = frozenset({"hands", "deck", "choices", "request_end", "description"})
@@ -78,6 +79,10 @@ def _one_round(data: Mapping[str, Any]) -> Played:
         raise ScenarioError(
             "settlement cards are dealt only at the end of a whole game: give deals"
         )
+    if "settlement_choices" in data:
+        raise ScenarioError(
+            "settlement choices are the decisions at the end of a whole game: give deals"
+        )
     choices = FORM.choices(data.get("choices", []), "choices")
     rules = Rules.from_dict(data.get("rules"))
     setup = setup_from_dict(data, rules.starting_chips)
@@ -104,6 +109,7 @@ def _round_result(state: RummoliState) -> dict[str, Any]:
 def _whole_game(data: Mapping[str, Any]) -> Played:
     """Every round of a game, each by its deal's cards and choices, to the settlement."""
     plays = FORM.deals(data)
+    final = FORM.choices(data.get("settlement_choices", []), "settlement_choices")
     rules = Rules.from_dict(data.get("rules"))
     if not rules.rounds and not any(stop for _, stop in plays):
         # Without a number of rounds, the table stops after the last round listed.
@@ -122,6 +128,8 @@ def _whole_game(data: Mapping[str, Any]) -> Played:
         between_rounds=lambda: state.phase == NEXT_ROUND,
         over="round_over",
         summary=summary,
+        final=final,
+        final_begun=lambda: state.phase == SETTLE,
     )
     names = state.names
     result: dict[str, Any] = {

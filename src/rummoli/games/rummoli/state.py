@@ -20,6 +20,9 @@ set of functions taking the state as their first argument (compiled, native call
 - :mod:`.poker_phase`: the showdown or the betting (pot arithmetic in :mod:`.betting`);
 - :mod:`.stops`: the Rummoli phase, the runs of laid cards, stops and the deadlock;
 - :mod:`.round_end`: the round's winner paid, the settlement at the game's end;
+- :mod:`.settlement`: the settlement played with betting (house rule
+  ``settlement_betting``; not compiled: it runs once a game);
+- :mod:`.position`: a scenario position's history checked by replaying it;
 - :mod:`.constants`: the phases and other names they all share (re-exported here).
 """
 
@@ -39,7 +42,7 @@ from rummoli.engine.base import (
 )
 from rummoli.engine.rng import shuffled_deck
 from rummoli.games.rummoli.actions import ActionCodec
-from rummoli.games.rummoli.betting import Betting
+from rummoli.games.rummoli.betting import NO_LIMIT, POT_LIMIT, Betting
 from rummoli.games.rummoli.board import pay_card_mask, single_card_spaces, space_names
 from rummoli.games.rummoli.constants import (
     AUCTION,
@@ -50,11 +53,13 @@ from rummoli.games.rummoli.constants import (
     OVER,
     PHASE_NAMES,
     PLAY,
+    SETTLE,
     START,
     WIDOW,
 )
 from rummoli.games.rummoli.deal import begin_round, check_hands, who_can_pay_ante
 from rummoli.games.rummoli.poker_phase import bet
+from rummoli.games.rummoli.position import check_history
 from rummoli.games.rummoli.rules import Rules
 from rummoli.games.rummoli.setup import Setup
 from rummoli.games.rummoli.stops import lay_space_table, play
@@ -72,6 +77,7 @@ __all__ = [
     "OVER",
     "PHASE_NAMES",
     "PLAY",
+    "SETTLE",
     "START",
     "WIDOW",
     "RummoliState",
@@ -82,7 +88,12 @@ _STATE_FIELDS: Final = (
     "_auction_high_bidder",
     "_bid_turn",
     "_bidders",
+    "_heads_up",
     "_lay_space",
+    "_legacy",
+    "_limit",
+    "_open_auction",
+    "_optional_auction",
     "_pay_cards",
     "_single_lead",
     "actions",
@@ -115,10 +126,15 @@ _STATE_FIELDS: Final = (
     "phase",
     "poker_dead",
     "poker_winners",
+    "pot_space",
     "round_no",
     "round_winner",
     "rules",
     "seed",
+    "settle_cards",
+    "settle_hands",
+    "settle_name",
+    "settle_queue",
     "setup",
     "shown",
     "single_space",
@@ -192,6 +208,19 @@ class RummoliState(SteppableBase):
         self._lay_space = tables.lay_space
         #: Whether the lead after a stop is forced whenever one card is lowest.
         self._single_lead = rules.switch_lead == "lowest_of_colour" and not rules.must_claim
+        # House rules the phases read every round or bid, read once from the rules.
+        limit = rules.bet_limit
+        code = NO_LIMIT if limit == "no_limit" else POT_LIMIT if limit == "pot_limit" else limit
+        assert isinstance(code, int)
+        #: The betting's limit (Betting.limit), and whether a fixed limit lets two players
+        #: raise without a cap (``heads_up_raises``).
+        self._limit = code
+        self._heads_up = rules.heads_up_raises == "unlimited"
+        #: Whether the game plays rules version 1 where version 2 changed them.
+        self._legacy = rules.rules_version < 2
+        self._open_auction = rules.auction == "open"
+        #: Whether the dealer who keeps his hand may leave the widow out of auction.
+        self._optional_auction = rules.auction_optional and rules.widow == "exchange_or_auction"
         self.board = [0] * len(self.spaces)
         for name, chips in setup.board.items():
             if name not in self.space_index:
@@ -214,9 +243,20 @@ class RummoliState(SteppableBase):
         #: ``paused``: the state waits before a forced card, its one legal action.
         self.card_by_card = False
         self.paused = False
+        #: The space whose chips the betting plays for: the poker space, or (house rule
+        #: ``settlement_betting``) the pot being settled (:mod:`.settlement`).
+        self.pot_space = 0
+        #: The settlement played with betting: each seat's five cards, the pot played
+        #: for ("all" or a space), the spaces still to settle, the fixed cards left.
+        self.settle_hands = [0] * n
+        self.settle_name = ""
+        self.settle_queue: list[int] = []
+        self.settle_cards: list[int] = []
         self._clear_round()
         if setup.laid is None:
             self._check_first_round(setup)
+        elif setup.laid and not self._legacy:
+            check_history(rules, setup)  # (rules version 1 did not check a history)
 
     # ----------------------------------------------------------------- set-up helpers
 
@@ -338,7 +378,7 @@ class RummoliState(SteppableBase):
             begin_round(self, events, rotate=self.phase == NEXT_ROUND)
         elif self.phase == PLAY:
             play(self, self.to_move, action, events)
-        elif self.phase == BETTING:
+        elif self.phase == BETTING or self.phase == SETTLE:
             bet(self, self.to_move, action, events)
         elif self.phase == AUCTION:
             bid(self, self.to_move, action, events)

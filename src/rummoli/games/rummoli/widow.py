@@ -1,12 +1,18 @@
 """The widow: the dealer's exchange, then the auction of the widow among the others.
 
-Rummoli rules held here (house rules ``widow``, ``pay_card_blocks_exchange``): the
-dealer may exchange his hand for the widow's or keep it; if he keeps it, under
-``widow="exchange_or_auction"`` the others bid for the widow in turn, clockwise, until
-all but the highest bidder have passed; the buyer pays the dealer and exchanges. A
+Rummoli rules held here (house rules ``widow``, ``pay_card_blocks_exchange``,
+``auction``, ``auction_optional``): the dealer may exchange his hand for the widow's or
+keep it; if he keeps it, under ``widow="exchange_or_auction"`` the others bid for the
+widow in turn, clockwise, until all but the highest bidder have passed; the buyer pays
+the dealer and exchanges. Under ``auction="one_round"`` a pass is final; under
+``"open"`` (the encyclopedia: "any player except the dealer may bid at any time") a bid
+lets those who passed bid again, so the turn goes round until all but the high bidder
+have passed in a row. With ``auction_optional`` (the rulebook: the dealer who keeps his
+hand "can auction" the widow) the dealer may keep his hand and leave the widow dead. A
 player who holds a pay card may not exchange when that house rule is on, and a player
-who cannot outbid passes: both passes are forced, so nobody is asked. Then the poker
-phase (:mod:`.poker_phase`) begins.
+who cannot outbid passes: both passes are forced, so nobody is asked (and stay final in
+an open auction: nothing can change them). Then the poker phase (:mod:`.poker_phase`)
+begins.
 
 Why a module of its own: the exchange and the auction are one decision about one hand,
 the widow's, and read nothing of the rest of the round; the other phases are in their
@@ -41,20 +47,30 @@ def start_widow(state: RummoliState, events: list[Event]) -> None:
         events.append(("widow_dead",))
         start_poker(state, events)
         return
+    optional = state._optional_auction
     if blocked(state, state.dealer):
         events.append(("blocked", state.dealer))
-        events.append(("keep", state.dealer))
-        after_keep(state, events)
-        return
+        if not optional:
+            events.append(("keep", state.dealer))
+            after_keep(state, events)
+            return
+        options = [act.KEEP, act.NO_AUCTION]
+    else:
+        options = [act.KEEP, act.EXCHANGE, act.NO_AUCTION] if optional else [act.KEEP, act.EXCHANGE]
     state.phase = WIDOW
     state.to_move = state.dealer
-    state.options = [act.KEEP, act.EXCHANGE]
+    state.options = options
 
 
 def widow_decision(state: RummoliState, action: int, events: list[Event]) -> None:
-    """The dealer keeps his hand or exchanges it for the widow."""
+    """The dealer keeps his hand (and the widow is auctioned, or stays dead) or exchanges
+    it for the widow."""
     if action == act.EXCHANGE:
         exchange(state, state.dealer, events)
+        start_poker(state, events)
+    elif action == act.NO_AUCTION:
+        events.append(("keep", state.dealer))
+        events.append(("widow_dead",))
         start_poker(state, events)
     else:
         events.append(("keep", state.dealer))
@@ -123,10 +139,17 @@ def bid(state: RummoliState, seat: int, action: int, events: list[Event]) -> Non
         events.append(("pass", seat))
         state.auction_log.append((seat, 0))
     else:
-        state.auction_high = action - act.BID_BASE
+        high = state.auction_high = action - act.BID_BASE
         state._auction_high_bidder = seat
-        events.append(("bid", seat, state.auction_high))
-        state.auction_log.append((seat, state.auction_high))
+        events.append(("bid", seat, high))
+        state.auction_log.append((seat, high))
+        if state._open_auction:
+            # Those who passed may bid again, except those a rule keeps out for good (a
+            # pay card, or no more chips than the high bid: nothing can change either).
+            passed = state.auction_passed
+            for other in state._bidders:
+                if passed[other] and state.chips[other] > high and not blocked(state, other):
+                    passed[other] = False
     next_bidder(state, events)
 
 

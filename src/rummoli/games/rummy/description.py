@@ -2,7 +2,7 @@
 
 What the terminal, the simulator, the web table and the scenario runner need to know
 about Basic Rummy beyond the engine protocol: two to four seats (two by default, ten
-cards each), its two house rules, its computer players, that a deal is a *hand* and a
+cards each), its house rules, its computer players, that a deal is a *hand* and a
 game a *match*, that seats end with points, and where each interface keeps its Rummy
 part (``tui/rummy``, ``sim/rummy``, ``web/rummy``).
 """
@@ -39,6 +39,7 @@ HOUSE_RULES = (
         by_players=dict(DEFAULT_TARGETS),
     ),
     HouseRule("one_meld_per_turn", False, BOOL, RULE_HELP["one_meld_per_turn"]),
+    HouseRule("stall_rule", False, BOOL, RULE_HELP["stall_rule"]),
 )
 
 

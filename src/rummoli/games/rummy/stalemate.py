@@ -1,27 +1,32 @@
 """Basic Rummy's stalemates: when a hand ends with nobody out, and why every hand ends.
 
-"If the stock runs out a second time, or all players have only one card left and there
-are no possible lay offs, the hand is a stalemate" (the seed). The engine ends a hand in a
-stalemate for three reasons:
+The seed: "There are two cases where the game can end in a stalemate. One ... is when
+the stock has been depleted twice. The other is when the game detects that none of the
+players will be able to finish their hands." The engine ends a hand in a stalemate for
+those two reasons, and a third only under a house rule:
 
 - ``STOCK_OUT``: the stock ran out a second time (the seed's rule);
-- ``BLOCKED``: the detection (:func:`nobody_can_go_out`) found that nobody can ever go
-  out. It must be *sound*: it never ends a hand that some sequence of moves could still
-  win;
-- ``STALLED``: :data:`STALL_TURNS` turns in a row without progress (the stall rule,
-  chosen here, below).
+- ``BLOCKED``: the detection (:func:`hopeless`) found that nobody can ever go out. It
+  must be *sound*: it never ends a hand that some sequence of moves could still win. The
+  event says which of its two cases holds (:data:`ONE_CARD_EACH`, :data:`NO_MELD`), so
+  the interfaces can tell the players why in words;
+- ``STALLED``: :data:`STALL_TURNS` idle turns in a row, only with the house rule
+  ``stall_rule`` (the default of rules version 1).
 
-Why the stall rule. The seed's clock is the stock: each draw from it brings the second
-depletion nearer. A draw from the discard pile does not: the pile loses its top and gets
-a discard back, the stock stays as it is. Players who keep taking the discard top (and
-melding nothing) can therefore play the same few cards round and round for ever, and no
-sound detection can stop them while a draw from the stock could still let someone go out:
-the hand is not hopeless, only stalled. So a turn without a draw from the stock and
-without a card put on the table (a meld or a lay-off) is an *idle* turn, and
-``STALL_TURNS`` idle turns in a row end the hand. A hand that moves is never ended by it;
-the bots never come near it (their longest idle runs, in 1,500 hands per table: 17 turns
-between two random players, 4 between two strong ones). With it every hand ends within
-:func:`max_turns` turns, whatever the players do.
+Why every hand ends anyway. The seed's clock is the stock: each draw from it brings the
+second depletion nearer. A draw from the discard pile does not: the pile loses its top
+and gets a discard back, the stock stays as it is. Players who keep taking the discard
+top (and melding nothing) could play the same few cards round and round for ever, and
+no sound detection may stop them while a draw from the stock could still let someone go
+out: the hand is not hopeless, only stalled. So a turn that takes the discard top and
+puts no card on the table (no meld, no lay-off) is an *idle* turn, and after
+``STALL_TURNS`` idle turns in a row the player to move must draw from the stock (the
+engine draws for him: it is his only draw). That is progress: the stock shrinks, so the
+second depletion comes, and no winnable hand is called off (he may go out with the card
+he draws, and the pile's top is there again for the next player). With it every hand
+ends within :func:`max_turns` turns, whatever the players do; the computer players never
+come near it (their longest idle runs, in 1,500 hands per table: 17 turns between two
+random players, 4 between two strong ones).
 """
 
 from __future__ import annotations
@@ -35,8 +40,16 @@ STOCK_OUT = "stock"
 BLOCKED = "blocked"
 STALLED = "stalled"
 
-#: Idle turns in a row (no draw from the stock, no card put on the table) that end a hand.
+#: Idle turns in a row (no draw from the stock, no card put on the table) after which the
+#: player to move must draw from the stock (or, with ``stall_rule``, the hand ends).
 STALL_TURNS = 40
+
+#: Why the detection found a hand hopeless (the ``stalemate`` event's ``why``): no card
+#: still in play fits a meld on the table, and every player holds one card
+#: (``ONE_CARD_EACH``, the seed's example) or no three of those cards make a meld
+#: (``NO_MELD``).
+ONE_CARD_EACH = "one_card_each"
+NO_MELD = "no_meld"
 
 
 def live_cards(hands: list[int], stock: list[int], discard: list[int], reshuffled: bool) -> int:
@@ -62,11 +75,12 @@ def live_cards(hands: list[int], stock: list[int], discard: list[int], reshuffle
     return live
 
 
-def nobody_can_go_out(hands: list[int], melds: list[int], fits: list[int], live: int) -> bool:
-    """Whether it is certain, at the start of a turn (before the draw), that no player can
-    ever go out: the engine's stalemate detection. ``live`` is :func:`live_cards`.
+def hopeless(hands: list[int], melds: list[int], fits: list[int], live: int) -> str:
+    """Why it is certain, at the start of a turn (before the draw), that no player can ever
+    go out (:data:`ONE_CARD_EACH` or :data:`NO_MELD`), or "" when it is not: the engine's
+    stalemate detection. ``live`` is :func:`live_cards`.
 
-    It answers yes when (a) no live card can be laid off on any meld on the table, and
+    It answers when (a) no live card can be laid off on any meld on the table, and
     (b) no new meld can ever be made: every player holds one card, or no three live cards
     form a meld.
 
@@ -95,11 +109,16 @@ def nobody_can_go_out(hands: list[int], melds: list[int], fits: list[int], live:
         reach |= fit
     live &= FULL_DECK & ~table
     if reach & live:
-        return False
+        return ""
     for hand in hands:
         if hand & (hand - 1):  # two cards or more
-            return not can_form_meld(live)
-    return True
+            return "" if can_form_meld(live) else NO_MELD
+    return ONE_CARD_EACH
+
+
+def nobody_can_go_out(hands: list[int], melds: list[int], fits: list[int], live: int) -> bool:
+    """Whether :func:`hopeless` finds a reason: nobody can ever go out."""
+    return hopeless(hands, melds, fits, live) != ""
 
 
 def max_turns(players: int, stock: int, table: int) -> int:
@@ -116,8 +135,10 @@ def max_turns(players: int, stock: int, table: int) -> int:
 
     So at most ``P = stock + (52 - table - players) + (53 - table - players)`` turns make
     progress, and between two of them, before the first and after the last, at most
-    ``STALL_TURNS`` idle turns in a row: the hand lasts at most ``P + STALL_TURNS * (P + 1)``
-    turns. A dealt hand: 5,452 turns at two players, 5,329 at three, 4,960 at four. Far
+    ``STALL_TURNS`` idle turns in a row (then the player to move must draw from the stock,
+    or with ``stall_rule`` the hand ends): the hand lasts at most
+    ``P + STALL_TURNS * (P + 1)`` turns. A dealt hand: 5,452 turns at two players, 5,329
+    at three, 4,960 at four. Far
     more than any real hand (the longest of 1,500 between two random players: 162 turns),
     but a true bound, which "two passes through the stock" is not.
     """

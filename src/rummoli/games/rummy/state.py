@@ -48,8 +48,9 @@ from rummoli.games.rummy.stalemate import (
     STALL_TURNS,
     STALLED,
     STOCK_OUT,
-    nobody_can_go_out,
+    hopeless,
 )
+from rummoli.games.rummy.stalemate import nobody_can_go_out as nobody_can_go_out  # (old home)
 
 if TYPE_CHECKING:
     from rummoli.games.rummy.view import RummyObservation
@@ -409,10 +410,12 @@ class RummyState:
         self.taken = -1
         self.melded_this_turn = False
         self.played_this_turn = False
-        if DETECT_BLOCKED and nobody_can_go_out(self.hands, self.melds, self.fits, self._live()):
-            self._stalemate(BLOCKED, events)
-            return
-        if self.idle_turns >= STALL_TURNS:
+        if DETECT_BLOCKED:
+            why = hopeless(self.hands, self.melds, self.fits, self._live())
+            if why:
+                self._stalemate(BLOCKED, events, why)
+                return
+        if self.idle_turns >= STALL_TURNS and self.rules.stalls():
             self._stalemate(STALLED, events)
             return
         if not self.stock:
@@ -441,9 +444,15 @@ class RummyState:
         return outside
 
     def _offer_draw(self) -> None:
+        """The draw: from the stock or the discard pile; from the stock alone when the
+        pile is empty, or after ``STALL_TURNS`` idle turns in a row (:mod:`.stalemate`:
+        the hand must move on towards the stock's end)."""
         self.phase = DRAW
         self.to_move = self.turn
-        self.options = [act.DRAW_STOCK, act.DRAW_DISCARD] if self.discard else [act.DRAW_STOCK]
+        if self.discard and self.idle_turns < STALL_TURNS:
+            self.options = [act.DRAW_STOCK, act.DRAW_DISCARD]
+        else:
+            self.options = [act.DRAW_STOCK]
 
     def _reshuffle(self, events: list[Event]) -> None:
         """The stock ran out for the first time: the whole discard pile, shuffled by the
@@ -581,10 +590,10 @@ class RummyState:
             self.match_winner = seat
         self._end_hand(events)
 
-    def _stalemate(self, reason: str, events: list[Event]) -> None:
-        """Nobody wins the hand; everybody scores 0."""
+    def _stalemate(self, reason: str, events: list[Event], why: str = "") -> None:
+        """Nobody wins the hand; everybody scores 0. ``why``: the detection's case."""
         self.stalemate = reason
-        events.append(("stalemate", reason))
+        events.append(("stalemate", reason, why))
         self._show_hands(events)
         self._end_hand(events)
 

@@ -36,8 +36,8 @@ PRIVATE_EVENTS = {"hand": 1, "drew": 1}
 
 # How to write each event's fields as JSON (see rummoli.engine.event_json): kind -> field
 # names, each with a conversion: "player" a seat (as its name, None for -1), "card" a card,
-# "cards" a hand mask (as held), "meld" a meld mask (as read), "by_player" a tuple by
-# seat; others as they are.
+# "cards" a hand mask (as held), "meld" a meld mask (as read), "why" a stalemate's case
+# (null when none), "by_player" a tuple by seat; others as they are.
 _EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "cut": ("player", "card"),
     "dealer": ("player",),
@@ -53,7 +53,7 @@ _EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "goes_out": ("player", "going_rummy"),
     "show": ("player", "cards", "points"),
     "hand_won": ("player", "points"),
-    "stalemate": ("reason",),
+    "stalemate": ("reason", "why"),
     "hand_over": ("hand",),
     "game_over": ("scores:by_player", "winner:player"),
 }
@@ -79,6 +79,11 @@ def _meld_json(mask: int, names: Sequence[str]) -> list[str]:
     return _meld_text(mask)
 
 
+def _why_json(why: str, names: Sequence[str]) -> str | None:
+    """The detection's case of a stalemate (``one_card_each``, ``no_meld``), else null."""
+    return why or None
+
+
 #: How this game's events are written: its tables above, with what each conversion does.
 EVENT_FORMAT = EventFormat(
     _EVENT_FIELDS,
@@ -87,6 +92,7 @@ EVENT_FORMAT = EventFormat(
         "card": card_text,
         "cards": _hand_json,
         "meld": _meld_json,
+        "why": _why_json,
         "by_player": by_player,
     },
     PRIVATE_EVENTS,

@@ -338,6 +338,7 @@ _LABELS = {
     "deal": NP_("menu", "deal"),
     "keep": NP_("menu", "keep your hand"),
     "exchange": NP_("menu", "exchange it for the widow"),
+    "no_auction": NP_("menu", "keep your hand, no auction"),
     "pass": NP_("menu", "pass"),
     "check": NP_("menu", "check"),
     "call": NP_("menu", "call"),

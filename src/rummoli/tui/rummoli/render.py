@@ -37,6 +37,7 @@ PHASE_LABELS = {
     "play": NP_("phase", "Rummoli phase"),
     "next_round": NP_("phase", "round over"),
     "over": NP_("phase", "game over"),
+    "settlement": NP_("phase", "settlement poker"),
 }
 
 #: The labels in front of the table's lines, padded to one width in each language
@@ -88,7 +89,7 @@ def _status(player: dict[str, Any], view: dict[str, Any]) -> Text:
     count = player["cards"]
     shown = nformat("{n} card", "{n} cards", count)
     parts: list[Text] = [Text(" " + shown if count < 10 else shown)]
-    if view["phase"] != "betting":
+    if view["phase"] not in ("betting", "settlement"):
         pass
     elif player["folded"]:
         parts.append(Text(_("folded"), style="dim"))
@@ -181,7 +182,7 @@ def situation(view: dict[str, Any]) -> Text | None:
             ),
             style="italic",
         )
-    if view["phase"] == "betting" and "betting" in view:
+    if "betting" in view:  # the poker phase's, or the settlement's (settlement_betting)
         betting = view["betting"]
         return Text(
             _("Poker: pot {pot}, high bet {high}").format(

@@ -28,6 +28,17 @@ _STALEMATE = {
     "stock": N_("the stock ran out a second time"),
     "blocked": N_("nobody can go out any more (no card fits a meld, no new meld can be made)"),
 }
+#: Why the detection found the hand hopeless (the event's ``why``, :mod:`.stalemate`).
+_HOPELESS = {
+    "one_card_each": N_(
+        "nobody can ever go out: every player holds one card, and no card still in play "
+        "fits a meld on the table"
+    ),
+    "no_meld": N_(
+        "nobody can ever go out: no card still in play fits a meld on the table, and no "
+        "three of them make a meld"
+    ),
+}
 #: The stall rule (:mod:`rummoli.games.rummy.stalemate`): ``STALL_TURNS`` idle turns in a
 #: row, told with the engine's number so the sentence cannot drift from the rule.
 _STALLED = NN_(
@@ -195,6 +206,8 @@ class RummyNarrator:
         reason = e["reason"]
         if reason == STALLED:
             why = nformat(*_STALLED, STALL_TURNS)
+        elif e.get("why") in _HOPELESS:
+            why = _(_HOPELESS[e["why"]])
         else:
             why = _(_STALEMATE[reason]) if reason in _STALEMATE else reason
         self._own_line(Text(_("Stalemate: {why}. Nobody scores.").format(why=why), style="yellow"))

@@ -275,13 +275,14 @@ export function renderActions(node, view, send, round = null) {
   const buttons = [];
   const wordLabel = {
     keep: _("Keep my hand"),
+    no_auction: _("Keep my hand, no auction"),
     exchange: _("Take the widow"),
     pass: _("Pass"),
     check: _("Check"),
     call: callLabel(view, mine),
     fold: _("Fold"),
   };
-  for (const word of ["keep", "exchange", "check", "call", "pass", "fold"]) {
+  for (const word of ["keep", "no_auction", "exchange", "check", "call", "pass", "fold"]) {
     if (word in words) {
       buttons.push(h("button", { type: "button", className: `btn ${word === "fold" || word === "pass" ? "" : "primary"}`, testid: `action-${word}`, onClick: () => send(words[word]) }, wordLabel[word]));
     }
@@ -313,17 +314,25 @@ function callLabel(view, mine) {
 export function prompt(view, choices, round) {
   const { words, lays, claims, bids, raises } = choices;
   const p = view.players;
+  const optional = words.no_auction !== undefined; // house rule auction_optional
   if (view.phase === "widow") {
+    if (words.exchange === undefined && optional) return _("You deal, and you hold a pay card: you may not take the widow. Keep your hand, and auction the widow or not.");
     if (words.exchange === undefined) return _("You deal, and you hold a pay card: you may not take the widow. Keep your hand when you are ready.");
+    if (optional) return ngettext("You deal. Keep your hand (and auction the widow, or not), or exchange it unseen for the widow ({n} card).", "You deal. Keep your hand (and auction the widow, or not), or exchange it unseen for the widow ({n} cards).", view.widow.cards);
     return ngettext("You deal. Keep your hand, or exchange it unseen for the widow ({n} card).", "You deal. Keep your hand, or exchange it unseen for the widow ({n} cards).", view.widow.cards);
   }
   if (view.phase === "auction") {
     const a = view.auction;
     const high = a && a.high_bidder !== null && a.high_bidder !== undefined;
+    const open = a && a.open; // house rule auction: open
     if (bids) {
-      return high
-        ? _("Widow auction: high bid {bid} by {name}. Raise it or pass (a pass is final).", { bid: a.high_bid, name: p[a.high_bidder].name })
-        : _("Widow auction: bid for the widow, or pass (a pass is final).");
+      if (high) {
+        const params = { bid: a.high_bid, name: p[a.high_bidder].name };
+        if (open) return _("Widow auction: high bid {bid} by {name}. Raise it or pass (you may bid again if someone outbids it).", params);
+        return _("Widow auction: high bid {bid} by {name}. Raise it or pass (a pass is final).", params);
+      }
+      if (open) return _("Widow auction: bid for the widow, or pass (you may bid again if someone bids).");
+      return _("Widow auction: bid for the widow, or pass (a pass is final).");
     }
     // Only a pass: a pay card in the hand (this seat was told: its own "blocked" event),
     // or no more chips than the high bid.
@@ -332,6 +341,13 @@ export function prompt(view, choices, round) {
     return high
       ? _("Widow auction: high bid {bid} by {name}, and you cannot bid more. Pass when you are ready.", { bid: a.high_bid, name: p[a.high_bidder].name })
       : _("You cannot bid for the widow. Pass when you are ready.");
+  }
+  if (view.phase === "settlement") {
+    const pot = ngettext("{n} chip", "{n} chips", view.betting ? view.betting.pot : 0);
+    const params = { pot, high: view.betting ? view.betting.high : 0, mine: p[view.seat].bet };
+    if (words.check !== undefined) return _("Settlement poker for {pot}: your five cards are your hand. Check, or open the betting.", params);
+    if (raises) return _("Settlement poker for {pot}: the bet is {high}; you have {mine} in. Call, raise or fold.", params);
+    return _("Settlement poker for {pot}: the bet is {high}; you have {mine} in. Call or fold.", params);
   }
   if (view.phase === "betting") {
     const high = view.betting ? view.betting.high : 0;

@@ -80,6 +80,7 @@ export function actionWords(text, view) {
   const amount = Number(second);
   const simple = {
     keep: () => _("keep your hand"),
+    no_auction: () => _("keep your hand, no auction"),
     exchange: () => _("take the widow"),
     pass: () => _("pass"),
     check: () => _("check"),

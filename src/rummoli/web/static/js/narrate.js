@@ -136,6 +136,8 @@ export function narrate(event, me) {
     }
     case "round_over":
       return line(_("End of round {round}", { round: e.round }), "round");
+    case "settle_dealt":
+      return line(_("Settlement: your five cards: {cards}", { cards: cards(e.cards) }), "private");
     case "settle_cut":
       return line(by(name, _("Settlement: you cut {card}", { card: cardText(e.card) }), _("Settlement: {name} cuts {card}", { name, card: cardText(e.card) })));
     case "settle_hand": {

@@ -337,7 +337,7 @@ export function rummyHandSummary(events) {
       out.winner = e.player;
       out.goingRummy = e.going_rummy;
     } else if (e.type === "hand_won") out.points = e.points;
-    else if (e.type === "stalemate") out.stalemate = e.reason;
+    else if (e.type === "stalemate") out.stalemate = stalemateReason(e);
     else if (e.type === "show") out.shown.push(e);
     else if (e.type === "hand_over") out.hand = e.hand;
   }
@@ -347,7 +347,18 @@ export function rummyHandSummary(events) {
 const STALEMATE = {
   stock: _("the stock ran out a second time"),
   blocked: _("nobody can ever go out (no card left fits a meld, and no new meld can be made)"),
+  stalled: _("for 40 turns in a row, players only took the discard top and laid nothing down"),
 };
+/** Why the engine found the hand hopeless (the event's "why"). */
+const HOPELESS = {
+  one_card_each: _("nobody can ever go out: every player holds one card, and no card still in play fits a meld on the table"),
+  no_meld: _("nobody can ever go out: no card still in play fits a meld on the table, and no three of them make a meld"),
+};
+
+/** A stalemate event's reason in words. */
+function stalemateReason(e) {
+  return HOPELESS[e.why] || STALEMATE[e.reason] || e.reason;
+}
 
 export function renderRummySummary(node, s, me) {
   const lines = [];
@@ -357,7 +368,7 @@ export function renderRummySummary(node, s, me) {
     if (s.goingRummy) lines.push(mine ? _("You went out: Going Rummy, points doubled, and score {points}.", params) : _("{name} went out: Going Rummy, points doubled, and scores {points}.", params));
     else lines.push(mine ? _("You went out and score {points}.", params) : _("{name} went out and scores {points}.", params));
   } else if (s.stalemate) {
-    lines.push(_("Stalemate: {reason}. Nobody scores (a loss for everyone).", { reason: STALEMATE[s.stalemate] || s.stalemate }));
+    lines.push(_("Stalemate: {reason}. Nobody scores (a loss for everyone).", { reason: s.stalemate }));
   }
   for (const e of s.shown) lines.push(h("span", {}, e.player === me ? _("You:") : _("{name}:", { name: e.player }), " ", row(e.cards), " ", ngettext("{n} point", "{n} points", e.points)));
   fill(node, h("h3", {}, _("Hand {hand} summary", { hand: s.hand })), h("ul", { testid: "hand-result" }, lines.map((l) => h("li", {}, l))));
@@ -403,7 +414,7 @@ export function narrateRummy(e, me) {
       if (e.going_rummy) return line(by(name, _("You go out: Going Rummy!"), _("{name} goes out: Going Rummy!", { name })), "won");
       return line(by(name, _("You go out"), _("{name} goes out", { name })), "won");
     case "stalemate":
-      return line(_("Stalemate: {reason}", { reason: STALEMATE[e.reason] || e.reason }), "bad");
+      return line(_("Stalemate: {reason}", { reason: stalemateReason(e) }), "bad");
     case "show": {
       const params = { name, cards: cards(e.cards), points: e.points };
       return line(by(name, _("You hold {cards}: {points}", params), _("{name} holds {cards}: {points}", params)), "show");
