@@ -357,6 +357,14 @@ class GameAdapter(ABC):
         another). The table replays the round with them (:meth:`Table.replay_round`)
         and checks that the seat's information state is unchanged."""
 
+    @abstractmethod
+    def hidden_cards(self, table: Table, seat: int) -> int:
+        """The cards ``seat`` can neither see nor place now (a mask): other hands, the
+        widow or the stock, less what it knows of them (shown, taken from the discard
+        pile). The resampler's fallback swaps them (:meth:`Table.resample`); the set is
+        the same from every state the seat cannot tell apart, which keeps its random
+        walk's moves symmetric."""
+
 
 def rotate(values: Sequence[Any], seat: int) -> list[Any]:
     """``values`` by seat, from ``seat``'s point of view: its own first, then clockwise."""

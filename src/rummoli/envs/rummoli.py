@@ -22,11 +22,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rummoli.bots.rummoli.knowledge import infer
+from rummoli.bots.rummoli.knowledge import Knowledge, infer
 from rummoli.cards import card_str
 from rummoli.engine.base import CHANCE_ACTION, TERMINAL, Event, GameState, SetupError
 from rummoli.engine.rng import SeededRandom
@@ -39,9 +40,10 @@ from rummoli.games.rummoli.board import space_names
 from rummoli.games.rummoli.setup import Setup
 from rummoli.games.rummoli.state import PHASE_NAMES, RummoliState
 from rummoli.games.rummoli.view import Observation
+from rummoli.poker import five_of, hand_key
 
 if TYPE_CHECKING:
-    from rummoli.envs.table import Table
+    from rummoli.envs.table import LogEntry, Table
 
 #: Compact actions: the engine's fixed actions (< BID_BASE), then these.
 BID_FRACTIONS = (0.0, 0.25, 0.5, 0.75, 1.0)
@@ -49,6 +51,8 @@ RAISE_POTS = (0.0, 0.5, 1.0, 2.0, -1.0)  # -1: all-in
 COMPACT_BID = BID_BASE
 COMPACT_RAISE = BID_BASE + len(BID_FRACTIONS)
 NUM_COMPACT = COMPACT_RAISE + len(RAISE_POTS)
+#: Deals drawn by the bots' sampler, each checked against the showdown, in one resample.
+SHOWDOWN_TRIES = 64
 _BET_KINDS = ("check", "call", "raise", "fold")
 
 
@@ -399,28 +403,121 @@ class RummoliAdapter(LaidOutAdapter):
         engine = table.engine
         assert engine is not None
         obs = _obs(engine, seat)
-        # The bots' sampler draws from the project's own generator, seeded from ``rng``.
-        hands, widow = infer(obs).sample(SeededRandom(rng.getrandbits(62)))
+        knowledge = _with_facts(infer(obs), obs, table.round_log())
         laid = [0] * table.num_players
         for who, card in obs.laid:
             laid[who] |= 1 << card
+        # The bots' sampler draws from the project's own generator, seeded from ``rng``.
+        draw = SeededRandom(rng.getrandbits(62))
+        for _ in range(SHOWDOWN_TRIES):
+            hands, widow = knowledge.sample(draw)
+            if _shows_the_same(obs, hands, laid):
+                return self._deck(obs, hands, widow, laid)
+        return None
+
+    def hidden_cards(self, table: Table, seat: int) -> int:
+        engine = table.engine
+        assert isinstance(engine, RummoliState)
+        obs = engine.observation(seat)
+        hidden = engine.widow
+        for other, hand in enumerate(engine.hands):
+            if other != seat:
+                hidden |= hand
+        for _, five in obs.shown:
+            hidden &= ~five
+        return hidden & ~obs.known_widow
+
+    @staticmethod
+    def _deck(obs: Observation, hands: list[int], widow: int, laid: list[int]) -> list[int] | None:
+        """The deck that deals ``hands`` and ``widow`` (as they are now, the cards laid
+        back in their hands, the widow and its taker's hand swapped back); None if their
+        sizes are not a deal's."""
         dealt = {s: hands[s] | laid[s] for s in obs.in_round}
         dealt_widow = widow
         taker = obs.widow_taker
         if taker >= 0:
             dealt[taker], dealt_widow = widow, hands[taker] | laid[taker]
         receivers = [dealt[s] for s in obs.in_round] + [dealt_widow]
-        piles = [sorted(_cards(mask)) for mask in receivers]
+        piles = [_cards(mask) for mask in receivers]
+        for pile in piles:
+            pile.reverse()  # popped from the end: the lowest card first
         groups = len(piles)
         deck: list[int] = []
         for i in range(52):
             pile = piles[i % groups]
             if not pile:
                 return None
-            deck.append(pile.pop(0))
-        if any(piles):
-            return None
-        return deck
+            deck.append(pile.pop())
+        return None if any(piles) else deck
+
+
+def _with_facts(knowledge: Knowledge, obs: Observation, log: Sequence[LogEntry]) -> Knowledge:
+    """The bots' knowledge with two more facts a seat can read from the table, which the
+    bots' inference leaves out: a seat that bid for the widow held no pay card (under
+    ``pay_card_blocks_exchange`` it could not have bid), nor does it now, unless it took
+    the widow (its old hand is the widow, which the inference knows); and a run stopped
+    by the widow on the last card laid (the inference reads a stop from the card laid
+    after it) puts the next card in the widow. Without them most draws after such an
+    auction or stop fail the check, and the resampler falls back on its walk."""
+    places = knowledge.places
+    excluded = knowledge.excluded[:]
+    no_pay = knowledge.no_pay[:]
+    known = knowledge.known[:]
+    need = knowledge.need[:]
+    unknown = knowledge.unknown
+    if obs.rules.pay_card_blocks_exchange:
+        for who, chips in obs.auction_history:
+            if chips and who != obs.widow_taker and who in places:
+                index = places.index(who)
+                excluded[index] |= knowledge.single_pay
+                no_pay[index] = True
+    widow = len(places) - 1
+    for who, event in log:
+        if who < 0 and event[0] == "stop" and event[2] == "widow":
+            card = event[1] + 1
+            if unknown >> card & 1:
+                known[widow] |= 1 << card
+                need[widow] -= 1
+                unknown &= ~(1 << card)
+    if excluded == knowledge.excluded and unknown == knowledge.unknown:
+        return knowledge
+    constrained: list[tuple[int, list[int]]] = []
+    free: list[int] = []
+    open_places = [p for p in range(len(places)) if need[p]]
+    for card in _cards(unknown):
+        allowed = [p for p in open_places if not excluded[p] >> card & 1]
+        if len(allowed) == len(open_places):
+            free.append(card)
+        else:
+            constrained.append((card, allowed))
+    constrained.sort(key=lambda item: len(item[1]))
+    return dataclasses.replace(
+        knowledge,
+        known=known,
+        need=need,
+        excluded=excluded,
+        no_pay=no_pay,
+        unknown=unknown,
+        constrained=constrained,
+        free=free,
+    )
+
+
+def _shows_the_same(obs: Observation, hands: list[int], laid: list[int]) -> bool:
+    """Whether every seat that showed its best five at the showdown would show the same
+    five with the sampled hand (the hand then: what it holds now and has laid since).
+    The sampler knows that no single card beats a five shown, not that no two do (a pair
+    of tens beside three fives): this is the check, the engine's own choice of five."""
+    for who, five in obs.shown:
+        if who == obs.seat:
+            continue
+        hand = hands[who] | laid[who]
+        shown = 0
+        for card in five_of(hand, hand_key(hand)):
+            shown |= 1 << card
+        if shown != five:
+            return False
+    return True
 
 
 def _cards(mask: int) -> list[int]:

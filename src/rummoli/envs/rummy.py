@@ -294,9 +294,9 @@ class RummyAdapter(LaidOutAdapter):
         it is known to hold (taken from the pile and not yet played)."""
         at = self.history_layout(config).offset
         n = config.players
+        from rummoli.envs.rummy_sampler import known_held
         from rummoli.games.rummy.view import is_visible
 
-        held = [0] * n
         for who, event in table.round_log():
             if who >= 0 or not is_visible(event, seat):
                 continue
@@ -308,17 +308,11 @@ class RummyAdapter(LaidOutAdapter):
             elif kind == "draw_discard":
                 r = relative(event[1], seat, n)
                 out[at["picked_up"] + 52 * r + event[2]] = 1.0
-                held[r] |= 1 << event[2]
-            elif kind in ("discard", "lay_off"):
+            elif kind == "discard":
                 r = relative(event[1], seat, n)
-                if kind == "discard":
-                    out[at["discarded"] + 52 * r + event[2]] = 1.0
-                held[r] &= ~(1 << event[2])
-            elif kind == "meld":
-                r = relative(event[1], seat, n)
-                held[r] &= ~event[3]
-        for r in range(n):
-            put_cards(out, at["known_held"] + 52 * r, held[r])
+                out[at["discarded"] + 52 * r + event[2]] = 1.0
+        for other, held in enumerate(known_held(table, seat)):
+            put_cards(out, at["known_held"] + 52 * relative(other, seat, n), held)
 
     # ------------------------------------------------------------------ resampling
 
@@ -326,6 +320,21 @@ class RummyAdapter(LaidOutAdapter):
         from rummoli.envs.rummy_sampler import resample_hand
 
         return resample_hand(table, seat, rng)
+
+    def hidden_cards(self, table: Table, seat: int) -> int:
+        from rummoli.envs.rummy_sampler import known_held
+
+        state = _state(table.engine) if table.engine is not None else None
+        assert state is not None
+        hidden = 0
+        for other, hand in enumerate(state.hands):
+            if other != seat:
+                hidden |= hand
+        for card in state.stock:
+            hidden |= 1 << card
+        for held in known_held(table, seat):
+            hidden &= ~held
+        return hidden
 
 
 ADAPTER = RummyAdapter()

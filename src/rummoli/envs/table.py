@@ -52,8 +52,12 @@ PHASES = ("dealer", "deal", "play", "pending", "engine_chance", "over", "settle"
 #: A log entry: (-1, an engine event) or (seat, the text of that seat's decision).
 LogEntry = tuple[int, Any]
 
-#: Resamples tried before :meth:`Table.resample` gives up (each is checked exactly).
-RESAMPLE_TRIES = 200
+#: Draws of the game's sampler :meth:`Table.resample_from` tries (each checked exactly)
+#: before its fallback, and the swaps of that fallback's random walk.
+RESAMPLE_TRIES = 20
+WALK_STEPS = 40
+#: Where a resampled table came from (:meth:`Table.resample_from`).
+SAMPLER, WALK, SAME = "sampler", "walk", "same"
 
 
 def _replayed(config: EnvConfig, history: Sequence[int], keep_log: bool) -> Table:
@@ -558,12 +562,29 @@ class Table:
     # ------------------------------------------------------------------ resampling
 
     def resample(self, seat: int, rng: random.Random) -> Table:
-        """A table ``seat`` cannot tell from this one: this round's hidden cards redrawn by
-        the game's sampler of hidden cards, and the round replayed so that ``seat`` sees
-        the same events and makes the same decisions (:meth:`replay_round`); its
-        information state is checked to be the same."""
+        """A table ``seat`` cannot tell from this one (its information state is the
+        same, checked), this round's hidden cards redrawn: :meth:`resample_from`."""
+        return self.resample_from(seat, rng)[0]
+
+    def resample_from(self, seat: int, rng: random.Random) -> tuple[Table, str]:
+        """A table ``seat`` cannot tell from this one, and how it was found: never fails.
+
+        1. ``"sampler"``: the game's sampler of hidden cards draws this round's deal (and
+           chance) afresh, and the round is replayed so that ``seat`` sees the same
+           events and makes the same decisions (:meth:`replay_round`); kept when the
+           seat's information state is exactly the same, up to :data:`RESAMPLE_TRIES`
+           draws.
+        2. ``"walk"``: when every draw failed (a fact the sampler does not know), a random
+           walk from this very deal: :data:`WALK_STEPS` swaps of two cards the seat
+           cannot see (:meth:`GameAdapter.hidden_cards`), each replayed and kept when the
+           seat's information state stays the same. A symmetric proposal kept only
+           inside the information set: the walk's deals tend to the uniform draw among
+           those reachable by such swaps.
+        3. ``"same"``: a walk whose every swap showed the seat something new returns this
+           deal itself (a copy): consistent by definition.
+        """
         if self.phase in (DEALER, DEAL) or self.engine is None:
-            return self.clone()
+            return self.clone(), SAME
         target = self.information_state_string(seat)
         for _ in range(RESAMPLE_TRIES):
             outcomes = self.adapter.resample_round(self, seat, rng)
@@ -571,11 +592,30 @@ class Table:
                 continue
             other = self.replay_round(seat, outcomes)
             if other is not None and other.information_state_string(seat) == target:
-                return other
-        raise RuntimeError(
-            f"no resampled deal kept seat {seat}'s information state in "
-            f"{RESAMPLE_TRIES} tries (a sampler bug)"
-        )
+                return other, SAMPLER
+        return self._walk(seat, rng, target)
+
+    def _walk(self, seat: int, rng: random.Random, target: str) -> tuple[Table, str]:
+        """Step 2 and 3 of :meth:`resample_from`."""
+        start = self.round_start
+        outcomes = [
+            a for a, m in zip(self.history[start:], self.movers[start:], strict=True) if m < 0
+        ]
+        hidden = self.adapter.hidden_cards(self, seat)
+        cards = [c for c in range(52) if hidden >> c & 1]
+        current: Table | None = None
+        if len(cards) >= 2:
+            for _ in range(WALK_STEPS):
+                a, b = rng.sample(cards, 2)
+                swapped = [b if o == a else a if o == b else o for o in outcomes]
+                if swapped == outcomes:
+                    continue  # neither card was dealt or drawn (both still in the stock)
+                other = self.replay_round(seat, swapped)
+                if other is not None and other.information_state_string(seat) == target:
+                    outcomes, current = swapped, other
+        if current is None:
+            return self.clone(), SAME
+        return current, WALK
 
     def replay_round(self, seat: int, outcomes: Sequence[int]) -> Table | None:
         """This round again with other chance ``outcomes`` (the deal, then each chance
@@ -601,40 +641,39 @@ class Table:
             hint.reverse()
         position = 0
         while len(other.history) < len(self.history) * 4 + 64:
-            if other.rounds != self.rounds or other.phase == OVER:
-                return None
             if (
                 position == len(target)
                 and not mine
                 and (other.phase == self.phase and other.current_player() == self.current_player())
             ):
                 return other
-            if other.is_chance():
-                if not chance:
+            if other.rounds != self.rounds or other.phase == OVER:
+                return None
+            if other.is_chance() or other.current_player() == seat:
+                # One way on: applied in place (no copy to fall back to is needed).
+                given = chance if other.is_chance() else mine
+                if not given:
                     return None
-                candidates = [chance.pop()]
-            elif other.current_player() == seat:
-                if not mine:
+                before = len(other.log)
+                try:
+                    other.apply(given.pop())
+                except IllegalActionError:
                     return None
-                candidates = [mine.pop()]
-            else:
-                mover = other.current_player()
-                hint = hints.get(mover, [])
-                legal = other.legal_actions()
-                candidates = ([hint[-1]] if hint and hint[-1] in legal else []) + legal
-            for action in candidates:
+                new = other.seen(other.log[before:], seat)
+                if target[position : position + len(new)] != new:
+                    return None
+                position += len(new)
+                continue
+            hint = hints.get(other.current_player(), [])
+            legal = other.legal_actions()
+            for action in ([hint[-1]] if hint and hint[-1] in legal else []) + legal:
                 trial = other.clone()
                 before = len(trial.log)
-                try:
-                    trial.apply(action)
-                except IllegalActionError:
-                    continue
+                trial.apply(action)
                 new = trial.seen(trial.log[before:], seat)
                 if target[position : position + len(new)] == new:
-                    if not other.is_chance() and other.current_player() != seat:
-                        hint = hints.get(other.current_player(), [])
-                        if hint and hint[-1] == action:
-                            hint.pop()
+                    if hint and hint[-1] == action:
+                        hint.pop()
                     position += len(new)
                     other = trial
                     break
