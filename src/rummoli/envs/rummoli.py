@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rummoli.bots.rummoli.knowledge import Knowledge, infer
 from rummoli.cards import card_str
@@ -65,11 +65,7 @@ class RummoliAdapter(LaidOutAdapter):
     game = "rummoli"
     env_name = "rummoli"
     gym_name = "Rummoli"
-
-    def rule_value(self, name: str, value: Any) -> Any:
-        if name == "bet_limit" and isinstance(value, str) and value.isdigit():
-            return int(value)
-        return value
+    private_fields: ClassVar[frozenset[str]] = frozenset(("hand", "known_widow", "dealt_hand"))
 
     def check(self, config: EnvConfig) -> None:
         if config.length == "game" and self.rules_object(config).rounds < 1:
@@ -254,11 +250,30 @@ class RummoliAdapter(LaidOutAdapter):
         return 1 if config.length == "round" else self.rules_object(config).rounds
 
     def max_decisions(self, config: EnvConfig) -> int:
-        # The dealer's choice; bids each at least one chip more, and passes; betting
-        # rounds of at most one action a seat between raises of at least one chip; a
-        # choice of card at most once for each card laid.
-        total, n = self.total_chips(config), config.players
-        return self._rounds(config) * (1 + total + n + (total + 1) * n + 52)
+        """A true bound of the decisions, as tight as the rules allow (a stalling player
+        reaches most of it, ``tests/envs/test_openspiel.py``). A round:
+
+        - the dealer's choice of the widow: 1;
+        - the auction (``n - 1`` bidders, each bid a chip more than the last, at most
+          what a bidder holds, ``stack``): between two bids every other bidder decides
+          at most once, the high bidder not at all: ``(n - 1) + stack * (n - 2)`` (at
+          least ``stack + n - 1``, where a pass is final);
+        - the betting: between two rises of the high bet (each of a chip at least, none
+          once it covers every other seat still in, so at most ``stack + 1``: only the
+          dealer, paid for the widow, holds more) every seat decides at most once, the
+          one who raised not at all: ``n + (stack + 1) * (n - 1)``;
+        - the laying: a choice at most once a card laid, and the widow's cards (52 // (n
+          + 1) at least) are never laid.
+
+        ``stack`` is the starting chips for one round, all the chips for a whole game."""
+        n = config.players
+        stack = self.total_chips(config)
+        if config.length == "round":
+            stack = int(self.rules_object(config).starting_chips)
+        auction = (n - 1) + stack * max(n - 2, 1)
+        betting = n + (stack + 1) * (n - 1)
+        per_round = 1 + auction + betting + 52 - 52 // (n + 1)
+        return self._rounds(config) * per_round
 
     def max_chance_nodes(self, config: EnvConfig) -> int:
         # The first dealer, every deal, and a whole game's settlement: for each pot (at

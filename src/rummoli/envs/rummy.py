@@ -61,11 +61,7 @@ class RummyAdapter(LaidOutAdapter):
     env_name = "basic_rummy"
     gym_name = "BasicRummy"
     extra_defaults: ClassVar[Mapping[str, int]] = {"max_moves": 500, "max_hands": 20}
-
-    def rule_value(self, name: str, value: Any) -> Any:
-        if name == "target" and value == 0:
-            return None  # OpenSpiel's parameters have no None: 0 is "the table's default"
-        return value
+    private_fields: ClassVar[frozenset[str]] = frozenset(("hand", "dealt_hand", "my_stock_draws"))
 
     def target(self, config: EnvConfig) -> int:
         return int(self.rules_object(config).target_for(config.players))
@@ -201,6 +197,9 @@ class RummyAdapter(LaidOutAdapter):
     ) -> tuple[Any, int, bool, list[Event]]:
         over = max(carry) >= self.target(config) or rounds >= config.extra["max_hands"]
         return carry, (dealer + 1) % config.players, over, []
+
+    def cut_short(self, config: EnvConfig, carry: Any, rounds: int) -> bool:
+        return bool(max(carry) < self.target(config))
 
     def game_returns(self, config: EnvConfig, start: Any, end: Any) -> list[float]:
         gains = [float(e - s) for e, s in zip(end, start, strict=True)]

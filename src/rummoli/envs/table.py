@@ -21,7 +21,6 @@ OpenSpiel's (-1 chance, -4 terminal).
 from __future__ import annotations
 
 import importlib
-import json
 import operator
 import random
 from collections.abc import Sequence
@@ -56,6 +55,8 @@ LogEntry = tuple[int, Any]
 #: before its fallback, and the swaps of that fallback's random walk.
 RESAMPLE_TRIES = 20
 WALK_STEPS = 40
+#: The line of an information state between what the seat saw happen and what it sees now.
+NOW = "now:"
 #: Where a resampled table came from (:meth:`Table.resample_from`).
 SAMPLER, WALK, SAME = "sampler", "walk", "same"
 
@@ -141,6 +142,10 @@ class Table:
         self._settle_seed = 0
         self._settled: list[int] = []
         self.truncated_round = False
+        #: Whether the game ended by an adapter's cap, not by the rules (a hand cut after
+        #: ``max_moves``, a match after ``max_hands``): PettingZoo's and Gymnasium's
+        #: truncation, where the rules' own end is a termination.
+        self.truncated = False
         #: Rewards credited so far, by seat (each round's, then the game's at its end).
         self.credited = [0.0] * self.num_players
         self.phase = DEAL
@@ -344,6 +349,7 @@ class Table:
         self.rounds += 1
         self.credited = [c + r for c, r in zip(self.credited, rewards, strict=True)]
         if config.length == "round":
+            self.truncated = self.truncated_round
             self.phase = OVER
             return
         seed = history_seed(self.history)
@@ -367,6 +373,7 @@ class Table:
         self._record(events)
         if over:
             self.credited = self.adapter.game_returns(self.config, self.start_carry, carry)
+            self.truncated = self.adapter.cut_short(self.config, carry, self.rounds)
             self.phase = OVER
             return
         self._start_deal()
@@ -454,6 +461,7 @@ class Table:
         other.dealer = self.dealer
         other._pending = self._pending
         other.truncated_round = self.truncated_round
+        other.truncated = self.truncated
         other.phase = self.phase
         other.history = self.history[:]
         other.movers = self.movers[:]
@@ -488,39 +496,86 @@ class Table:
 
     # ------------------------------------------------------------------ what a seat knows
 
-    def observation_string(self, seat: int) -> str:
-        """What ``seat`` sees now: the engine's own view of that seat (it alone decides)."""
-        head = f"{self.description.name} {PHASES[self.phase]} round {self.rounds + 1}"
-        if self.phase == DEAL:
-            head += f" dealing {len(self.drawn)}"
-        if self.engine is None:
-            return head
-        view = json.dumps(self.engine.view(seat), sort_keys=True, separators=(",", ":"))
-        return f"{head}\n{view}"
+    def observation_string(self, seat: int, public: bool = True, private: bool = True) -> str:
+        """What ``seat`` sees now, as short lines: the table's phase, then the engine's own
+        view of that seat (it alone decides what a seat sees; :mod:`rummoli.envs.text`).
+        ``public`` only: a spectator's view (what every seat sees); ``private`` only: what
+        of the seat's view a spectator does not see (its hand, the widow it knows)."""
+        from rummoli.envs.text import private_part, view_text
 
-    def information_state_string(self, seat: int) -> str:
+        if not (public or private):
+            return ""
+        head = f"{self.description.title}: {PHASES[self.phase]}, game round {self.rounds + 1}"
+        if self.phase == DEAL:
+            head += f", {len(self.drawn)} cards dealt"
+        lines = [head] if public else []
+        if self.engine is not None:
+            if public and private:
+                view = self.engine.view(seat)
+            elif public:
+                view = self.engine.view(None)
+            else:
+                view = private_part(self.engine.view(seat), self.engine.view(None)) or {}
+            if view:
+                lines.append(view_text(view, self.names))
+        return "\n".join(lines)
+
+    def information_state_string(self, seat: int, public: bool = True, private: bool = True) -> str:
         """Everything ``seat`` has seen and done, in order (perfect recall): the events the
         engine lets it see (``events_for``, the one place that decides) and its own
-        decisions, after the settings, and then what it sees now (the engine's view)."""
-        lines = [f"{self.description.name} seat {seat} of {self.num_players} {self.config}"]
-        if self.config.dealer is None and self.history:
-            lines.append(f"dealer {self.history[0]}")
-        lines.extend(self.seen(self.log, seat))
+        decisions (``me: ...``), after the settings, and then what it sees now.
+        ``public`` only: what a spectator saw (every seat saw it); ``private`` only: the
+        rest (its own cards and decisions)."""
+        if not (public or private):
+            return ""
+        lines: list[str] = []
+        if public:
+            lines.append(f"{self.description.name} seat {seat} of {self.num_players} {self.config}")
+            if self.config.dealer is None and self.history:
+                lines.append(f"dealer {self.history[0]}")
+        if public and private:
+            lines.extend(self.seen(self.log, seat))
+        else:
+            lines.extend(self._seen_part(seat, public))
         # What it sees now, too: a position set up by the adapter shows some of what a
         # deal shows in events (Basic Rummy's upcard) only in the view.
-        lines.append(self.observation_string(seat))
+        lines.append(NOW)
+        lines.append(self.observation_string(seat, public, private))
         return "\n".join(lines)
 
     def seen(self, entries: Sequence[LogEntry], seat: int) -> list[str]:
         """The lines of the information state that log ``entries`` give ``seat``."""
+        from rummoli.envs.text import event_lines
+
         names = self.names
         events_for = self.description.events_for
         lines: list[str] = []
         for who, item in entries:
             if who < 0:
-                for shown in events_for([item], seat, names):
-                    lines.append(json.dumps(shown, sort_keys=True, separators=(",", ":")))
+                lines.extend(event_lines(item, seat, names, events_for))
             elif who == seat:
+                lines.append(f"me: {item}")
+        return lines
+
+    def _seen_part(self, seat: int, public: bool) -> list[str]:
+        """The public lines of the log (a spectator's), or the seat's others."""
+        from rummoli.envs.text import event_lines
+
+        names = self.names
+        events_for = self.description.events_for
+        lines: list[str] = []
+        for who, item in self.log:
+            if who < 0:
+                shown = event_lines(item, None, names, events_for)
+                if public:
+                    lines.extend(shown)
+                else:
+                    lines.extend(
+                        line
+                        for line in event_lines(item, seat, names, events_for)
+                        if line not in shown
+                    )
+            elif who == seat and not public:
                 lines.append(f"me: {item}")
         return lines
 

@@ -10,10 +10,18 @@ the same distribution as OpenSpiel's explicit chance nodes, without a step for e
 
 Rewards: zero-sum, at the end of each round (chips won and a share of the board's
 change; Rummy's points) and, for a whole game, the final settlement at its end, so that
-the rewards of a game add up to its returns. ``terminations`` are set for every agent
-when the game ends; ``truncations`` never (the adapters' caps end a round as the rules'
-own end does). An illegal action raises the engine's ``IllegalActionError``, naming the
-action and what is legal, and changes nothing.
+the rewards of a game add up to its returns. When the game ends every agent is marked
+``terminations`` if the rules ended it, ``truncations`` if an adapter's cap cut it (a
+Basic Rummy hand after ``max_moves`` decisions, a match after ``max_hands`` hands). An
+illegal action (out of the action space, or not legal now) raises the engine's
+``IllegalActionError``, naming the action and what is legal, and changes nothing.
+
+The environment enforces PettingZoo's call order itself (a ``step``, ``observe``,
+``render`` or ``agent_iter`` before ``reset`` raises PettingZoo's own error; ``rewards``,
+``agents`` and the other dicts do not exist before it; a ``step`` after every agent is
+done warns): what ``OrderEnforcingWrapper`` and ``AssertOutOfBoundsWrapper`` check, at
+about a tenth of their cost, so ``env()`` needs neither (PettingZoo lets an environment
+skip the wrappers whose checks it does).
 
 This is the fast path: the table keeps no event log, and the engine's observation is
 written as float32 by compiled code into a new buffer that numpy reads in place (each
@@ -22,25 +30,42 @@ step's observation is the agent's to keep).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
-from pettingzoo.utils.env import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils.env import AECEnv, AECIterable, AECIterator  # type: ignore[import-untyped]
+from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 
 from rummoli.envs.adapters import EnvConfig, adapter_for
 from rummoli.envs.chance import chance_generator
 from rummoli.envs.table import OVER, Table
 
 RENDER_MODES = ("human", "ansi")
+#: What does not exist before the first reset (PettingZoo's order-enforcing wrapper's list).
+_BEFORE_RESET = frozenset(
+    ("rewards", "terminations", "truncations", "infos", "agent_selection", "agents", "num_agents")
+)
 
 
-def wrapped(env: CardTableEnv) -> AECEnv:
-    """PettingZoo's usual wrappers for a classic game: bounds and call-order checks."""
-    out: AECEnv = wrappers.AssertOutOfBoundsWrapper(env)
-    return wrappers.OrderEnforcingWrapper(out)
+class _Agents(AECIterator):  # type: ignore[misc]
+    """PettingZoo's agent iterator, with the order check of its order-enforcing one: a
+    loop over ``agent_iter`` must ``step`` (or ``reset``) at each agent."""
+
+    def __next__(self) -> str:
+        env = self.env
+        if not env.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        if not env._has_updated:
+            raise AssertionError("need to call step() or reset() in a loop over `agent_iter`")
+        env._has_updated = False
+        self.iters_til_term -= 1
+        return env.agent_selection  # type: ignore[no-any-return]
+
+
+class _AgentIterable(AECIterable):  # type: ignore[misc]
+    def __iter__(self) -> _Agents:
+        return _Agents(self.env, self.max_iter)
 
 
 class CardTableEnv(AECEnv):  # type: ignore[misc]
@@ -91,7 +116,16 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         self.table = probe
         #: This step's observations by seat (emptied by every reset and step).
         self._observed: dict[int, dict[str, Any]] = {}
-        self.agents: list[str] = []
+        #: The order checks (see the module's docstring): ``agents`` and the other
+        #: per-agent dicts are made by the first reset.
+        self._has_reset = False
+        self._has_updated = False
+
+    def __getattr__(self, name: str) -> Any:
+        # Only for a name not found: the per-agent dicts before the first reset.
+        if name in _BEFORE_RESET:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -124,8 +158,15 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         self._rewarded = False
         self._observed.clear()
         self.agent_selection = self.possible_agents[self.table.current_player()]
+        self._has_reset = self._has_updated = True
 
     def step(self, action: Any) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        self._has_updated = True
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -147,7 +188,11 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
             self.rewards = dict.fromkeys(self.rewards, 0.0)
             self._rewarded = False
         if table.phase == OVER:
-            self.terminations = dict.fromkeys(self.agents, True)
+            done = dict.fromkeys(self.agents, True)
+            if table.truncated:
+                self.truncations = done
+            else:
+                self.terminations = done
         else:
             self.agent_selection = self.possible_agents[table.current_player()]
         if self.render_mode == "human":
@@ -157,6 +202,8 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         """The agent's observation now, made once per step: ``last()`` after ``step()``
         and every later ``observe`` of the same agent before the next step return it
         again (each agent's own, the finished game's included) instead of remaking it."""
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
         seat = self._seat[agent]
         cached = self._observed.get(seat)
         if cached is not None:
@@ -171,27 +218,25 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         """The table as a spectator sees it (no hidden card), as text."""
         if self.render_mode is None:
             return None
+        if not self._has_reset:
+            EnvLogger.error_render_before_reset()
         text = _table_text(self.table)
         if self.render_mode == "ansi":
             return text
         print(text)
         return None
 
+    def agent_iter(self, max_iter: int = 2**63) -> AECIterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _AgentIterable(self, max_iter)
+
     def close(self) -> None:
         pass
 
 
 def _table_text(table: Table) -> str:
-    """A spectator's view as short lines of text: the engine's view, written generically."""
-    head = f"{table.description.title}, round {table.rounds + 1}"
+    """A spectator's view as short lines of text (:mod:`rummoli.envs.text`)."""
     if table.is_terminal():
-        return f"{head}: over; returns {table.returns()}"
-    if table.engine is None:
-        return f"{head}: dealing"
-    view = table.engine.view(None)
-    lines = [head]
-    for key, value in view.items():
-        if key in ("game", "seat"):
-            continue
-        lines.append(f"{key}: {json.dumps(value, separators=(', ', ': '))}")
-    return "\n".join(lines)
+        return f"{table.description.title}, round {table.rounds}: over; returns {table.returns()}"
+    return table.observation_string(0, private=False)
