@@ -256,3 +256,45 @@ def test_openspiels_ismcts_plays_a_game(name: str) -> None:
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     assert sum(state.returns()) == pytest.approx(0.0)
+
+
+@pytest.mark.parametrize("params", [{}, {"players": 3}, {"players": 2, "starting_chips": 40}])
+def test_max_game_length_bounds_a_stalling_table_tightly(params: dict[str, Any]) -> None:
+    # Every seat stalls as long as the rules let it: bids a chip more, raises by a chip
+    # just before the last raiser would be asked again, calls otherwise. The bound holds
+    # and is not far above what they reach (it was four times looser).
+    from rummoli.games.rummoli.actions import BID_BASE, CALL, CHECK
+
+    game = pyspiel.load_game("python_rummoli", params)
+    bound = game.max_game_length() - game.max_chance_nodes_in_history()
+    rng = random.Random(3)
+    longest = 0
+    for _ in range(12):
+        state = game.new_initial_state()
+        raiser, decisions = -1, 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                continue
+            engine = state.table.engine
+            legal, me = state.legal_actions(), state.current_player()
+            obs = engine.observation(None)
+            raises = [a for a in legal if a >= engine.codec.raise_base]
+            if obs.phase == "auction":
+                bids = [a for a in legal if BID_BASE <= a < engine.codec.raise_base]
+                action = bids[0] if bids else legal[0]
+            elif obs.phase == "betting":
+                order = list(obs.in_round)
+                after = [order[(order.index(me) + k) % len(order)] for k in range(1, len(order))]
+                nxt = next((s for s in after if not obs.folded[s] and obs.chips[s]), None)
+                if raises and (raiser < 0 or nxt == raiser):
+                    action, raiser = raises[0], me
+                else:
+                    action = CALL if CALL in legal else CHECK if CHECK in legal else legal[0]
+            else:
+                action = legal[0]
+            state.apply_action(action)
+            decisions += 1
+        longest = max(longest, decisions)
+    assert longest <= bound
+    assert longest >= 0.35 * bound, (longest, bound)

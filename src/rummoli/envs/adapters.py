@@ -336,6 +336,12 @@ class GameAdapter(ABC):
         """The engine action a legal compact action stands for."""
         return action
 
+    def compact_for(self, engine: GameState, action: int) -> int:
+        """The compact action that stands for the legal engine ``action`` (the project's
+        computer players answer in the engine's space): its own, or, when no compact
+        action stands for that amount, the one of the same kind nearest it."""
+        return action
+
     def compact_to_text(self, engine: GameState, action: int) -> str:
         return engine.action_to_text(self.from_compact(engine, action))
 

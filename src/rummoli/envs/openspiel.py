@@ -261,6 +261,31 @@ class Observer:
         return table.observation_string(player, self.public, self.private)
 
 
+class ProjectBot(pyspiel.Bot):  # type: ignore[misc]
+    """The game's computer player of ``level`` (``random``, ``basic``, ``strong``) as an
+    OpenSpiel bot, for ``evaluate_bots`` and every other OpenSpiel tool that seats bots:
+    it decides from the seat's own view (:class:`~rummoli.envs.policies.BotPolicy`) and
+    answers in the game's action space, ``actions=compact`` included.
+
+        bots = [ProjectBot(game, seat, "strong") for seat in range(game.num_players())]
+        evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random)
+    """
+
+    def __init__(self, game: SpielGame, player_id: int, level: str, seed: int = 0) -> None:
+        pyspiel.Bot.__init__(self)
+        from rummoli.envs.policies import BotPolicy
+
+        game.adapter.description().bot_factory(level)  # a ValueError names the levels
+        self.player_id = player_id
+        self.policy = BotPolicy(level, seed)
+
+    def step(self, state: SpielState) -> int:
+        return self.policy.act(state.table, state.current_player())
+
+    def restart_at(self, state: SpielState) -> None:
+        """Nothing to forget: the bot decides from the seat's view at each step."""
+
+
 def _register() -> None:
     for game in games_with_adapters():
         adapter = adapter_for(game)

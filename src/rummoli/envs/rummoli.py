@@ -256,8 +256,8 @@ class RummoliAdapter(LaidOutAdapter):
         - the dealer's choice of the widow: 1;
         - the auction (``n - 1`` bidders, each bid a chip more than the last, at most
           what a bidder holds, ``stack``): between two bids every other bidder decides
-          at most once, the high bidder not at all: ``(n - 1) + stack * (n - 2)`` (at
-          least ``stack + n - 1``, where a pass is final);
+          at most once, the high bidder not at all: ``(n - 1) + stack * (n - 2)`` (so
+          also an auction where a pass is not final);
         - the betting: between two rises of the high bet (each of a chip at least, none
           once it covers every other seat still in, so at most ``stack + 1``: only the
           dealer, paid for the widow, holds more) every seat decides at most once, the
@@ -265,12 +265,15 @@ class RummoliAdapter(LaidOutAdapter):
         - the laying: a choice at most once a card laid, and the widow's cards (52 // (n
           + 1) at least) are never laid.
 
-        ``stack`` is the starting chips for one round, all the chips for a whole game."""
+        ``stack`` is the starting chips less the ante for one round, all the chips for a
+        whole game."""
         n = config.players
         stack = self.total_chips(config)
         if config.length == "round":
-            stack = int(self.rules_object(config).starting_chips)
-        auction = (n - 1) + stack * max(n - 2, 1)
+            # What a seat holds after its ante (a chip a space).
+            spaces = len(self.spaces(config))
+            stack = max(int(self.rules_object(config).starting_chips) - spaces, 0)
+        auction = (n - 1) + stack * max(n - 2, 0)
         betting = n + (stack + 1) * (n - 1)
         per_round = 1 + auction + betting + 52 - 52 // (n + 1)
         return self._rounds(config) * per_round
@@ -319,6 +322,19 @@ class RummoliAdapter(LaidOutAdapter):
     def to_compact(self, engine: GameState, legal: list[int]) -> list[int]:
         fixed = [a for a in legal if a < BID_BASE]
         return fixed + sorted(self._compact_map(engine, legal))
+
+    def compact_for(self, engine: GameState, action: int) -> int:
+        if action < BID_BASE:
+            return action
+        assert isinstance(engine, RummoliState)
+        raise_base = engine.codec.raise_base
+        kind = action >= raise_base
+        same = [
+            (abs(exact - action), compact)
+            for compact, exact in self._compact_map(engine, engine.legal_actions()).items()
+            if (exact >= raise_base) == kind
+        ]
+        return min(same)[1]
 
     def from_compact(self, engine: GameState, action: int) -> int:
         if action < BID_BASE:
