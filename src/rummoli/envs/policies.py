@@ -16,8 +16,8 @@ Two kinds of policy are used here and by ``rummoli evaluate``:
 
 :func:`bot_policy` makes a computer player a tensor policy of one environment (it reads
 that environment's table), for a PettingZoo loop or a Gymnasium agent;
-``rummoli.envs.policies:random``, ``:basic`` and ``:strong`` name the baselines for
-``rummoli evaluate --agent``.
+``rummoli.envs.policies:random``, ``:basic``, ``:strong`` and ``:first_legal`` name the
+baselines for ``rummoli evaluate --agent``.
 """
 
 from __future__ import annotations
@@ -88,6 +88,12 @@ def uniform_random(seed: int = 0) -> TensorPolicy:
         return int(legal[rng.randrange(len(legal))])
 
     return policy
+
+
+def first_legal(observation: npt.NDArray[np.float32], action_mask: npt.NDArray[np.int8]) -> int:
+    """A tensor policy that always takes the first legal action: the simplest baseline,
+    and a deterministic one (the same deal and seats give the same game)."""
+    return int(np.flatnonzero(action_mask)[0])
 
 
 def bot_policy(env: Any, level: str, seed: int = 0) -> TensorPolicy:
