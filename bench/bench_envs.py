@@ -9,7 +9,9 @@ Each line is a uniformly random legal action at every decision (chance as each l
 draws it), for ``--seconds`` of wall time:
 
 - the Table (the explicit-chance layer every front end uses), each game;
-- PettingZoo AEC with action masks (``env.last()``, a masked sample, ``env.step``), the
+- PettingZoo AEC with action masks (``env.last()``, a masked sample, ``env.step``),
+  through ``raw_env()``, the documented ``env()`` and (for comparison) ``raw_env()`` in
+  PettingZoo's two checking wrappers, what ``env()`` was before; the
   sample drawn two ways: numpy's ``Generator.choice`` over ``np.flatnonzero(mask)`` (about
   15 microseconds a draw, more than a step of the environment) and Python's
   ``randrange`` over ``mask.nonzero()[0]`` (about 2), the cost of the agent's side;
@@ -17,7 +19,7 @@ draws it), for ``--seconds`` of wall time:
 - Gymnasium (one random seat against random computer players; steps of the learner),
   seeded once too;
 - OpenSpiel through pyspiel: the Python games here (every chance node a step), and
-  OpenSpiel's C++ ``gin_rummy``;
+  OpenSpiel's C++ ``gin_rummy`` and ``leduc_poker``;
 - RLCard's gin rummy (``rlcard`` is installed with the rl extra for this comparison);
 - Basic Rummy hands per second: the engine alone, random players, one hand each, the
   random choice made by Python's ``random.Random.randrange`` (a third of the loop's time
@@ -82,11 +84,22 @@ def bench_table(game: str, seconds: float) -> Rate:
     return _timed(run, seconds)
 
 
-def bench_pettingzoo(module: str, seconds: float, sampler: str = "numpy") -> Rate:
-    """Masked random play through the AEC API; ``sampler``: ``numpy`` or ``python``."""
+def bench_pettingzoo(
+    module: str, seconds: float, sampler: str = "numpy", entry: str = "raw_env"
+) -> Rate:
+    """Masked random play through the AEC API; ``sampler``: ``numpy`` or ``python``;
+    ``entry``: ``raw_env``, ``env`` (the documented one) or ``wrapped`` (``raw_env``
+    inside PettingZoo's OrderEnforcingWrapper and AssertOutOfBoundsWrapper: what ``env``
+    was before the environment did their checks itself)."""
     import importlib
 
-    env = importlib.import_module(f"rummoli.envs.pettingzoo.{module}").raw_env()
+    made = importlib.import_module(f"rummoli.envs.pettingzoo.{module}")
+    if entry == "wrapped":
+        from pettingzoo.utils import wrappers
+
+        env = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(made.raw_env()))
+    else:
+        env = getattr(made, entry)()
     rng = np.random.default_rng(0)
     py_rng = random.Random(0)
     env.reset(seed=0)  # seeded once, as a training loop is: each reset goes on from it
@@ -209,32 +222,57 @@ def bench_rummy_hands(seconds: float, sampler: str = "python") -> Rate:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="per measurement")
+    parser.add_argument(
+        "--only", action="append", default=[], help="measure only lines naming this (repeatable)"
+    )
     args = parser.parse_args()
     s = args.seconds
-    rows: list[tuple[str, str]] = []
-
-    def row(name: str, value: str) -> None:
-        rows.append((name, value))
-        print(f"{name:62s} {value}", flush=True)
-
+    measures: list[tuple[str, Callable[[], str]]] = []
     for game in ("rummoli", "rummy"):
-        row(f"Table, {game}, decisions/s", _text(bench_table(game, s)))
+        measures.append((f"Table, {game}, decisions/s", lambda g=game: _text(bench_table(g, s))))
     for sampler in ("numpy", "python"):
         for module in ("rummoli_v0", "basic_rummy_v0"):
-            rate = bench_pettingzoo(module, s, sampler)
-            row(f"PettingZoo AEC {module}, masked steps/s ({sampler} sample)", _text(rate))
+            for entry in ("raw_env", "env", "wrapped"):
+                if entry == "wrapped" and sampler == "numpy":
+                    continue
+                measures.append(
+                    (
+                        f"PettingZoo {module}.{entry}(), masked steps/s ({sampler} sample)",
+                        lambda m=module, sa=sampler, e=entry: _text(bench_pettingzoo(m, s, sa, e)),
+                    )
+                )
     for env_id in ("rummoli/Rummoli-v0", "rummoli/BasicRummy-v0"):
-        row(f"Gymnasium {env_id} vs random, learner steps/s", _text(bench_gymnasium(env_id, s)))
-    for name in ("python_rummoli", "python_basic_rummy", "gin_rummy"):
-        decisions, steps = bench_pyspiel(name, s)
-        row(f"pyspiel {name}, decisions/s (all steps/s)", f"{decisions:,.0f} ({steps:,.0f})")
-    try:
-        row("RLCard gin-rummy, steps/s", _text(bench_rlcard(s)))
-    except ImportError:
-        row("RLCard gin-rummy, steps/s", "rlcard not installed")
+        measures.append(
+            (
+                f"Gymnasium {env_id} vs random, learner steps/s",
+                lambda i=env_id: _text(bench_gymnasium(i, s)),
+            )
+        )
+    for name in ("python_rummoli", "python_basic_rummy", "gin_rummy", "leduc_poker"):
+
+        def spiel(n: str = name) -> str:
+            decisions, steps = bench_pyspiel(n, s)
+            return f"{decisions:,.0f} ({steps:,.0f})"
+
+        measures.append((f"pyspiel {name}, decisions/s (all steps/s)", spiel))
+
+    def rlcard() -> str:
+        try:
+            return _text(bench_rlcard(s))
+        except ImportError:
+            return "rlcard not installed"
+
+    measures.append(("RLCard gin-rummy, steps/s", rlcard))
     for sampler in ("python", "seeded"):
-        rate = bench_rummy_hands(s, sampler)
-        row(f"Basic Rummy engine, random hands/s ({sampler} choice)", _text(rate))
+        measures.append(
+            (
+                f"Basic Rummy engine, random hands/s ({sampler} choice)",
+                lambda sa=sampler: _text(bench_rummy_hands(s, sa)),
+            )
+        )
+    for name, measure in measures:
+        if not args.only or any(part in name for part in args.only):
+            print(f"{name:66s} {measure()}", flush=True)
 
 
 if __name__ == "__main__":

@@ -68,6 +68,80 @@ class _AgentIterable(AECIterable):  # type: ignore[misc]
         return _Agents(self.env, self.max_iter)
 
 
+class _FinalObservation(dict[str, Any]):
+    """A finished game's observation of one agent, its tensor written when first read.
+
+    After the end every agent is shown the final table once (PettingZoo's dead steps),
+    and most loops only step it away with None: a Rummoli round's four final tensors
+    were a fifth of its time. The table no longer changes (a reset makes a new one), so
+    the tensor read later is the one an eager observation would have held. Every way of
+    reading the dict (an item, ``get``, iteration, ``items``, a copy, equality) writes
+    it first."""
+
+    __slots__ = ("_mask", "_seat", "_table")
+
+    def __init__(self, table: Table, seat: int, no_actions: Any) -> None:
+        super().__init__()
+        self._table = table
+        self._seat = seat
+        self._mask = no_actions
+
+    def _fill(self) -> None:
+        if not dict.__len__(self):
+            dict.__setitem__(self, "observation", self._table.observation_tensor(self._seat))
+            dict.__setitem__(self, "action_mask", self._mask)
+
+    def __getitem__(self, key: str) -> Any:
+        if key == "action_mask":
+            return self._mask
+        self._fill()
+        return dict.__getitem__(self, key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self._fill()
+        return dict.get(self, key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in ("observation", "action_mask")
+
+    def __len__(self) -> int:
+        return 2
+
+    def __iter__(self) -> Any:
+        self._fill()
+        return dict.__iter__(self)
+
+    def keys(self) -> Any:
+        self._fill()
+        return dict.keys(self)
+
+    def values(self) -> Any:
+        self._fill()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self._fill()
+        return dict.items(self)
+
+    def copy(self) -> dict[str, Any]:
+        self._fill()
+        return dict(dict.items(self))
+
+    def __eq__(self, other: object) -> bool:
+        self._fill()
+        return dict.__eq__(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        self._fill()
+        return dict.__repr__(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        self._fill()
+        return (dict, (dict(dict.items(self)),))
+
+
 class CardTableEnv(AECEnv):  # type: ignore[misc]
     """A game of the project as an AEC environment (``game``: its registry name)."""
 
@@ -156,6 +230,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         #: in place has no reward for anyone (None: pay out at the next step).
         self._credited_seen: list[float] | None = None
         self._rewarded = False
+        self._skip_agent_selection: str | None = None
         self._observed.clear()
         self.agent_selection = self.possible_agents[self.table.current_player()]
         self._has_reset = self._has_updated = True
@@ -198,6 +273,34 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
+    def _was_dead_step(self, action: Any) -> None:
+        """PettingZoo's step of a dead agent, for this environment's one case: every agent
+        ends at once, so the next agent is the first one left (PettingZoo's own helper
+        searches for it and rebuilds lists at each of the dead steps). The same effect:
+        the agent removed from ``agents`` and every dict, the rewards cleared, and after
+        the last one ``agent_selection`` back to the agent the first dead step removed."""
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        agent = self.agent_selection
+        del self.terminations[agent]
+        del self.truncations[agent]
+        del self.rewards[agent]
+        del self._cumulative_rewards[agent]
+        del self.infos[agent]
+        agents = self.agents
+        agents.remove(agent)
+        if agents:
+            if self._skip_agent_selection is None:
+                self._skip_agent_selection = agent
+            self.agent_selection = agents[0]
+        else:
+            if self._skip_agent_selection is not None:
+                self.agent_selection = self._skip_agent_selection
+            self._skip_agent_selection = None
+        if self._rewarded:
+            self.rewards = dict.fromkeys(self.rewards, 0)
+            self._rewarded = False
+
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation now, made once per step: ``last()`` after ``step()``
         and every later ``observe`` of the same agent before the next step return it
@@ -208,7 +311,11 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         cached = self._observed.get(seat)
         if cached is not None:
             return cached
-        observed = self.table.observed(seat, self._num_actions, self._no_actions)
+        table = self.table
+        if table.phase == OVER:
+            observed: dict[str, Any] = _FinalObservation(table, seat, self._no_actions)
+        else:
+            observed = table.observed(seat, self._num_actions, self._no_actions)
         self._observed[seat] = observed
         return observed
 
