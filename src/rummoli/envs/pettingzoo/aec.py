@@ -131,7 +131,7 @@ class _FinalObservation(dict[str, Any]):
         self._fill()
         return dict.__eq__(self, other)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
     def __repr__(self) -> str:
         self._fill()
