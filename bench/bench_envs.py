@@ -20,6 +20,7 @@ draws it), for ``--seconds`` of wall time:
   seeded once too;
 - OpenSpiel through pyspiel: the Python games here (every chance node a step), and
   OpenSpiel's C++ ``gin_rummy`` and ``leduc_poker``;
+- the information-state string late in a hand (its size, a call's time);
 - RLCard's gin rummy (``rlcard`` is installed with the rl extra for this comparison);
 - Basic Rummy hands per second: the engine alone, random players, one hand each, the
   random choice made by Python's ``random.Random.randrange`` (a third of the loop's time
@@ -175,6 +176,39 @@ def bench_pyspiel(name: str, seconds: float) -> tuple[float, float]:
     return rate, total[0] / (time.perf_counter() - start)
 
 
+def bench_infostate(name: str, seconds: float, decisions: int = 200) -> str:
+    """The information-state string of the player to move late in a hand (at its
+    ``decisions``-th decision, or its last): its size, and the time one call takes."""
+    import pyspiel
+
+    import rummoli.envs.openspiel  # noqa: F401
+
+    game = pyspiel.load_game(name)
+    rng = random.Random(3)
+    while True:
+        state = game.new_initial_state()
+        done, last = 0, None
+        while not state.is_terminal() and done < decisions:
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            last = state.clone()
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            done += 1
+        if last is not None:
+            break
+    player = last.current_player()
+    size = len(last.information_state_string(player).encode())
+    calls, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        last.information_state_string(player)
+        calls += 1
+    each = (time.perf_counter() - start) / calls
+    return f"{size:,} bytes, {each * 1e6:,.0f} microseconds a call (decision {done})"
+
+
 def bench_rlcard(seconds: float) -> Rate:
     import rlcard
 
@@ -255,6 +289,14 @@ def main() -> None:
             return f"{decisions:,.0f} ({steps:,.0f})"
 
         measures.append((f"pyspiel {name}, decisions/s (all steps/s)", spiel))
+
+    for name in ("python_rummoli", "python_basic_rummy"):
+        measures.append(
+            (
+                f"pyspiel {name}, information-state string late in a hand",
+                lambda n=name: bench_infostate(n, min(s, 1.0)),
+            )
+        )
 
     def rlcard() -> str:
         try:

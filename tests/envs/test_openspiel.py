@@ -239,11 +239,14 @@ def test_resampled_states_keep_the_information_state(name: str) -> None:
     assert checked and differs, "resampling never changed a hidden card"
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize(
+    "name", [*NAMES, "python_rummoli(players=3,poker=showdown)", "python_rummoli(players=5)"]
+)
 def test_openspiels_ismcts_plays_a_game(name: str) -> None:
+    # 3 players with a showdown: where resampling used to give up after the poker phase.
     from open_spiel.python.algorithms import ismcts, mcts
 
-    game = pyspiel.load_game(name + "(max_moves=60)" if "rummy" in name else name)
+    game = pyspiel.load_game(name + "(max_moves=60)" if name == "python_basic_rummy" else name)
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
     bot = ismcts.ISMCTSBot(game, evaluator, 5.0, 8, random_state=np.random.RandomState(2))
     state = game.new_initial_state()

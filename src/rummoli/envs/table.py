@@ -146,6 +146,9 @@ class Table:
         #: ``max_moves``, a match after ``max_hands``): PettingZoo's and Gymnasium's
         #: truncation, where the rules' own end is a termination.
         self.truncated = False
+        #: The table as the current round started (kept with the log, for resampling;
+        #: None for the first round, whose start is a new table).
+        self._origin: Table | None = None
         #: Rewards credited so far, by seat (each round's, then the game's at its end).
         self.credited = [0.0] * self.num_players
         self.phase = DEAL
@@ -303,6 +306,11 @@ class Table:
         self.drawn = []
         self._remaining = list(range(52))
         self.truncated_round = False
+        if self.keep_log and self.history:
+            # A copy of the table as this round starts, for the resampler's replays of
+            # the round (a whole game's later rounds were replayed from its first deal).
+            self._origin = None
+            self._origin = self.clone()
 
     def _deal(self, card: int) -> None:
         self.drawn.append(card)
@@ -473,6 +481,7 @@ class Table:
         other._remaining = self._remaining[:]
         other._outcomes = self._outcomes[:]
         other.credited = self.credited[:]
+        other._origin = self._origin
         other.engine = self.engine.clone() if self.engine is not None else None
         return other
 
@@ -682,7 +691,11 @@ class Table:
         saw, not by position."""
         start = self.round_start
         target = self.seen(self.round_log(), seat)
-        other = Table.replay(self.config, self.history[:start])
+        origin = self._origin
+        if origin is not None and len(origin.history) == start:
+            other = origin.clone()
+        else:
+            other = Table.replay(self.config, self.history[:start])
         mine = [
             a for a, m in zip(self.history[start:], self.movers[start:], strict=True) if m == seat
         ]

@@ -56,23 +56,30 @@ def _seat(value: Any, names: Sequence[str]) -> Any:
 def value_text(value: Any, names: Sequence[str], key: str = "") -> str:
     """One field's value: lists joined by spaces (lists of lists and of dicts by `` | ``),
     dicts as ``name value`` pairs, seats by name, nothing as ``-``."""
+    kind = type(value)
+    if kind is str:
+        return value  # type: ignore[no-any-return]
     if key in SEAT_FIELDS:
         value = _seat(value, names)
+        kind = type(value)
     if value is None:
         return "-"
-    if isinstance(value, bool):
+    if kind is bool:
         return "yes" if value else "no"
-    if isinstance(value, Mapping):
+    if kind is dict or isinstance(value, Mapping):
         keyed = key in SEAT_KEYED_FIELDS
         parts = [
-            f"{_seat(int(k), names) if keyed and str(k).isdigit() else k} {value_text(v, names, k)}"
+            f"{_seat(int(k), names) if keyed and str(k).isdigit() else k} "
+            f"{value_text(v, names, k)}"
             for k, v in value.items()
         ]
         return ", ".join(parts) if parts else "-"
-    if isinstance(value, list):
+    if kind is list or kind is tuple:
         if not value:
             return "-"
-        if all(isinstance(v, (Mapping, list)) for v in value):
+        if all(type(v) is str for v in value):
+            return " ".join(value)
+        if all(isinstance(v, (dict, list)) for v in value):
             return " | ".join(value_text(v, names) for v in value)
         return " ".join(value_text(v, names) for v in value)
     return str(value)
