@@ -10,16 +10,20 @@ and every OpenSpiel algorithm (CFR, MCCFR, ISMCTS, ...) can play them.
   (chips, points), terminal rewards.
 - Parameters: ``players``, ``length`` (``round``: one round, Rummy's one hand; ``game``:
   a whole game), ``dealer`` (-1: chance), ``actions`` (``exact``: the engine's integers;
-  ``compact``: bids and raises by fractions), every house rule by name (Rummoli's
-  ``bet_limit`` takes ``no_limit``, ``pot_limit`` or digits; Rummy's ``target`` 0 for
-  the table's default) and the adapter's own (Rummy's ``max_moves``, ``max_hands``).
+  ``compact``: bids and raises by fractions), every house rule by name and the adapter's
+  own (Rummy's ``max_moves``, ``max_hands``), each of one declared type: Rummoli's
+  ``bet_limit`` is a number (a fixed limit, or 0 no limit, -1 pot limit), Rummy's
+  ``target`` 0 for the table's default. Game strings and serialization round-trip; a
+  game pickles as its game string.
 - Player ids are OpenSpiel's: chance -1, terminal -4 (the engine's terminal is -2, which
   OpenSpiel reads as "simultaneous"; the state maps them).
-- Observation: the engine's view of the seat (string) and the adapter's tensor;
-  information state: everything the seat saw and did, in order (string, perfect recall),
-  and the tensor with the seat's history of the round.
-- ``resample_from_infostate`` redraws the hidden cards by the game's sampler, so that
-  OpenSpiel's ISMCTS plays both games.
+- Observation: the engine's view of the seat, as readable lines (string), and the
+  adapter's tensor; information state: everything the seat saw and did, in order
+  (string, perfect recall), and the tensor with the seat's history of the round. The
+  observers keep the public or the private parts OpenSpiel's observation type asks for.
+- ``resample_from_infostate`` redraws the hidden cards by the game's sampler, with a
+  fallback that cannot fail, so that OpenSpiel's ISMCTS plays both games.
+- :class:`ProjectBot`: the game's computer players as OpenSpiel bots.
 """
 
 from __future__ import annotations
