@@ -69,8 +69,7 @@ def value_text(value: Any, names: Sequence[str], key: str = "") -> str:
     if kind is dict or isinstance(value, Mapping):
         keyed = key in SEAT_KEYED_FIELDS
         parts = [
-            f"{_seat(int(k), names) if keyed and str(k).isdigit() else k} "
-            f"{value_text(v, names, k)}"
+            f"{_seat(int(k), names) if keyed and str(k).isdigit() else k} {value_text(v, names, k)}"
             for k, v in value.items()
         ]
         return ", ".join(parts) if parts else "-"

@@ -9,8 +9,7 @@ level in the others (the same cards, the same first dealer, the same stock: the 
 luck cancels out), and the agent's return is averaged over its seats: one figure a deal,
 independent of the others, whose mean and 95% interval (1.96 standard errors) are
 reported. ``--baseline`` plays another agent on the same deals and reports the paired
-difference too (an interval of the difference of the two on each deal, narrower than
-either's).
+difference too (the interval of the two's difference on each deal).
 
 Needs the ``rl`` extra (numpy, for the tensors); it is imported only by this command.
 """
@@ -19,13 +18,13 @@ from __future__ import annotations
 
 import importlib
 import math
-import random
 import statistics
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rummoli.engine.base import GameError
+from rummoli.engine.rng import SeededRandom
 from rummoli.i18n import NP_, _, current, nformat, pgettext
 from rummoli.i18n.terms import bot_label, game_title
 
@@ -88,7 +87,7 @@ class DuplicateChance:
     whole game's settlement, Basic Rummy's reshuffled pile) shuffles the order anew."""
 
     def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
+        self._rng = SeededRandom(seed)
         self._shuffle()
 
     def _shuffle(self) -> None:
