@@ -9,7 +9,9 @@ Each line is a uniformly random legal action at every decision (chance as each l
 draws it), for ``--seconds`` of wall time:
 
 - the Table (the explicit-chance layer every front end uses), each game;
-- PettingZoo AEC with action masks (``env.last()``, a masked sample, ``env.step``), the
+- PettingZoo AEC with action masks (``env.last()``, a masked sample, ``env.step``),
+  through ``raw_env()``, the documented ``env()`` and (for comparison) ``raw_env()`` in
+  PettingZoo's two checking wrappers, what ``env()`` was before; the
   sample drawn two ways: numpy's ``Generator.choice`` over ``np.flatnonzero(mask)`` (about
   15 microseconds a draw, more than a step of the environment) and Python's
   ``randrange`` over ``mask.nonzero()[0]`` (about 2), the cost of the agent's side;
@@ -17,7 +19,8 @@ draws it), for ``--seconds`` of wall time:
 - Gymnasium (one random seat against random computer players; steps of the learner),
   seeded once too;
 - OpenSpiel through pyspiel: the Python games here (every chance node a step), and
-  OpenSpiel's C++ ``gin_rummy``;
+  OpenSpiel's C++ ``gin_rummy`` and ``leduc_poker``;
+- the information-state string late in a hand (its size, a call's time);
 - RLCard's gin rummy (``rlcard`` is installed with the rl extra for this comparison);
 - Basic Rummy hands per second: the engine alone, random players, one hand each, the
   random choice made by Python's ``random.Random.randrange`` (a third of the loop's time
@@ -82,11 +85,22 @@ def bench_table(game: str, seconds: float) -> Rate:
     return _timed(run, seconds)
 
 
-def bench_pettingzoo(module: str, seconds: float, sampler: str = "numpy") -> Rate:
-    """Masked random play through the AEC API; ``sampler``: ``numpy`` or ``python``."""
+def bench_pettingzoo(
+    module: str, seconds: float, sampler: str = "numpy", entry: str = "raw_env"
+) -> Rate:
+    """Masked random play through the AEC API; ``sampler``: ``numpy`` or ``python``;
+    ``entry``: ``raw_env``, ``env`` (the documented one) or ``wrapped`` (``raw_env``
+    inside PettingZoo's OrderEnforcingWrapper and AssertOutOfBoundsWrapper: what ``env``
+    was before the environment did their checks itself)."""
     import importlib
 
-    env = importlib.import_module(f"rummoli.envs.pettingzoo.{module}").raw_env()
+    made = importlib.import_module(f"rummoli.envs.pettingzoo.{module}")
+    if entry == "wrapped":
+        from pettingzoo.utils import wrappers
+
+        env = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(made.raw_env()))
+    else:
+        env = getattr(made, entry)()
     rng = np.random.default_rng(0)
     py_rng = random.Random(0)
     env.reset(seed=0)  # seeded once, as a training loop is: each reset goes on from it
@@ -133,8 +147,9 @@ def bench_gymnasium(env_id: str, seconds: float) -> Rate:
     return _timed(run, seconds)
 
 
-def bench_pyspiel(name: str, seconds: float) -> tuple[float, float]:
-    """(decisions per second, all steps per second) of random play in an OpenSpiel game."""
+def bench_pyspiel(name: str, seconds: float) -> tuple[Rate, float]:
+    """(decisions per second of wall-clock and of CPU time, all steps per wall-clock
+    second) of random play in an OpenSpiel game."""
     import pyspiel
 
     import rummoli.envs.openspiel  # noqa: F401
@@ -158,8 +173,41 @@ def bench_pyspiel(name: str, seconds: float) -> tuple[float, float]:
         return decisions
 
     start = time.perf_counter()
-    rate, _ = _timed(run, seconds)
+    rate = _timed(run, seconds)
     return rate, total[0] / (time.perf_counter() - start)
+
+
+def bench_infostate(name: str, seconds: float, decisions: int = 200) -> str:
+    """The information-state string of the player to move late in a hand (at its
+    ``decisions``-th decision, or its last): its size, and the time one call takes."""
+    import pyspiel
+
+    import rummoli.envs.openspiel  # noqa: F401
+
+    game = pyspiel.load_game(name)
+    rng = random.Random(3)
+    while True:
+        state = game.new_initial_state()
+        done, last = 0, None
+        while not state.is_terminal() and done < decisions:
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            last = state.clone()
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            done += 1
+        if last is not None:
+            break
+    player = last.current_player()
+    size = len(last.information_state_string(player).encode())
+    calls, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        last.information_state_string(player)
+        calls += 1
+    each = (time.perf_counter() - start) / calls
+    return f"{size:,} bytes, {each * 1e6:,.0f} microseconds a call (decision {done})"
 
 
 def bench_rlcard(seconds: float) -> Rate:
@@ -209,32 +257,65 @@ def bench_rummy_hands(seconds: float, sampler: str = "python") -> Rate:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="per measurement")
+    parser.add_argument(
+        "--only", action="append", default=[], help="measure only lines naming this (repeatable)"
+    )
     args = parser.parse_args()
     s = args.seconds
-    rows: list[tuple[str, str]] = []
-
-    def row(name: str, value: str) -> None:
-        rows.append((name, value))
-        print(f"{name:62s} {value}", flush=True)
-
+    measures: list[tuple[str, Callable[[], str]]] = []
     for game in ("rummoli", "rummy"):
-        row(f"Table, {game}, decisions/s", _text(bench_table(game, s)))
+        measures.append((f"Table, {game}, decisions/s", lambda g=game: _text(bench_table(g, s))))
     for sampler in ("numpy", "python"):
         for module in ("rummoli_v0", "basic_rummy_v0"):
-            rate = bench_pettingzoo(module, s, sampler)
-            row(f"PettingZoo AEC {module}, masked steps/s ({sampler} sample)", _text(rate))
+            for entry in ("raw_env", "env", "wrapped"):
+                if entry == "wrapped" and sampler == "numpy":
+                    continue
+                measures.append(
+                    (
+                        f"PettingZoo {module}.{entry}(), masked steps/s ({sampler} sample)",
+                        lambda m=module, sa=sampler, e=entry: _text(bench_pettingzoo(m, s, sa, e)),
+                    )
+                )
     for env_id in ("rummoli/Rummoli-v0", "rummoli/BasicRummy-v0"):
-        row(f"Gymnasium {env_id} vs random, learner steps/s", _text(bench_gymnasium(env_id, s)))
-    for name in ("python_rummoli", "python_basic_rummy", "gin_rummy"):
-        decisions, steps = bench_pyspiel(name, s)
-        row(f"pyspiel {name}, decisions/s (all steps/s)", f"{decisions:,.0f} ({steps:,.0f})")
-    try:
-        row("RLCard gin-rummy, steps/s", _text(bench_rlcard(s)))
-    except ImportError:
-        row("RLCard gin-rummy, steps/s", "rlcard not installed")
+        measures.append(
+            (
+                f"Gymnasium {env_id} vs random, learner steps/s",
+                lambda i=env_id: _text(bench_gymnasium(i, s)),
+            )
+        )
+    for name in ("python_rummoli", "python_basic_rummy", "gin_rummy", "leduc_poker"):
+
+        def spiel(n: str = name) -> str:
+            decisions, steps = bench_pyspiel(n, s)
+            return f"{_text(decisions)}, all steps {steps:,.0f}"
+
+        measures.append((f"pyspiel {name}, decisions/s", spiel))
+
+    for name in ("python_rummoli", "python_basic_rummy"):
+        measures.append(
+            (
+                f"pyspiel {name}, information-state string late in a hand",
+                lambda n=name: bench_infostate(n, min(s, 1.0)),
+            )
+        )
+
+    def rlcard() -> str:
+        try:
+            return _text(bench_rlcard(s))
+        except ImportError:
+            return "rlcard not installed"
+
+    measures.append(("RLCard gin-rummy, steps/s", rlcard))
     for sampler in ("python", "seeded"):
-        rate = bench_rummy_hands(s, sampler)
-        row(f"Basic Rummy engine, random hands/s ({sampler} choice)", _text(rate))
+        measures.append(
+            (
+                f"Basic Rummy engine, random hands/s ({sampler} choice)",
+                lambda sa=sampler: _text(bench_rummy_hands(s, sa)),
+            )
+        )
+    for name, measure in measures:
+        if not args.only or any(part in name for part in args.only):
+            print(f"{name:66s} {measure()}", flush=True)
 
 
 if __name__ == "__main__":

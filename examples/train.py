@@ -11,9 +11,10 @@ in seat 0 against three ``random`` computer players, one round an episode, the r
 round's chips (won, lost, and the board's change shared). Nothing is downloaded.
 
 Every ``--every`` episodes the policy, acting greedily, is evaluated on a fixed set of
-deals; at the end the trained policy and a uniformly random one play the same evaluation
-deals, and their chips per round are printed with 95% intervals. The learning curve goes
-to ``--png``.
+deals (seat 0); at the end the trained policy (greedy) and a uniformly random one are
+evaluated as ``rummoli evaluate`` does (``rummoli.sim.evaluate``): ``--final`` duplicate
+deals, each played with the policy in every seat against three random players, chips per
+round with 95% intervals and the paired difference. The learning curve goes to ``--png``.
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ import numpy as np
 import numpy.typing as npt
 
 import rummoli.envs.gymnasium  # noqa: F401  (registers the environments)
+from rummoli.envs.policies import uniform_random
+from rummoli.sim.evaluate import Figures
+from rummoli.sim.evaluate import evaluate as duplicate
 
 Array = npt.NDArray[np.float64]
 
@@ -89,6 +93,7 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=8.0)
     parser.add_argument("--every", type=int, default=2000, help="episodes between evaluations")
     parser.add_argument("--eval", type=int, default=1000, help="evaluation deals")
+    parser.add_argument("--final", type=int, default=2000, help="duplicate deals at the end")
     parser.add_argument("--lr", type=float, default=0.01)
     parser.add_argument("--png", default="")
     parser.add_argument("--seed", type=int, default=0)
@@ -139,11 +144,21 @@ def main() -> None:
         if episodes % args.every == 0:
             checkpoint()
     checkpoint()
-    trained = evaluate(env, policy, eval_seeds)
+    seconds = time.perf_counter() - start
     random_play = evaluate(env, None, eval_seeds)
-    print(f"\n{episodes} episodes in {time.perf_counter() - start:.0f} s")
-    print(f"trained policy (greedy): {interval(trained)} chips a round")
-    print(f"random policy:           {interval(random_play)} chips a round")
+
+    def greedy(x: Array, mask: npt.NDArray[np.int8]) -> int:
+        return int(np.argmax(policy.probabilities(x, mask)))
+
+    config = env.config
+    trained = Figures("trained", duplicate(greedy, "random", config, args.final, seed=1))
+    uniform = Figures("random", duplicate(uniform_random(1), "random", config, args.final, 1))
+    gain = Figures("gain", [a - b for a, b in zip(trained.values, uniform.values, strict=True)])
+    print(f"\n{episodes} episodes in {seconds:.0f} s")
+    print(f"{args.final} duplicate deals, each policy in every seat against 3 random players:")
+    for name, figures in (("trained policy (greedy)", trained), ("random policy", uniform)):
+        print(f"  {name:24s} {figures.mean():+.2f} ± {figures.half():.2f} chips a round")
+    print(f"  {'difference, deal by deal':24s} {gain.mean():+.2f} ± {gain.half():.2f}")
     if args.png:
         import matplotlib
 

@@ -438,6 +438,68 @@ def simulate(
 
 
 @app.command()
+def evaluate(
+    agent: Annotated[
+        str,
+        typer.Option(
+            help="the policy to evaluate, MODULE:NAME (a callable of observation and action "
+            "mask, or an object with act(table, seat)), or a computer level"
+        ),
+    ],
+    against: Annotated[
+        str, typer.Option(help="the other seats: a computer level, or MODULE:NAME")
+    ] = "strong",
+    rounds: Annotated[
+        int, typer.Option(min=1, help="duplicate deals, each played from every seat")
+    ] = 1000,
+    game: Annotated[
+        str | None,
+        typer.Option("--game", "-g", help=_game_help("the game"), show_default="rummoli"),
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option(min=2, max=8, help="seats (default: the game's)")
+    ] = None,
+    actions: Annotated[
+        str, typer.Option(help="the agent's action space: exact or compact")
+    ] = "exact",
+    rule: Annotated[
+        list[str] | None,
+        typer.Option("--rule", "-r", help="a house rule as NAME=VALUE (repeatable)"),
+    ] = None,
+    baseline: Annotated[
+        str | None,
+        typer.Option(help="another agent on the same deals, and the difference"),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="the same seed gives the same deals")] = 0,
+) -> None:
+    """Chips (points) per round of a policy against computer players, on duplicate
+    deals, with its 95% CI. Needs the rl extra."""
+    from rummoli.sim.evaluate import EvaluationError, run_evaluation
+    from rummoli.tui.options import parse_house_rules
+
+    try:
+        rules = parse_house_rules(rule or [])
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="'--rule'") from None
+    try:
+        lines = run_evaluation(
+            agent=agent,
+            against=against,
+            rounds=rounds,
+            game=game,
+            players=players,
+            actions=actions,
+            rules=rules,
+            seed=seed,
+            baseline=baseline,
+        )
+    except EvaluationError as error:
+        raise typer.BadParameter(error_text(str(error))) from None
+    for line in lines:
+        typer.echo(line)
+
+
+@app.command()
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on (loopback by default)")] = (
         "127.0.0.1"

@@ -71,3 +71,23 @@ def test_compact_betting_actions_stand_for_engine_bids_and_raises() -> None:
             seen_sizes.update(int(a) for a in legal if a >= 112)
             _, _, done, _, info = env.step(int(rng.choice(legal)))
     assert seen_sizes & set(range(112, 117)) and seen_sizes & set(range(117, 122))
+
+
+def test_a_hand_cut_by_the_cap_is_truncated_not_terminated() -> None:
+    env = gym.make("rummoli/BasicRummy-v0", opponents="random", max_moves=4).unwrapped
+    rng = np.random.default_rng(1)
+    _, info = env.reset(seed=1)
+    done = terminated = truncated = False
+    while not done:
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        _, _, terminated, truncated, info = env.step(action)
+        done = terminated or truncated
+    assert truncated and not terminated
+    env = gym.make("rummoli/Rummoli-v0", opponents="random").unwrapped
+    _, info = env.reset(seed=1)
+    done = False
+    while not done:
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        _, _, terminated, truncated, info = env.step(action)
+        done = terminated or truncated
+    assert terminated and not truncated

@@ -151,3 +151,50 @@ def test_a_reset_without_a_seed_goes_on_from_the_last_seed(module: Any) -> None:
     _random_episode(env, 7, pick)
     again = _random_episode(env, 7, random.Random(1))
     assert again == first
+
+
+def _ends(env: Any, seed: int) -> tuple[bool, bool]:
+    """(terminated, truncated) as every agent sees the end of a random game."""
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    flags = set()
+    for _agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            flags.add((terminated, truncated))
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.randrange(len(legal))]))
+    assert len(flags) == 1, flags  # every agent alike
+    return flags.pop()
+
+
+def test_a_hand_cut_by_the_cap_is_truncated_and_one_the_rules_end_terminated() -> None:
+    assert _ends(basic_rummy_v0.env(max_moves=6), 1) == (False, True)
+    # A match that reaches its target ends by the rules; one cut after max_hands does not.
+    assert _ends(basic_rummy_v0.env(length="game", target=1, max_moves=2000), 2) == (True, False)
+    assert _ends(basic_rummy_v0.env(length="game", target=5000, max_hands=1), 3) == (False, True)
+    assert _ends(rummoli_v0.env(), 4) == (True, False)
+
+
+def test_the_environment_enforces_the_call_order_itself() -> None:
+    # What PettingZoo's OrderEnforcingWrapper checks, without it (env() has no wrapper).
+    env = rummoli_v0.env(render_mode="ansi")
+    for call in (lambda: env.step(0), lambda: env.observe("player_0"), env.render):
+        with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before"):
+            call()
+    with pytest.raises(AssertionError, match="before agent_iter"):
+        env.agent_iter()
+    for name in ("rewards", "agents", "agent_selection", "num_agents"):
+        with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+            getattr(env, name)
+    env.reset(seed=1)
+    with pytest.raises(AssertionError, match="need to call step"):
+        for _ in env.agent_iter():
+            pass  # no step in the loop
+    out_of_space = env.action_space(env.agent_selection).n + 3
+    for bad in (out_of_space, -1, "3", 2.0):
+        with pytest.raises(IllegalActionError):
+            env.step(bad)
+    assert env.unwrapped is env

@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from rummoli.engine.base import Event, GameState, SetupError
-from rummoli.engine.description import GameDescription
+from rummoli.engine.description import CHOICE_OR_INT, OPTIONAL_INT, GameDescription, HouseRule
 from rummoli.games import registry
 
 if TYPE_CHECKING:
@@ -125,6 +125,10 @@ class GameAdapter(ABC):
     gym_name: str
     #: The adapter's own settings, with their defaults (whole numbers).
     extra_defaults: ClassVar[Mapping[str, int]] = {}
+    #: The tensor fields (:meth:`tensor_fields`) that hold what only the seat knows (its
+    #: cards, the widow it gave away, its stock draws): the rest is public, the same
+    #: for every seat that sees the table (seats written relative to the observer).
+    private_fields: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self) -> None:
         self._cache: dict[int, tuple[EnvConfig, dict[str, Any]]] = {}
@@ -173,8 +177,28 @@ class GameAdapter(ABC):
         return config
 
     def rule_value(self, name: str, value: Any) -> Any:
-        """A house rule's value as given by a library that only has numbers and text
-        (OpenSpiel's parameters), turned into what the rules object reads."""
+        """A house rule's value as a library with only numbers, text and truth values
+        gives it (OpenSpiel's parameters each have one type), turned into what the
+        rules object reads: a rule that is a choice or a number (Rummoli's
+        ``bet_limit``) takes its choices as 0, -1, ... (:func:`spiel_code`) and its
+        numbers as themselves or as digits; a rule whose None means "the table's
+        default" (Rummy's ``target``) takes 0 for None."""
+        rule = next(r for r in self.description().house_rules if r.name == name)
+        if isinstance(value, bool):
+            return value
+        if rule.kind == CHOICE_OR_INT:
+            if isinstance(value, str) and value.isdigit():
+                return int(value)
+            if isinstance(value, int) and value <= 0:
+                if value <= -len(rule.choices):
+                    codes = ", ".join(f"{-i} ({c})" for i, c in enumerate(rule.choices))
+                    raise SetupError(
+                        f"house rule {name} as a number is a whole number from "
+                        f"{rule.minimum} or one of {codes}, not {value}"
+                    )
+                return rule.choices[-value]
+        elif rule.kind == OPTIONAL_INT and value == 0:
+            return None
         return value
 
     def check(self, config: EnvConfig) -> None:
@@ -244,6 +268,11 @@ class GameAdapter(ABC):
         """Whether the round is cut short by the adapter's cap (no such cap by default)."""
         return False
 
+    def cut_short(self, config: EnvConfig, carry: Any, rounds: int) -> bool:
+        """Whether a whole game that ended with ``carry`` after ``rounds`` rounds was cut
+        by the adapter's cap, not ended by the rules (no cap by default)."""
+        return False
+
     @abstractmethod
     def round_rewards(
         self, config: EnvConfig, engine: GameState, before: Any, after: Any
@@ -311,6 +340,12 @@ class GameAdapter(ABC):
         """The engine action a legal compact action stands for."""
         return action
 
+    def compact_for(self, engine: GameState, action: int) -> int:
+        """The compact action that stands for the legal engine ``action`` (the project's
+        computer players answer in the engine's space): its own, or, when no compact
+        action stands for that amount, the one of the same kind nearest it."""
+        return action
+
     def compact_to_text(self, engine: GameState, action: int) -> str:
         return engine.action_to_text(self.from_compact(engine, action))
 
@@ -345,6 +380,13 @@ class GameAdapter(ABC):
         return None
 
     @abstractmethod
+    def tensor_fields(self, config: EnvConfig, perfect_recall: bool) -> list[tuple[str, int, int]]:
+        """The observation tensor's fields (``perfect_recall``: the information state's,
+        the observation's then the history's) as ``(name, offset, width)``, in order:
+        OpenSpiel's observers name their pieces by them, and keep the public or the
+        private ones (:attr:`private_fields`)."""
+
+    @abstractmethod
     def info_extra_size(self, config: EnvConfig) -> int:
         """Size of the history features the information state adds to the observation."""
 
@@ -360,6 +402,25 @@ class GameAdapter(ABC):
         order) redrawn so as to keep all ``seat`` knows (None: this sample failed, try
         another). The table replays the round with them (:meth:`Table.replay_round`)
         and checks that the seat's information state is unchanged."""
+
+    @abstractmethod
+    def hidden_cards(self, table: Table, seat: int) -> int:
+        """The cards ``seat`` can neither see nor place now (a mask): other hands, the
+        widow or the stock, less what it knows of them (shown, taken from the discard
+        pile). The resampler's fallback swaps them (:meth:`Table.resample`); the set is
+        the same from every state the seat cannot tell apart, which keeps its random
+        walk's moves symmetric."""
+
+
+def spiel_code(rule: HouseRule, value: Any) -> Any:
+    """A house rule's value as a parameter of one type (see :meth:`GameAdapter.rule_value`,
+    which reads it back): a choice of a choice-or-number rule as 0, -1, ...; None of an
+    optional number as 0; every other value as it is."""
+    if rule.kind == CHOICE_OR_INT and isinstance(value, str):
+        return -rule.choices.index(value)
+    if rule.kind == OPTIONAL_INT and value is None:
+        return 0
+    return value
 
 
 def rotate(values: Sequence[Any], seat: int) -> list[Any]:

@@ -98,8 +98,20 @@ class LaidOutAdapter(GameAdapter):
     @abstractmethod
     def features_maker(self, config: EnvConfig) -> Callable[[GameState, int], Features]: ...
 
+    @abstractmethod
+    def history_layout(self, config: EnvConfig) -> Layout:
+        """The fields the information state adds after the observation's."""
+
     def layout(self, config: EnvConfig) -> Layout:
         return self.cached(config, "layout", lambda: self._layout(config))  # type: ignore[no-any-return]
+
+    def tensor_fields(self, config: EnvConfig, perfect_recall: bool) -> list[tuple[str, int, int]]:
+        fields = self.layout(config).describe()
+        if perfect_recall:
+            size = self.layout(config).size
+            history = self.history_layout(config).describe()
+            fields += [(name, size + offset, width) for name, offset, width in history]
+        return fields
 
     def observation_size(self, config: EnvConfig) -> int:
         return self.layout(config).size

@@ -3,13 +3,18 @@
 Importing this module registers ``rummoli/Rummoli-v0`` and ``rummoli/BasicRummy-v0`` (one
 id per game with an adapter): ``gymnasium.make("rummoli/Rummoli-v0", opponents="strong")``.
 
-- ``seat``: the learner's seat (default 0); ``opponents``: a computer level for every
-  other seat (``random``, ``basic``, ``strong``: the game's own levels) or a list, one
-  per other seat in seat order; the other keywords are the environment's settings
-  (``players``, ``length``, ``actions``, house rules; see :mod:`rummoli.envs.adapters`).
+- ``seat``: the learner's seat (default 0); ``opponents``: for every other seat, or a
+  list of one per other seat in seat order, either a computer level (``random``,
+  ``basic``, ``strong``: the game's own levels) or any policy
+  (:mod:`rummoli.envs.policies`): a callable ``policy(observation, action_mask)`` over
+  that seat's tensor and mask (the learner's own policy: self-play), or an object with
+  ``act(table, seat)``; the other keywords are the environment's settings (``players``,
+  ``length``, ``actions``, house rules; see :mod:`rummoli.envs.adapters`).
 - Observation: the learner's tensor (a ``Box``); ``info["action_mask"]``: its legal
   actions (int8, one per action), at every step.
 - Reward: what the learner's seat gains, at the end of each round (and of the game).
+- ``terminated`` when the rules end the game, ``truncated`` when an adapter's cap cuts it
+  (a Basic Rummy hand after ``max_moves`` decisions, a match after ``max_hands``).
 - ``illegal_action``: ``"penalize"`` (default: the state is unchanged, the reward is
   ``-illegal_penalty`` and ``info["illegal_action"]`` is true; Gymnasium's checker and
   unmasked agents sample any action) or ``"raise"`` (the engine's IllegalActionError,
@@ -26,11 +31,11 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from rummoli.bots import ask_bot
 from rummoli.engine.base import IllegalActionError
 from rummoli.envs.adapters import adapter_for, games_with_adapters
 from rummoli.envs.chance import chance_generator
 from rummoli.envs.pettingzoo.aec import _table_text
+from rummoli.envs.policies import BotPolicy, TablePolicy, play
 from rummoli.envs.table import Table
 
 ILLEGAL = ("penalize", "raise")
@@ -46,7 +51,7 @@ class SeatEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         game: str = "rummoli",
         *,
         seat: int = 0,
-        opponents: str | Sequence[str] = "basic",
+        opponents: Any = "basic",
         illegal_action: str = "penalize",
         illegal_penalty: float = 1.0,
         render_mode: str | None = None,
@@ -58,18 +63,26 @@ class SeatEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         n = self.config.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"seat must be a seat 0..{n - 1}, not {seat!r}")
-        levels = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
-        if len(levels) != n - 1:
-            raise ValueError(f"opponents names {len(levels)} levels for {n - 1} other seats")
+        single = isinstance(opponents, str) or not isinstance(opponents, Sequence)
+        players = [opponents] * (n - 1) if single else list(opponents)
+        if len(players) != n - 1:
+            raise ValueError(f"opponents names {len(players)} levels for {n - 1} other seats")
         description = adapter.description()
-        for level in levels:
-            description.bot_factory(level)  # a ValueError names the levels
+        for player in players:
+            if isinstance(player, str):
+                description.bot_factory(player)  # a ValueError names the levels
+            elif not (callable(player) or isinstance(player, TablePolicy)):
+                raise ValueError(
+                    f"an opponent is a level ({', '.join(description.levels())}) or a "
+                    f"policy (a callable of observation and action mask, or an object "
+                    f"with act(table, seat)), not {player!r}"
+                )
         if illegal_action not in ILLEGAL:
             raise ValueError(f"illegal_action must be one of {', '.join(ILLEGAL)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of human, ansi, not {render_mode!r}")
         self.seat = seat
-        self.levels = levels
+        self.levels = players
         self.illegal_action = illegal_action
         self.illegal_penalty = float(illegal_penalty)
         self.render_mode = render_mode
@@ -88,11 +101,10 @@ class SeatEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         super().reset(seed=seed)
         base = int(self.np_random.integers(2**31))
         self._rng = chance_generator(base)
-        description = self.adapter.description()
         others = [s for s in range(self.config.players) if s != self.seat]
         self._bots = {
-            s: description.bot_factory(level)(base + s)
-            for s, level in zip(others, self.levels, strict=True)
+            s: BotPolicy(player, base + s) if isinstance(player, str) else player
+            for s, player in zip(others, self.levels, strict=True)
         }
         self.table = Table(self.config, keep_log=False)
         self._credited = 0.0
@@ -118,7 +130,9 @@ class SeatEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self._credited = table.credited[self.seat]
         if self.render_mode == "human":
             print(_table_text(table))
-        return self._observation(), gained, table.is_terminal(), False, self._info()
+        over = table.is_terminal()
+        truncated = over and table.truncated
+        return self._observation(), gained, over and not truncated, truncated, self._info()
 
     def _play_others(self) -> None:
         """Chance and the computer players, until the learner decides or the game ends."""
@@ -128,9 +142,7 @@ class SeatEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             if table.is_terminal() or table.current_player() == self.seat:
                 return
             seat = table.current_player()
-            assert table.engine is not None
-            decision = ask_bot(self._bots[seat], table.engine, seat)
-            table.apply(decision.action, exact=True)
+            play(self._bots[seat], table, seat)
 
     def _observation(self) -> npt.NDArray[np.float32]:
         return self.table.observation_tensor(self.seat)

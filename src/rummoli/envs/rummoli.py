@@ -22,11 +22,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from rummoli.bots.rummoli.knowledge import infer
+from rummoli.bots.rummoli.knowledge import Knowledge, infer
 from rummoli.cards import card_str
 from rummoli.engine.base import CHANCE_ACTION, TERMINAL, Event, GameState, SetupError
 from rummoli.engine.rng import SeededRandom
@@ -39,9 +40,10 @@ from rummoli.games.rummoli.board import space_names
 from rummoli.games.rummoli.setup import Setup
 from rummoli.games.rummoli.state import PHASE_NAMES, RummoliState
 from rummoli.games.rummoli.view import Observation
+from rummoli.poker import five_of, hand_key
 
 if TYPE_CHECKING:
-    from rummoli.envs.table import Table
+    from rummoli.envs.table import LogEntry, Table
 
 #: Compact actions: the engine's fixed actions (< BID_BASE), then these.
 BID_FRACTIONS = (0.0, 0.25, 0.5, 0.75, 1.0)
@@ -49,6 +51,8 @@ RAISE_POTS = (0.0, 0.5, 1.0, 2.0, -1.0)  # -1: all-in
 COMPACT_BID = BID_BASE
 COMPACT_RAISE = BID_BASE + len(BID_FRACTIONS)
 NUM_COMPACT = COMPACT_RAISE + len(RAISE_POTS)
+#: Deals drawn by the bots' sampler, each checked against the showdown, in one resample.
+SHOWDOWN_TRIES = 64
 _BET_KINDS = ("check", "call", "raise", "fold")
 
 
@@ -61,11 +65,7 @@ class RummoliAdapter(LaidOutAdapter):
     game = "rummoli"
     env_name = "rummoli"
     gym_name = "Rummoli"
-
-    def rule_value(self, name: str, value: Any) -> Any:
-        if name == "bet_limit" and isinstance(value, str) and value.isdigit():
-            return int(value)
-        return value
+    private_fields: ClassVar[frozenset[str]] = frozenset(("hand", "known_widow", "dealt_hand"))
 
     def check(self, config: EnvConfig) -> None:
         if config.length == "game" and self.rules_object(config).rounds < 1:
@@ -255,11 +255,33 @@ class RummoliAdapter(LaidOutAdapter):
         return 1 if config.length == "round" else self.rules_object(config).rounds
 
     def max_decisions(self, config: EnvConfig) -> int:
-        # The dealer's choice; bids each at least one chip more, and passes; betting
-        # rounds of at most one action a seat between raises of at least one chip; a
-        # choice of card at most once for each card laid.
-        total, n = self.total_chips(config), config.players
-        return self._rounds(config) * (1 + total + n + (total + 1) * n + 52)
+        """A true bound of the decisions, as tight as the rules allow (a stalling player
+        reaches most of it, ``tests/envs/test_openspiel.py``). A round:
+
+        - the dealer's choice of the widow: 1;
+        - the auction (``n - 1`` bidders, each bid a chip more than the last, at most
+          what a bidder holds, ``stack``): between two bids every other bidder decides
+          at most once, the high bidder not at all: ``(n - 1) + stack * (n - 2)`` (so
+          also an auction where a pass is not final);
+        - the betting: between two rises of the high bet (each of a chip at least, none
+          once it covers every other seat still in, so at most ``stack + 1``: only the
+          dealer, paid for the widow, holds more) every seat decides at most once, the
+          one who raised not at all: ``n + (stack + 1) * (n - 1)``;
+        - the laying: a choice at most once a card laid, and the widow's cards (52 // (n
+          + 1) at least) are never laid.
+
+        ``stack`` is the starting chips less the ante for one round, all the chips for a
+        whole game."""
+        n = config.players
+        stack = self.total_chips(config)
+        if config.length == "round":
+            # What a seat holds after its ante (a chip a space).
+            spaces = len(self.spaces(config))
+            stack = max(int(self.rules_object(config).starting_chips) - spaces, 0)
+        auction = (n - 1) + stack * max(n - 2, 0)
+        betting = n + (stack + 1) * (n - 1)
+        per_round = 1 + auction + betting + 52 - 52 // (n + 1)
+        return self._rounds(config) * per_round
 
     def max_chance_nodes(self, config: EnvConfig) -> int:
         # The first dealer, every deal, and a whole game's settlement: for each pot (at
@@ -305,6 +327,19 @@ class RummoliAdapter(LaidOutAdapter):
     def to_compact(self, engine: GameState, legal: list[int]) -> list[int]:
         fixed = [a for a in legal if a < BID_BASE]
         return fixed + sorted(self._compact_map(engine, legal))
+
+    def compact_for(self, engine: GameState, action: int) -> int:
+        if action < BID_BASE:
+            return action
+        assert isinstance(engine, RummoliState)
+        raise_base = engine.codec.raise_base
+        kind = action >= raise_base
+        same = [
+            (abs(exact - action), compact)
+            for compact, exact in self._compact_map(engine, engine.legal_actions()).items()
+            if (exact >= raise_base) == kind
+        ]
+        return min(same)[1]
 
     def from_compact(self, engine: GameState, action: int) -> int:
         if action < BID_BASE:
@@ -404,28 +439,121 @@ class RummoliAdapter(LaidOutAdapter):
         engine = table.engine
         assert engine is not None
         obs = _obs(engine, seat)
-        # The bots' sampler draws from the project's own generator, seeded from ``rng``.
-        hands, widow = infer(obs).sample(SeededRandom(rng.getrandbits(62)))
+        knowledge = _with_facts(infer(obs), obs, table.round_log())
         laid = [0] * table.num_players
         for who, card in obs.laid:
             laid[who] |= 1 << card
+        # The bots' sampler draws from the project's own generator, seeded from ``rng``.
+        draw = SeededRandom(rng.getrandbits(62))
+        for _ in range(SHOWDOWN_TRIES):
+            hands, widow = knowledge.sample(draw)
+            if _shows_the_same(obs, hands, laid):
+                return self._deck(obs, hands, widow, laid)
+        return None
+
+    def hidden_cards(self, table: Table, seat: int) -> int:
+        engine = table.engine
+        assert isinstance(engine, RummoliState)
+        obs = engine.observation(seat)
+        hidden = engine.widow
+        for other, hand in enumerate(engine.hands):
+            if other != seat:
+                hidden |= hand
+        for _, five in obs.shown:
+            hidden &= ~five
+        return hidden & ~obs.known_widow
+
+    @staticmethod
+    def _deck(obs: Observation, hands: list[int], widow: int, laid: list[int]) -> list[int] | None:
+        """The deck that deals ``hands`` and ``widow`` (as they are now, the cards laid
+        back in their hands, the widow and its taker's hand swapped back); None if their
+        sizes are not a deal's."""
         dealt = {s: hands[s] | laid[s] for s in obs.in_round}
         dealt_widow = widow
         taker = obs.widow_taker
         if taker >= 0:
             dealt[taker], dealt_widow = widow, hands[taker] | laid[taker]
         receivers = [dealt[s] for s in obs.in_round] + [dealt_widow]
-        piles = [sorted(_cards(mask)) for mask in receivers]
+        piles = [_cards(mask) for mask in receivers]
+        for pile in piles:
+            pile.reverse()  # popped from the end: the lowest card first
         groups = len(piles)
         deck: list[int] = []
         for i in range(52):
             pile = piles[i % groups]
             if not pile:
                 return None
-            deck.append(pile.pop(0))
-        if any(piles):
-            return None
-        return deck
+            deck.append(pile.pop())
+        return None if any(piles) else deck
+
+
+def _with_facts(knowledge: Knowledge, obs: Observation, log: Sequence[LogEntry]) -> Knowledge:
+    """The bots' knowledge with two more facts a seat can read from the table, which the
+    bots' inference leaves out: a seat that bid for the widow held no pay card (under
+    ``pay_card_blocks_exchange`` it could not have bid), nor does it now, unless it took
+    the widow (its old hand is the widow, which the inference knows); and a run stopped
+    by the widow on the last card laid (the inference reads a stop from the card laid
+    after it) puts the next card in the widow. Without them most draws after such an
+    auction or stop fail the check, and the resampler falls back on its walk."""
+    places = knowledge.places
+    excluded = knowledge.excluded[:]
+    no_pay = knowledge.no_pay[:]
+    known = knowledge.known[:]
+    need = knowledge.need[:]
+    unknown = knowledge.unknown
+    if obs.rules.pay_card_blocks_exchange:
+        for who, chips in obs.auction_history:
+            if chips and who != obs.widow_taker and who in places:
+                index = places.index(who)
+                excluded[index] |= knowledge.single_pay
+                no_pay[index] = True
+    widow = len(places) - 1
+    for who, event in log:
+        if who < 0 and event[0] == "stop" and event[2] == "widow":
+            card = event[1] + 1
+            if unknown >> card & 1:
+                known[widow] |= 1 << card
+                need[widow] -= 1
+                unknown &= ~(1 << card)
+    if excluded == knowledge.excluded and unknown == knowledge.unknown:
+        return knowledge
+    constrained: list[tuple[int, list[int]]] = []
+    free: list[int] = []
+    open_places = [p for p in range(len(places)) if need[p]]
+    for card in _cards(unknown):
+        allowed = [p for p in open_places if not excluded[p] >> card & 1]
+        if len(allowed) == len(open_places):
+            free.append(card)
+        else:
+            constrained.append((card, allowed))
+    constrained.sort(key=lambda item: len(item[1]))
+    return dataclasses.replace(
+        knowledge,
+        known=known,
+        need=need,
+        excluded=excluded,
+        no_pay=no_pay,
+        unknown=unknown,
+        constrained=constrained,
+        free=free,
+    )
+
+
+def _shows_the_same(obs: Observation, hands: list[int], laid: list[int]) -> bool:
+    """Whether every seat that showed its best five at the showdown would show the same
+    five with the sampled hand (the hand then: what it holds now and has laid since).
+    The sampler knows that no single card beats a five shown, not that no two do (a pair
+    of tens beside three fives): this is the check, the engine's own choice of five."""
+    for who, five in obs.shown:
+        if who == obs.seat:
+            continue
+        hand = hands[who] | laid[who]
+        shown = 0
+        for card in five_of(hand, hand_key(hand)):
+            shown |= 1 << card
+        if shown != five:
+            return False
+    return True
 
 
 def _cards(mask: int) -> list[int]:

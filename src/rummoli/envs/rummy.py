@@ -61,11 +61,7 @@ class RummyAdapter(LaidOutAdapter):
     env_name = "basic_rummy"
     gym_name = "BasicRummy"
     extra_defaults: ClassVar[Mapping[str, int]] = {"max_moves": 500, "max_hands": 20}
-
-    def rule_value(self, name: str, value: Any) -> Any:
-        if name == "target" and value == 0:
-            return None  # OpenSpiel's parameters have no None: 0 is "the table's default"
-        return value
+    private_fields: ClassVar[frozenset[str]] = frozenset(("hand", "dealt_hand", "my_stock_draws"))
 
     def target(self, config: EnvConfig) -> int:
         return int(self.rules_object(config).target_for(config.players))
@@ -202,6 +198,9 @@ class RummyAdapter(LaidOutAdapter):
         over = max(carry) >= self.target(config) or rounds >= config.extra["max_hands"]
         return carry, (dealer + 1) % config.players, over, []
 
+    def cut_short(self, config: EnvConfig, carry: Any, rounds: int) -> bool:
+        return bool(max(carry) < self.target(config))
+
     def game_returns(self, config: EnvConfig, start: Any, end: Any) -> list[float]:
         gains = [float(e - s) for e, s in zip(end, start, strict=True)]
         mean = sum(gains) / len(gains)
@@ -294,9 +293,9 @@ class RummyAdapter(LaidOutAdapter):
         it is known to hold (taken from the pile and not yet played)."""
         at = self.history_layout(config).offset
         n = config.players
+        from rummoli.envs.rummy_sampler import known_held
         from rummoli.games.rummy.view import is_visible
 
-        held = [0] * n
         for who, event in table.round_log():
             if who >= 0 or not is_visible(event, seat):
                 continue
@@ -308,17 +307,11 @@ class RummyAdapter(LaidOutAdapter):
             elif kind == "draw_discard":
                 r = relative(event[1], seat, n)
                 out[at["picked_up"] + 52 * r + event[2]] = 1.0
-                held[r] |= 1 << event[2]
-            elif kind in ("discard", "lay_off"):
+            elif kind == "discard":
                 r = relative(event[1], seat, n)
-                if kind == "discard":
-                    out[at["discarded"] + 52 * r + event[2]] = 1.0
-                held[r] &= ~(1 << event[2])
-            elif kind == "meld":
-                r = relative(event[1], seat, n)
-                held[r] &= ~event[3]
-        for r in range(n):
-            put_cards(out, at["known_held"] + 52 * r, held[r])
+                out[at["discarded"] + 52 * r + event[2]] = 1.0
+        for other, held in enumerate(known_held(table, seat)):
+            put_cards(out, at["known_held"] + 52 * relative(other, seat, n), held)
 
     # ------------------------------------------------------------------ resampling
 
@@ -326,6 +319,21 @@ class RummyAdapter(LaidOutAdapter):
         from rummoli.envs.rummy_sampler import resample_hand
 
         return resample_hand(table, seat, rng)
+
+    def hidden_cards(self, table: Table, seat: int) -> int:
+        from rummoli.envs.rummy_sampler import known_held
+
+        state = _state(table.engine) if table.engine is not None else None
+        assert state is not None
+        hidden = 0
+        for other, hand in enumerate(state.hands):
+            if other != seat:
+                hidden |= hand
+        for card in state.stock:
+            hidden |= 1 << card
+        for held in known_held(table, seat):
+            hidden &= ~held
+        return hidden
 
 
 ADAPTER = RummyAdapter()

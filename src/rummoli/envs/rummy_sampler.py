@@ -28,6 +28,23 @@ if TYPE_CHECKING:
 _DECK, _PILE = 0, 1
 
 
+def known_held(table: Table, me: int) -> list[int]:
+    """For every seat (absolute), the cards ``me`` knows it holds: taken from the discard
+    pile this hand and not laid or discarded since (from the events ``me`` saw)."""
+    held = [0] * table.num_players
+    for who, event in table.round_log():
+        if who >= 0 or not is_visible(event, me):
+            continue
+        kind = event[0]
+        if kind == "draw_discard":
+            held[event[1]] |= 1 << event[2]
+        elif kind in ("discard", "lay_off"):
+            held[event[1]] &= ~(1 << event[2])
+        elif kind == "meld":
+            held[event[1]] &= ~event[3]
+    return held
+
+
 def resample_hand(table: Table, me: int, rng: random.Random) -> list[int] | None:
     """The round's chance outcomes (the deal, then each stock draw) with the hidden cards
     redrawn (None: no consistent draw)."""

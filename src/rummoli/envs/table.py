@@ -21,7 +21,6 @@ OpenSpiel's (-1 chance, -4 terminal).
 from __future__ import annotations
 
 import importlib
-import json
 import operator
 import random
 from collections.abc import Sequence
@@ -52,8 +51,14 @@ PHASES = ("dealer", "deal", "play", "pending", "engine_chance", "over", "settle"
 #: A log entry: (-1, an engine event) or (seat, the text of that seat's decision).
 LogEntry = tuple[int, Any]
 
-#: Resamples tried before :meth:`Table.resample` gives up (each is checked exactly).
-RESAMPLE_TRIES = 200
+#: Draws of the game's sampler :meth:`Table.resample_from` tries (each checked exactly)
+#: before its fallback, and the swaps of that fallback's random walk.
+RESAMPLE_TRIES = 20
+WALK_STEPS = 40
+#: The line of an information state between what the seat saw happen and what it sees now.
+NOW = "now:"
+#: Where a resampled table came from (:meth:`Table.resample_from`).
+SAMPLER, WALK, SAME = "sampler", "walk", "same"
 
 
 def _replayed(config: EnvConfig, history: Sequence[int], keep_log: bool) -> Table:
@@ -137,6 +142,13 @@ class Table:
         self._settle_seed = 0
         self._settled: list[int] = []
         self.truncated_round = False
+        #: Whether the game ended by an adapter's cap, not by the rules (a hand cut after
+        #: ``max_moves``, a match after ``max_hands``): PettingZoo's and Gymnasium's
+        #: truncation, where the rules' own end is a termination.
+        self.truncated = False
+        #: The table as the current round started (kept with the log, for resampling;
+        #: None for the first round, whose start is a new table).
+        self._origin: Table | None = None
         #: Rewards credited so far, by seat (each round's, then the game's at its end).
         self.credited = [0.0] * self.num_players
         self.phase = DEAL
@@ -294,6 +306,11 @@ class Table:
         self.drawn = []
         self._remaining = list(range(52))
         self.truncated_round = False
+        if self.keep_log and self.history:
+            # A copy of the table as this round starts, for the resampler's replays of
+            # the round (a whole game's later rounds were replayed from its first deal).
+            self._origin = None
+            self._origin = self.clone()
 
     def _deal(self, card: int) -> None:
         self.drawn.append(card)
@@ -340,6 +357,7 @@ class Table:
         self.rounds += 1
         self.credited = [c + r for c, r in zip(self.credited, rewards, strict=True)]
         if config.length == "round":
+            self.truncated = self.truncated_round
             self.phase = OVER
             return
         seed = history_seed(self.history)
@@ -363,6 +381,7 @@ class Table:
         self._record(events)
         if over:
             self.credited = self.adapter.game_returns(self.config, self.start_carry, carry)
+            self.truncated = self.adapter.cut_short(self.config, carry, self.rounds)
             self.phase = OVER
             return
         self._start_deal()
@@ -450,6 +469,7 @@ class Table:
         other.dealer = self.dealer
         other._pending = self._pending
         other.truncated_round = self.truncated_round
+        other.truncated = self.truncated
         other.phase = self.phase
         other.history = self.history[:]
         other.movers = self.movers[:]
@@ -461,6 +481,7 @@ class Table:
         other._remaining = self._remaining[:]
         other._outcomes = self._outcomes[:]
         other.credited = self.credited[:]
+        other._origin = self._origin
         other.engine = self.engine.clone() if self.engine is not None else None
         return other
 
@@ -484,39 +505,86 @@ class Table:
 
     # ------------------------------------------------------------------ what a seat knows
 
-    def observation_string(self, seat: int) -> str:
-        """What ``seat`` sees now: the engine's own view of that seat (it alone decides)."""
-        head = f"{self.description.name} {PHASES[self.phase]} round {self.rounds + 1}"
-        if self.phase == DEAL:
-            head += f" dealing {len(self.drawn)}"
-        if self.engine is None:
-            return head
-        view = json.dumps(self.engine.view(seat), sort_keys=True, separators=(",", ":"))
-        return f"{head}\n{view}"
+    def observation_string(self, seat: int, public: bool = True, private: bool = True) -> str:
+        """What ``seat`` sees now, as short lines: the table's phase, then the engine's own
+        view of that seat (it alone decides what a seat sees; :mod:`rummoli.envs.text`).
+        ``public`` only: a spectator's view (what every seat sees); ``private`` only: what
+        of the seat's view a spectator does not see (its hand, the widow it knows)."""
+        from rummoli.envs.text import private_part, view_text
 
-    def information_state_string(self, seat: int) -> str:
+        if not (public or private):
+            return ""
+        head = f"{self.description.title}: {PHASES[self.phase]}, game round {self.rounds + 1}"
+        if self.phase == DEAL:
+            head += f", {len(self.drawn)} cards dealt"
+        lines = [head] if public else []
+        if self.engine is not None:
+            if public and private:
+                view = self.engine.view(seat)
+            elif public:
+                view = self.engine.view(None)
+            else:
+                view = private_part(self.engine.view(seat), self.engine.view(None)) or {}
+            if view:
+                lines.append(view_text(view, self.names))
+        return "\n".join(lines)
+
+    def information_state_string(self, seat: int, public: bool = True, private: bool = True) -> str:
         """Everything ``seat`` has seen and done, in order (perfect recall): the events the
         engine lets it see (``events_for``, the one place that decides) and its own
-        decisions, after the settings, and then what it sees now (the engine's view)."""
-        lines = [f"{self.description.name} seat {seat} of {self.num_players} {self.config}"]
-        if self.config.dealer is None and self.history:
-            lines.append(f"dealer {self.history[0]}")
-        lines.extend(self.seen(self.log, seat))
+        decisions (``me: ...``), after the settings, and then what it sees now.
+        ``public`` only: what a spectator saw (every seat saw it); ``private`` only: the
+        rest (its own cards and decisions)."""
+        if not (public or private):
+            return ""
+        lines: list[str] = []
+        if public:
+            lines.append(f"{self.description.name} seat {seat} of {self.num_players} {self.config}")
+            if self.config.dealer is None and self.history:
+                lines.append(f"dealer {self.history[0]}")
+        if public and private:
+            lines.extend(self.seen(self.log, seat))
+        else:
+            lines.extend(self._seen_part(seat, public))
         # What it sees now, too: a position set up by the adapter shows some of what a
         # deal shows in events (Basic Rummy's upcard) only in the view.
-        lines.append(self.observation_string(seat))
+        lines.append(NOW)
+        lines.append(self.observation_string(seat, public, private))
         return "\n".join(lines)
 
     def seen(self, entries: Sequence[LogEntry], seat: int) -> list[str]:
         """The lines of the information state that log ``entries`` give ``seat``."""
+        from rummoli.envs.text import event_lines
+
         names = self.names
         events_for = self.description.events_for
         lines: list[str] = []
         for who, item in entries:
             if who < 0:
-                for shown in events_for([item], seat, names):
-                    lines.append(json.dumps(shown, sort_keys=True, separators=(",", ":")))
+                lines.extend(event_lines(item, seat, names, events_for))
             elif who == seat:
+                lines.append(f"me: {item}")
+        return lines
+
+    def _seen_part(self, seat: int, public: bool) -> list[str]:
+        """The public lines of the log (a spectator's), or the seat's others."""
+        from rummoli.envs.text import event_lines
+
+        names = self.names
+        events_for = self.description.events_for
+        lines: list[str] = []
+        for who, item in self.log:
+            if who < 0:
+                shown = event_lines(item, None, names, events_for)
+                if public:
+                    lines.extend(shown)
+                else:
+                    lines.extend(
+                        line
+                        for line in event_lines(item, seat, names, events_for)
+                        if line not in shown
+                    )
+            elif who == seat and not public:
                 lines.append(f"me: {item}")
         return lines
 
@@ -558,12 +626,29 @@ class Table:
     # ------------------------------------------------------------------ resampling
 
     def resample(self, seat: int, rng: random.Random) -> Table:
-        """A table ``seat`` cannot tell from this one: this round's hidden cards redrawn by
-        the game's sampler of hidden cards, and the round replayed so that ``seat`` sees
-        the same events and makes the same decisions (:meth:`replay_round`); its
-        information state is checked to be the same."""
+        """A table ``seat`` cannot tell from this one (its information state is the
+        same, checked), this round's hidden cards redrawn: :meth:`resample_from`."""
+        return self.resample_from(seat, rng)[0]
+
+    def resample_from(self, seat: int, rng: random.Random) -> tuple[Table, str]:
+        """A table ``seat`` cannot tell from this one, and how it was found: never fails.
+
+        1. ``"sampler"``: the game's sampler of hidden cards draws this round's deal (and
+           chance) afresh, and the round is replayed so that ``seat`` sees the same
+           events and makes the same decisions (:meth:`replay_round`); kept when the
+           seat's information state is exactly the same, up to :data:`RESAMPLE_TRIES`
+           draws.
+        2. ``"walk"``: when every draw failed (a fact the sampler does not know), a random
+           walk from this very deal: :data:`WALK_STEPS` swaps of two cards the seat
+           cannot see (:meth:`GameAdapter.hidden_cards`), each replayed and kept when the
+           seat's information state stays the same. A symmetric proposal kept only
+           inside the information set: the walk's deals tend to the uniform draw among
+           those reachable by such swaps.
+        3. ``"same"``: a walk whose every swap showed the seat something new returns this
+           deal itself (a copy): consistent by definition.
+        """
         if self.phase in (DEALER, DEAL) or self.engine is None:
-            return self.clone()
+            return self.clone(), SAME
         target = self.information_state_string(seat)
         for _ in range(RESAMPLE_TRIES):
             outcomes = self.adapter.resample_round(self, seat, rng)
@@ -571,11 +656,30 @@ class Table:
                 continue
             other = self.replay_round(seat, outcomes)
             if other is not None and other.information_state_string(seat) == target:
-                return other
-        raise RuntimeError(
-            f"no resampled deal kept seat {seat}'s information state in "
-            f"{RESAMPLE_TRIES} tries (a sampler bug)"
-        )
+                return other, SAMPLER
+        return self._walk(seat, rng, target)
+
+    def _walk(self, seat: int, rng: random.Random, target: str) -> tuple[Table, str]:
+        """Step 2 and 3 of :meth:`resample_from`."""
+        start = self.round_start
+        outcomes = [
+            a for a, m in zip(self.history[start:], self.movers[start:], strict=True) if m < 0
+        ]
+        hidden = self.adapter.hidden_cards(self, seat)
+        cards = [c for c in range(52) if hidden >> c & 1]
+        current: Table | None = None
+        if len(cards) >= 2:
+            for _ in range(WALK_STEPS):
+                a, b = rng.sample(cards, 2)
+                swapped = [b if o == a else a if o == b else o for o in outcomes]
+                if swapped == outcomes:
+                    continue  # neither card was dealt or drawn (both still in the stock)
+                other = self.replay_round(seat, swapped)
+                if other is not None and other.information_state_string(seat) == target:
+                    outcomes, current = swapped, other
+        if current is None:
+            return self.clone(), SAME
+        return current, WALK
 
     def replay_round(self, seat: int, outcomes: Sequence[int]) -> Table | None:
         """This round again with other chance ``outcomes`` (the deal, then each chance
@@ -587,7 +691,11 @@ class Table:
         saw, not by position."""
         start = self.round_start
         target = self.seen(self.round_log(), seat)
-        other = Table.replay(self.config, self.history[:start])
+        origin = self._origin
+        if origin is not None and len(origin.history) == start:
+            other = origin.clone()
+        else:
+            other = Table.replay(self.config, self.history[:start])
         mine = [
             a for a, m in zip(self.history[start:], self.movers[start:], strict=True) if m == seat
         ]
@@ -601,40 +709,39 @@ class Table:
             hint.reverse()
         position = 0
         while len(other.history) < len(self.history) * 4 + 64:
-            if other.rounds != self.rounds or other.phase == OVER:
-                return None
             if (
                 position == len(target)
                 and not mine
                 and (other.phase == self.phase and other.current_player() == self.current_player())
             ):
                 return other
-            if other.is_chance():
-                if not chance:
+            if other.rounds != self.rounds or other.phase == OVER:
+                return None
+            if other.is_chance() or other.current_player() == seat:
+                # One way on: applied in place (no copy to fall back to is needed).
+                given = chance if other.is_chance() else mine
+                if not given:
                     return None
-                candidates = [chance.pop()]
-            elif other.current_player() == seat:
-                if not mine:
+                before = len(other.log)
+                try:
+                    other.apply(given.pop())
+                except IllegalActionError:
                     return None
-                candidates = [mine.pop()]
-            else:
-                mover = other.current_player()
-                hint = hints.get(mover, [])
-                legal = other.legal_actions()
-                candidates = ([hint[-1]] if hint and hint[-1] in legal else []) + legal
-            for action in candidates:
+                new = other.seen(other.log[before:], seat)
+                if target[position : position + len(new)] != new:
+                    return None
+                position += len(new)
+                continue
+            hint = hints.get(other.current_player(), [])
+            legal = other.legal_actions()
+            for action in ([hint[-1]] if hint and hint[-1] in legal else []) + legal:
                 trial = other.clone()
                 before = len(trial.log)
-                try:
-                    trial.apply(action)
-                except IllegalActionError:
-                    continue
+                trial.apply(action)
                 new = trial.seen(trial.log[before:], seat)
                 if target[position : position + len(new)] == new:
-                    if not other.is_chance() and other.current_player() != seat:
-                        hint = hints.get(other.current_player(), [])
-                        if hint and hint[-1] == action:
-                            hint.pop()
+                    if hint and hint[-1] == action:
+                        hint.pop()
                     position += len(new)
                     other = trial
                     break

@@ -4,18 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from pettingzoo.utils.env import AECEnv  # type: ignore[import-untyped]
-
-from rummoli.envs.pettingzoo.aec import CardTableEnv, wrapped
+from rummoli.envs.pettingzoo.aec import CardTableEnv
 
 GAME = "rummoli"
 
 
-def raw_env(render_mode: str | None = None, **params: Any) -> CardTableEnv:
-    """The environment without PettingZoo's checking wrappers."""
+def env(render_mode: str | None = None, **params: Any) -> CardTableEnv:
+    """The environment, checking the call order and the actions itself (what
+    PettingZoo's usual wrappers check, without their cost: see :mod:`..aec`)."""
     return CardTableEnv(GAME, render_mode=render_mode, **params)
 
 
-def env(render_mode: str | None = None, **params: Any) -> AECEnv:
-    """The environment with PettingZoo's usual wrappers (order and bounds checks)."""
-    return wrapped(raw_env(render_mode, **params))
+#: The same environment: it has no wrapper to leave out (PettingZoo's name for it).
+raw_env = env
