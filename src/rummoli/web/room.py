@@ -60,7 +60,7 @@ from rummoli.web.games import (
 )
 from rummoli.web.replay import forced_turns, rebuild
 from rummoli.web.runs import Run, run_parts
-from rummoli.web.security import token_matches
+from rummoli.web.security import stream_seed, token_matches
 from rummoli.web.settings import standin_level
 from rummoli.web.storage import ABANDONED, FINISHED, PLAYING, StoredGame, utcnow
 
@@ -320,11 +320,15 @@ class Room:
             await self.apply(action)
 
     def _bot(self, seat: int) -> Bot:
-        level = self.seats[seat].bot or standin_level(self.game)
-        key = seat if self.seats[seat].bot else -1 - seat
+        """The computer of ``seat``, or the stand-in playing for its away person: each
+        with a stream of its own, derived from the whole seed by a keyed hash (never by
+        arithmetic on it: :func:`.security.stream_seed` says why)."""
+        computer = self.seats[seat].bot is not None
+        key = seat if computer else -1 - seat
         if key not in self.bots:
-            seed = (self.seed * 31 + seat) & 0xFFFF_FFFF
-            self.bots[key] = make_bot(level, seed, game=self.game)
+            level = self.seats[seat].bot or standin_level(self.game)
+            purpose = f"{'computer' if computer else 'standin'}:{seat}"
+            self.bots[key] = make_bot(level, stream_seed(self.seed, purpose), game=self.game)
         return self.bots[key]
 
     async def _timed_out(self) -> None:
