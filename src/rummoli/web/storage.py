@@ -255,6 +255,19 @@ def _engine_for(url: str) -> Engine:
     return create_engine(parsed, pool_pre_ping=True)
 
 
+def refuse_newer_schema(url: str) -> None:
+    """Raise :class:`.migrate.NewerDatabase` if the database at ``url`` was written by a
+    newer Rummoli (``rummoli serve`` asks before it starts the server, so the refusal is
+    one sentence, not the server's failed start-up)."""
+    from rummoli.web.migrate import current, refuse_newer
+
+    engine = _engine_for(url)
+    try:
+        refuse_newer(current(engine))
+    finally:
+        engine.dispose()
+
+
 class Storage:
     """The tables of the web server, in one database given by URL."""
 
