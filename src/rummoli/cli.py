@@ -497,8 +497,8 @@ def serve(
     from rummoli.web import logs
     from rummoli.web.app import create_app
     from rummoli.web.limits import Limits
-    from rummoli.web.ops import serve as serve_app
     from rummoli.web.migrate import NewerDatabase
+    from rummoli.web.ops import serve as serve_app
     from rummoli.web.storage import DEFAULT_DB_URL, refuse_newer_schema
 
     logs.configure(log_format, log_level)

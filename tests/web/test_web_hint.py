@@ -98,7 +98,8 @@ def test_a_hint_at_my_decision_from_my_view_only(tmp_path: Path, game: str) -> N
             level = "strong"
             forced = the_room.forced(me.seat)
             if forced is None:
-                expected = make_bot(level, stream_seed(the_room.seed, f"hint:{me.seat}"), game).choose(
+                seed = stream_seed(the_room.seed, f"hint:{me.seat}")
+                expected = make_bot(level, seed, game).choose(
                     state.observation(me.seat), state.legal_actions()
                 )
             else:

@@ -174,7 +174,8 @@ async def answer(room: Room, client: Client, step: int | None) -> None:
                 bot = desk.bots.get(seat)
                 if bot is None:
                     level = description(room.game).hint_level()
-                    bot = desk.bots[seat] = make_bot(level, stream_seed(room.seed, f"hint:{seat}"), room.game)
+                    seed = stream_seed(room.seed, f"hint:{seat}")
+                    bot = desk.bots[seat] = make_bot(level, seed, room.game)
                 try:
                     decision = await asyncio.to_thread(bot.choose, observation, legal)
                 except Exception:  # a bug in a bot must not cost the table anything

@@ -499,6 +499,11 @@ class Room:
             return False
         return any(token_matches(key, h) for h in (self.invite_hash, self.watch_hash))
 
+    def names_taken(self) -> list[str]:
+        """The names a newcomer's may not look like: the seats' and the spectators'."""
+        names = [s.name for s in self.seats if s.name]
+        return names + [c.name for c in self.clients if c.name]
+
     def attach(self, client: Client) -> None:
         """A connection arrives: it gets the table now, and every update from here on."""
         self.last_active = time.monotonic()

@@ -62,7 +62,9 @@ def stream_seed(seed: int, purpose: str) -> int:
     engine's: BLAKE2b of the whole seed and the deal's purpose (:mod:`rummoli.engine.rng`).
     """
     key = seed.to_bytes(16, "little", signed=True)
-    digest = hashlib.blake2b(purpose.encode("utf-8"), key=key, digest_size=32, person=b"rummoli-table")
+    digest = hashlib.blake2b(
+        purpose.encode("utf-8"), key=key, digest_size=32, person=b"rummoli-table"
+    )
     return int.from_bytes(digest.digest(), "little")
 
 

@@ -129,7 +129,7 @@ async def _hello(websocket: WebSocket, room: Room, address: str) -> Client | Non
     name = None
     if seat is None and message.name is not None:
         try:
-            name = check_name(message.name, [s.name for s in room.seats if s.name])
+            name = check_name(message.name, room.names_taken())
         except BadName as error:
             await websocket.send_json(error_message("bad_name", error))
     client = Client(seat, address, name)
