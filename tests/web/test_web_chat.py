@@ -15,6 +15,7 @@ from webtools import (
     create_table,
     drive,
     join,
+    people,
     server,
 )
 
@@ -123,8 +124,8 @@ def test_chat_is_stored_replayed_for_players_only_and_leaks_no_card(tmp_path: Pa
             ("spectators", "hi all"),
             ("players", "well played"),
         ]
-        record = client.get(f"/api/games/{table}/record").json()
-        public = client.get(f"/api/games/{table}/replay").json()
+        record = client.get(f"/api/games/{table}/record", headers=people(table)).json()
+        public = client.get(f"/api/games/{table}/replay", headers=people(table)).json()
         player = client.get(
             f"/api/games/{table}/replay", params={"seat": 0}, headers={"x-rummoli-token": tokens[0]}
         ).json()

@@ -16,7 +16,7 @@ loop free.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -38,11 +38,14 @@ from sqlalchemy import (
     false,
     func,
     insert,
+    or_,
     select,
     update,
 )
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from rummoli.web.security import hash_token as hash_secret
 
 #: The embedded database used when no URL is given, relative to the working directory.
 DEFAULT_DB_URL = "sqlite:///data/rummoli.db"
@@ -227,6 +230,14 @@ def _table_columns(row: GameRow) -> dict[str, Any]:
         "rematch_of": row.rematch_of,
         "rounds_played": row.rounds_played,
     }
+
+
+def _listed(visible: Collection[str]) -> Any:
+    """The games a listing may show: the public ones, and the private ones of
+    ``visible`` (a private game is listed to its people only)."""
+    if not visible:
+        return GameRow.public.is_(True)
+    return or_(GameRow.public.is_(True), GameRow.id.in_(list(visible)))
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -563,13 +574,43 @@ class Storage:
             for row in rows
         ]
 
-    def finished_games(self, limit: int = 50, offset: int = 0) -> list[StoredGame]:
+    def people_games(self, keys: Collection[tuple[str, str]]) -> set[str]:
+        """Of the games named in ``keys`` (``(game id, secret)`` pairs, the secrets a
+        browser keeps), those whose people hold the secret: one of its persons' seat
+        tokens, or its host's secret. Their private games are listed to them."""
+        wanted: dict[str, set[str]] = {}
+        for game_id, secret in keys:
+            wanted.setdefault(game_id, set()).add(hash_secret(secret))
+        if not wanted:
+            return set()
+        found: set[str] = set()
+        with self._session() as s:
+            for game_id, host in s.execute(
+                select(GameRow.id, GameRow.host_hash).where(GameRow.id.in_(list(wanted)))
+            ):
+                if host is not None and host in wanted[game_id]:
+                    found.add(game_id)
+            for game_id, token in s.execute(
+                select(SeatRow.game_id, SeatRow.token_hash).where(
+                    SeatRow.game_id.in_(list(wanted)),
+                    SeatRow.bot.is_(None),
+                    SeatRow.token_hash.is_not(None),
+                )
+            ):
+                if token in wanted[game_id]:
+                    found.add(game_id)
+        return found
+
+    def finished_games(
+        self, limit: int = 50, offset: int = 0, visible: Collection[str] = ()
+    ) -> list[StoredGame]:
         """Games that are over (abandoned ones too), the latest first, with seats (no
-        seeds, tokens or actions)."""
+        seeds, tokens or actions): the public ones, and the private ones of ``visible``
+        (those the asker's secrets open: :meth:`people_games`)."""
         with self._session() as s:
             rows = s.scalars(
                 select(GameRow)
-                .where(GameRow.status.in_(OVER))
+                .where(GameRow.status.in_(OVER), _listed(visible))
                 .order_by(GameRow.finished_at.desc(), GameRow.id)
                 .limit(limit)
                 .offset(offset)
@@ -577,18 +618,23 @@ class Storage:
             return self._summaries(s, rows)
 
     def games_of_player(
-        self, name: str, limit: int = 500, bot: tuple[str, str] | None = None
+        self,
+        name: str,
+        limit: int = 500,
+        bot: tuple[str, str] | None = None,
+        visible: Collection[str] = (),
     ) -> list[StoredGame]:
         """Finished games in which a person's seat had exactly this name, the latest
         first; with ``bot`` (game, level), those of that game with a computer player of
-        that level instead (a computer is known by its level, not its seat's name)."""
+        that level instead (a computer is known by its level, not its seat's name).
+        Public games, and the private ones of ``visible``."""
         with self._session() as s:
             ids = select(SeatRow.game_id).join(GameRow, GameRow.id == SeatRow.game_id)
             if bot is None:
                 ids = ids.where(SeatRow.name == name, SeatRow.bot.is_(None))
             else:
                 ids = ids.where(GameRow.game == bot[0], SeatRow.bot == bot[1])
-            ids = ids.where(GameRow.status == FINISHED)
+            ids = ids.where(GameRow.status == FINISHED, _listed(visible))
             rows = s.scalars(
                 select(GameRow)
                 .where(GameRow.id.in_(ids))
@@ -597,30 +643,34 @@ class Storage:
             ).all()
             return self._summaries(s, rows)
 
-    def player_names(self, limit: int = 200) -> list[tuple[str, int]]:
-        """People's names seen in finished games, with how many games each played, most
-        first (computer players are counted apart: :meth:`bot_levels`)."""
+    def player_names(
+        self, limit: int = 200, visible: Collection[str] = ()
+    ) -> list[tuple[str, int]]:
+        """People's names seen in finished games (public ones, and the private ones of
+        ``visible``), with how many games each played, most first (computer players are
+        counted apart: :meth:`bot_levels`)."""
         with self._session() as s:
             count = func.count(SeatRow.game_id)
             rows = s.execute(
                 select(SeatRow.name, count)
                 .join(GameRow, GameRow.id == SeatRow.game_id)
                 .where(GameRow.status == FINISHED, SeatRow.name.is_not(None))
-                .where(SeatRow.bot.is_(None))
+                .where(SeatRow.bot.is_(None), _listed(visible))
                 .group_by(SeatRow.name)
                 .order_by(count.desc(), SeatRow.name)
                 .limit(limit)
             ).all()
             return [(str(name), int(n)) for name, n in rows]
 
-    def bot_levels(self) -> list[tuple[str, str, int]]:
-        """Each game's computer levels seen in finished games: (game, level, seats)."""
+    def bot_levels(self, visible: Collection[str] = ()) -> list[tuple[str, str, int]]:
+        """Each game's computer levels seen in finished games (public ones, and the
+        private ones of ``visible``): (game, level, seats)."""
         with self._session() as s:
             count = func.count(SeatRow.game_id)
             rows = s.execute(
                 select(GameRow.game, SeatRow.bot, count)
                 .join(GameRow, GameRow.id == SeatRow.game_id)
-                .where(GameRow.status == FINISHED, SeatRow.bot.is_not(None))
+                .where(GameRow.status == FINISHED, SeatRow.bot.is_not(None), _listed(visible))
                 .group_by(GameRow.game, SeatRow.bot)
                 .order_by(GameRow.game, SeatRow.bot)
             ).all()

@@ -9,6 +9,7 @@ import {
   renderShowdown,
   renderStatus,
 } from "./board.js";
+import { recordLink } from "./access.js";
 import { levelName } from "./cards.js";
 import { cue, keepFocus } from "./cues.js";
 import { $, errorText, fill, h, header, notice } from "./dom.js";
@@ -623,7 +624,7 @@ function finalButtons() {
     "div",
     { className: "buttons" },
     h("a", { className: "btn primary", href: `/replay/${encodeURIComponent(tableId)}${replaySeat}`, testid: "replay-link" }, _("Replay")),
-    h("a", { className: "btn", href: `/api/games/${encodeURIComponent(tableId)}/record`, download: `${prefix}-${tableId}.json`, testid: "record-link" }, _("Download record")),
+    recordLink(h("a", { className: "btn", href: `/api/games/${encodeURIComponent(tableId)}/record`, download: `${prefix}-${tableId}.json`, testid: "record-link" }, _("Download record")), tableId),
     h("a", { className: "btn", href: "/" }, _("New table")),
     rematchPart({ table: st.table, seat: st.seat, send }),
   );
