@@ -112,9 +112,13 @@ def test_chat_is_stored_replayed_for_players_only_and_leaks_no_card(tmp_path: Pa
         ):
             ann.send({"type": "chat", "text": "hello Bob"})
             zed.send({"type": "chat", "channel": "spectators", "text": "hi all"})
-            drive([ann, bob, zed], random.Random(6))
+            ann.until(lambda f: f["type"] == "chat" and f["text"] == "hello Bob")
             bob.send({"type": "chat", "text": "well played"})
             ann.until(lambda f: f["type"] == "chat" and f["text"] == "well played")
+            drive([ann, bob, zed], random.Random(6))
+            # A finished game's chat takes no more lines (they would reach its replay).
+            bob.send({"type": "chat", "text": "too late"})
+            assert bob.until(lambda f: f["type"] == "error")["code"] == "game_over"
             frames = {0: ann.frames, 1: bob.frames, None: zed.frames}
             games = {0: _game_frames(ann), 1: _game_frames(bob), None: _game_frames(zed)}
         hub = client.app.state.hub  # type: ignore[attr-defined]

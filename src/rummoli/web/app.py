@@ -350,6 +350,9 @@ def create_app(
             isinstance(invite, str) and token_matches(invite, room.invite_hash)
         ):
             raise Refused(403, N_("this table is private: you need its invitation link"))
+        person = payload.get("person")
+        if isinstance(person, str) and room.bans.browser_banned(person):
+            raise Refused(403, N_("the host removed you from this table"))
         seat = payload.get("seat")
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(room.seats)

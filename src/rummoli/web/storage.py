@@ -104,6 +104,9 @@ class GameRow(Base):
     #: The rounds (Rummy: hands) the game played, once it is over; None before, and for
     #: games that ended before it was kept (their history says no number).
     rounds_played: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: What the host removed (:class:`.people.Bans`): names, seat tokens' and browsers'
+    #: hashes; None: nobody.
+    banned: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class SeatRow(Base):
@@ -214,6 +217,7 @@ class StoredGame:
     rematch_id: str | None = None
     rematch_of: str | None = None
     rounds_played: int | None = None
+    banned: dict[str, Any] | None = None
     #: The chat (loaded with whole games only).
     chat: list[ChatLine] = field(default_factory=list)
 
@@ -229,6 +233,7 @@ def _table_columns(row: GameRow) -> dict[str, Any]:
         "rematch_id": row.rematch_id,
         "rematch_of": row.rematch_of,
         "rounds_played": row.rounds_played,
+        "banned": row.banned,
     }
 
 
@@ -358,6 +363,7 @@ class Storage:
             "players_chat_public",
             "rematch_id",
             "status",
+            "banned",
         }
         unknown = set(values) - allowed
         if unknown:
@@ -381,21 +387,7 @@ class Storage:
 
     def append_chat(self, game_id: str, line: ChatLine) -> None:
         """Store one chat line; (game, idx) is the key, as for actions."""
-        with self.engine.begin() as connection:
-            connection.execute(
-                insert(ChatRow),
-                {
-                    "game_id": game_id,
-                    "idx": line.idx,
-                    "at": line.at,
-                    "channel": line.channel,
-                    "sender": line.sender,
-                    "name": line.name,
-                    "kind": line.kind,
-                    "text": line.text,
-                    "step": line.step,
-                },
-            )
+        self.append_rows([], [(game_id, line)])
 
     def load_chat(self, game_id: str) -> list[ChatLine]:
         with self._session() as s:
@@ -433,17 +425,40 @@ class Storage:
 
     def append_actions(self, rows: Sequence[tuple[str, int, int]]) -> None:
         """Store the actions of several tables, ``(game_id, index, action)`` each, in one
-        transaction: all of them or, if any row is refused, none.
+        transaction: all of them or, if any row is refused, none (:meth:`append_rows`)."""
+        self.append_rows(rows)
 
-        This is the group commit of :meth:`rummoli.web.hub.Hub.store_action`: one
-        commit (and, with PostgreSQL, one round trip) for every action accepted while
-        the previous commit ran, instead of one per action.
-        """
+    def append_rows(
+        self,
+        actions: Sequence[tuple[str, int, int]],
+        chat: Sequence[tuple[str, ChatLine]] = (),
+    ) -> None:
+        """The group commit's transaction: actions and chat lines of several tables, all
+        of them or, if any row is refused, none (:meth:`.hub.Hub.store_action`)."""
         with self.engine.begin() as connection:
-            connection.execute(
-                insert(ActionRow),
-                [{"game_id": game_id, "idx": index, "action": a} for game_id, index, a in rows],
-            )
+            if actions:
+                connection.execute(
+                    insert(ActionRow),
+                    [{"game_id": g, "idx": index, "action": a} for g, index, a in actions],
+                )
+            if chat:
+                connection.execute(
+                    insert(ChatRow),
+                    [
+                        {
+                            "game_id": game_id,
+                            "idx": line.idx,
+                            "at": line.at,
+                            "channel": line.channel,
+                            "sender": line.sender,
+                            "name": line.name,
+                            "kind": line.kind,
+                            "text": line.text,
+                            "step": line.step,
+                        }
+                        for game_id, line in chat
+                    ],
+                )
 
     def request_end(self, game_id: str, after: int) -> None:
         with self._session() as s:

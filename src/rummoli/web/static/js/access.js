@@ -56,6 +56,24 @@ export function listingHeaders() {
   return pairs.length ? { "X-Rummoli-Games": pairs.join(" ") } : {};
 }
 
+/** This browser's own id (128 random bits, kept): the table knows a spectator by it
+ * after a reload (his name, whom he muted), and the host's removal follows it. It is
+ * sent to the table's server only, and never shown. */
+export function personId() {
+  const KEY = "rummoli.person";
+  let id = read(KEY);
+  if (!id || !/^[A-Za-z0-9_-]{16,64}$/.test(id)) {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    id = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    try {
+      localStorage.setItem(KEY, id);
+    } catch {
+      // a private window may refuse storage: a new id for this page only
+    }
+  }
+  return id;
+}
+
 /** A record's link: a click fetches it with this browser's secrets (a private game's
  * record is its people's) and saves it under the link's `download` name. */
 export function recordLink(link, id) {

@@ -9,7 +9,7 @@ import {
   renderShowdown,
   renderStatus,
 } from "./board.js";
-import { recordLink } from "./access.js";
+import { personId, recordLink } from "./access.js";
 import { levelName } from "./cards.js";
 import { cue, keepFocus } from "./cues.js";
 import { $, errorText, fill, h, header, notice } from "./dom.js";
@@ -34,7 +34,7 @@ import {
   renderRummyStandings,
   rummyHandSummary,
 } from "./rummy.js";
-import { addChat, chatState, rematchPart, renderChat, renderHost } from "./social.js";
+import { addChat, applyMuted, chatState, rematchPart, renderChat, renderHost } from "./social.js";
 import { NAME_KEY, renderWaiting } from "./waiting.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -151,7 +151,7 @@ function connect() {
   fill(ui.connection, _("connecting…"));
   socket.addEventListener("open", () => {
     const seat = saved();
-    const hello = { type: "hello" };
+    const hello = { type: "hello", person: personId() };
     if (seat && seat.token) {
       hello.token = seat.token;
     } else {
@@ -178,6 +178,13 @@ function connect() {
     if (event.code === 4404) {
       fill(ui.connection, _("no such table"));
       notice(ui.notice, _("There is no such table. Check the link, or create a table in the lobby."));
+      return;
+    }
+    if (event.code === 4410) {
+      localStorage.removeItem(SEAT_KEY);
+      fill(ui.connection, _("removed"));
+      ui.root.dataset.status = "removed";
+      notice(ui.notice, _("The host removed you from this table."));
       return;
     }
     if (event.code === 4403) {
@@ -359,6 +366,7 @@ function receive(message) {
       st.log = message.log || [];
       st.chat.lines = message.chat || [];
       st.chat.me = message.me || null;
+      st.chat.muted = new Set(message.muted || []);
       st.roundEvents = [];
       for (const e of st.log) track(e);
       st.pending = false;
@@ -400,7 +408,7 @@ function receive(message) {
       st.pending = false;
       ui.actions.classList.remove("pending");
       st.hintAsked = null;
-      if (message.code === "released") localStorage.removeItem(SEAT_KEY);
+      if (message.code === "released" || message.code === "removed") localStorage.removeItem(SEAT_KEY);
       if (message.code !== "bad_token") notice(ui.notice, errorText(message));
       break;
     case "chat":
@@ -408,8 +416,7 @@ function receive(message) {
       renderSocial();
       break;
     case "muted":
-      st.chat.muted = new Set(message.muted);
-      st.chat.lines = st.chat.lines.filter((l) => !st.chat.muted.has(l.from));
+      applyMuted(st.chat, message);
       renderSocial();
       break;
     case "listening":
