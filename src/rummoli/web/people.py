@@ -30,7 +30,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rummoli.web.names import skeletons
-from rummoli.web.protocol import PERSON_ID
 from rummoli.web.security import hash_token
 
 #: Senders a person may mute at most.
@@ -139,11 +138,6 @@ def mute(person: Person, sender: str, on: bool) -> bool:
     return True
 
 
-def valid_browser(value: object) -> bool:
-    """Whether ``value`` is a browser id as the page makes them."""
-    return isinstance(value, str) and PERSON_ID.match(value) is not None
-
-
 __all__ = [
     "MAX_MUTED",
     "REMEMBERED",
@@ -151,5 +145,4 @@ __all__ = [
     "People",
     "Person",
     "mute",
-    "valid_browser",
 ]
