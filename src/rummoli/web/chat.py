@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rummoli.i18n import N_
+from rummoli.web.limits import take
 from rummoli.web.names import invisible
 from rummoli.web.protocol import RateLimiter
 from rummoli.web.storage import OVER, ChatLine
@@ -86,12 +87,8 @@ class ChatLog:
 
     def allow(self, channel: str) -> bool:
         """Whether the table's ``channel`` takes one more line now."""
-        bucket = self.buckets.get(channel)
-        if bucket is None:
-            limits = self.limits
-            bucket = RateLimiter(limits.chat_table_burst, limits.chat_table_per_second)
-            self.buckets[channel] = bucket
-        return bucket.allow()
+        limits = self.limits
+        return take(self.buckets, channel, limits.chat_table_burst, limits.chat_table_per_second)
 
 
 def _refused_character(text: str, i: int) -> bool:

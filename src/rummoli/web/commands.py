@@ -319,14 +319,11 @@ async def _host(room: Room, what: str, args: dict[str, Any]) -> dict[str, Any]:
         room.seats[seat].token_hash = None
         for client in list(room.clients):
             if client.seat == seat:
-                if what == "remove":
-                    client.send(
-                        error_message("removed", N_("the host removed you from this table"))
-                    )
-                else:
-                    client.send(
-                        error_message("released", N_("the host gave your seat back to the table"))
-                    )
+                client.send(
+                    error_message("removed", REMOVED)
+                    if what == "remove"
+                    else error_message("released", N_("the host gave your seat back to the table"))
+                )
                 client.close()
         broadcast_table(room)
     elif what == "start":

@@ -100,6 +100,14 @@ class Limits:
                 raise ValueError(f"limit {name} must be more than 0")
 
 
+def take(buckets: dict[str, RateLimiter], key: str, burst: int, per_second: float) -> bool:
+    """Take one token from ``key``'s bucket (made full on first use): False if empty."""
+    bucket = buckets.get(key)
+    if bucket is None:
+        bucket = buckets[key] = RateLimiter(burst, per_second)
+    return bucket.allow()
+
+
 class Addresses:
     """What each address is using now: open connections, recent tables, refusals."""
 
@@ -145,23 +153,16 @@ class Addresses:
     def refused(self, address: str) -> float:
         """A message of ``address`` was refused: 0 if its budget pays for it, else the
         seconds to wait before asking again (the connection reads nothing meanwhile)."""
-        bucket = self._refused.get(address)
-        if bucket is None:
-            bucket = RateLimiter(self.limits.refused_burst, self.limits.refused_per_second)
-            self._refused[address] = bucket
-        if bucket.allow():
+        limits = self.limits
+        if take(self._refused, address, limits.refused_burst, limits.refused_per_second):
             return 0.0
-        return 1.0 / self.limits.refused_per_second
+        return 1.0 / limits.refused_per_second
 
     def chat(self, address: str) -> bool:
         """Whether ``address`` may send one more chat line now (its budget, whatever its
         connections)."""
-        bucket = self._chat.get(address)
-        if bucket is None:
-            limits = self.limits
-            bucket = RateLimiter(limits.chat_address_burst, limits.chat_address_per_second)
-            self._chat[address] = bucket
-        return bucket.allow()
+        limits = self.limits
+        return take(self._chat, address, limits.chat_address_burst, limits.chat_address_per_second)
 
     def sweep(self) -> None:
         """Forget addresses with nothing recent (so the maps do not grow forever)."""
@@ -174,4 +175,4 @@ class Addresses:
                 del buckets[address]
 
 
-__all__ = ["Addresses", "Limits"]
+__all__ = ["Addresses", "Limits", "take"]
