@@ -36,6 +36,10 @@ from dataclasses import dataclass
 
 from rummoli.web.protocol import RateLimiter
 
+#: The largest per-address limit (connections, connects and tables): a benchmark lifts
+#: them to it, and a typo cannot make one unbounded.
+MAX_PER_ADDRESS = 1_000_000
+
 
 @dataclass(frozen=True, slots=True)
 class Limits:
@@ -87,6 +91,9 @@ class Limits:
         ):
             if getattr(self, name) < 1:
                 raise ValueError(f"limit {name} must be at least 1")
+        for name in ("connections_per_address", "connects_per_minute", "tables_per_minute"):
+            if getattr(self, name) > MAX_PER_ADDRESS:
+                raise ValueError(f"limit {name} must be at most {MAX_PER_ADDRESS:,}")
         for name in (
             "refused_per_second",
             "waiting_ttl",
