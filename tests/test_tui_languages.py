@@ -263,7 +263,7 @@ def test_lang_wins_over_the_environment_and_help_is_translated(
         monkeypatch, capsys, "play", "--help", "--lang", "fr", env={"LANG": "ru_RU.UTF-8"}
     )
     assert code == 0
-    assert "Utilisation :" in out and "Afficher ce message et quitter." in out
+    assert "Utilisation\u202f:" in out and "Afficher ce message et quitter." in out
     assert "Jouer au Rummoli" in out and "Règles maison de Rummoli" in out
     assert "--lang" in out
     assert not english_left(out, "fr"), english_left(out, "fr")
@@ -347,9 +347,9 @@ def test_the_menu_takes_the_language_s_words_and_the_english_ones(
         (
             "fr",
             [
-                "arrêt : un as termine sa couleur",
-                "arrêt : la carte suivante est déjà posée",
-                "arrêt : la carte suivante est dans la veuve",
+                "arrêt\u202f: un as termine sa couleur",
+                "arrêt\u202f: la carte suivante est déjà posée",
+                "arrêt\u202f: la carte suivante est dans la veuve",
             ],
         ),
         (

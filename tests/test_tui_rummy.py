@@ -565,7 +565,7 @@ def stalled_hand_events() -> list[dict[str, Any]]:
         ),
         (
             "fr",
-            "Impasse : pendant 40 tours d'affilée, les joueurs n'ont fait que prendre la "
+            "Impasse\u202f: pendant 40 tours d'affilée, les joueurs n'ont fait que prendre la "
             "carte du dessus de la défausse, sans rien poser. Personne ne marque.",
         ),
         (

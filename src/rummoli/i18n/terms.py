@@ -109,6 +109,14 @@ def bot_label(description: GameDescription, level: str) -> tuple[str, str]:
     return title, pgettext("bot level help", label.help) if label.help else ""
 
 
+def rules_document(description: GameDescription, lang: str) -> str:
+    """The game's rules document (Markdown) in ``lang``, typeset for it (French spaces
+    before ``: ; ! ?``: :mod:`rummoli.i18n.typography`)."""
+    from rummoli.i18n.typography import typeset
+
+    return typeset(description.rules_document(lang), lang)
+
+
 def game_title(description: GameDescription) -> str:
     """The game's name for people (``Basic Rummy``: ``Rami de base``)."""
     return pgettext("game", description.title)

@@ -1,6 +1,6 @@
 // Cards as the engine writes them ("TS", "QC", "7H") shown as people know them.
 import { h } from "./dom.js";
-import { _, pgettext } from "./i18n.js";
+import { _, pgettext, termForms } from "./i18n.js";
 
 export const SUITS = ["C", "D", "H", "S"];
 export const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"];
@@ -35,12 +35,14 @@ const CARD_OF_SUIT = {
   H: (rank) => pgettext("card", "{rank} of hearts", { rank }), S: (rank) => pgettext("card", "{rank} of spades", { rank }),
 };
 
-/** "QH" -> "queen of hearts" */
-export function cardName(card) {
+/** "QH" -> "queen of hearts"; with a case ("acc"), the rank in it (даму червей: the
+ * glossary's forms, terms.js). */
+export function cardName(card, rankCase = "") {
   const rank = RANK_NAME[card.slice(0, -1)];
   const ofSuit = CARD_OF_SUIT[card.slice(-1)];
   if (!rank || !ofSuit) return card;
-  return ofSuit(rank());
+  const forms = rankCase ? termForms(`rank.${card.slice(0, -1)}`) : null;
+  return ofSuit((forms && forms.forms[rankCase]) || rank());
 }
 
 /** A card face. `opts`: small, button (clickable), testid, title, extra classes. */
