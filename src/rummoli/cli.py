@@ -178,8 +178,9 @@ def play(
         rules=rule or [],
         preset=preset,
         seed=seed,
-        # The default name is the word for "you" in the language spoken.
-        name=_("You") if name == "You" else name,
+        # Stored as given: the default "You" is a code each language shows as its own
+        # "you" (rummoli.tui.phrases.shown_name), never a translated word in the record.
+        name=name,
         level=level,
         opponents=opponents,
         pace=pace,

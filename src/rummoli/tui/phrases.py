@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from rummoli.i18n import number
+from rummoli.i18n import _, number, pgettext
 from rummoli.i18n.forms import FIELD, Term
 
 
@@ -66,6 +66,21 @@ def piece(value: Value, spec: str = "") -> Text:
     if isinstance(value, int):
         return Text(number(value))
     return Text(value)
+
+
+#: The name ``rummoli play`` gives the human's seat when no ``--name`` is given: a code,
+#: stored as it is in the record, that each language shows as its "you" (a record saved
+#: in Russian replays in English with "You", not "Вы": names are data).
+YOU = "You"
+
+
+def shown_name(name: str, me: str | None = None) -> str:
+    """A seat's name as the terminal shows it: as given, but the default human seat
+    (:data:`YOU`) as the language's "You" to the human, and as "Human" to another
+    seat's view (a replay from a computer player's seat)."""
+    if name != YOU:
+        return name
+    return _("You") if me is None or name == me else pgettext("seat", "Human")
 
 
 def join(pieces: list[Text], last: str, sep: str = ", ") -> Text:

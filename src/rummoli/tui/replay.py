@@ -25,6 +25,7 @@ from rummoli.i18n import N_, _
 from rummoli.i18n.sentences import error as error_text
 from rummoli.i18n.terms import game_title
 from rummoli.tui.game import TerminalPart, terminal_part
+from rummoli.tui.phrases import shown_name
 from rummoli.tui.table import ReadLine, say
 
 PROMPT = N_("Enter: next, t: the table, a: all, q: quit > ")
@@ -84,7 +85,9 @@ def step_through(
     narrator: Any = part.narrator(names[seat])
     say(
         console,
-        Text.assemble((title, "bold"), _(", as {name} saw it.").format(name=names[seat])),
+        Text.assemble(
+            (title, "bold"), _(", as {name} saw it.").format(name=shown_name(names[seat]))
+        ),
     )
     waiting = read_line is not None
     for index, action in enumerate(actions):

@@ -16,7 +16,7 @@ from rich.text import Text
 from rummoli.i18n import N_, _, nformat, number
 from rummoli.i18n.terms import poker_hand, space_name
 from rummoli.tui.cards import card, cards, pack
-from rummoli.tui.phrases import fill, join
+from rummoli.tui.phrases import fill, join, shown_name
 
 _RED = ("D", "H")
 
@@ -106,7 +106,7 @@ class Narrator:
         """A player as the subject of a sentence: "You" for the human."""
         if name == self.me:
             return Text(_("You"), style="bold cyan")
-        return Text(name, style="bold")
+        return Text(shown_name(name, self.me), style="bold")
 
     def does(self, name: str, mine: str, theirs: str, **values: Text | str | int) -> Text:
         """The sentence for the human (``mine``, with ``{you}``) or another player

@@ -28,6 +28,7 @@ from rummoli.tui.cards import (
     pack,
     suit_text,
 )
+from rummoli.tui.phrases import shown_name
 
 PHASE_LABELS = {
     "start": NP_("phase", "the deal"),
@@ -59,7 +60,7 @@ def label(word: str) -> str:
 def header(view: dict[str, Any], rounds: int) -> Text:
     """``Round 2/5 · poker betting · dealer Cy`` for the rule above the table."""
     players = view["players"]
-    dealer = players[view["dealer"]]["name"] if view["dealer"] is not None else "?"
+    dealer = shown_name(players[view["dealer"]]["name"]) if view["dealer"] is not None else "?"
     phase = view["phase"]
     phase = pgettext("phase", PHASE_LABELS[phase]) if phase in PHASE_LABELS else phase
     if rounds:
@@ -101,7 +102,7 @@ def _status(player: dict[str, Any], view: dict[str, Any]) -> Text:
 def player_line(seat: int, view: dict[str, Any], me: bool = False) -> Text:
     """One player: name ((D) for the dealer), chips, cards, bet, laid cards."""
     player = view["players"][seat]
-    name = player["name"][:12] + (" " + _("(D)") if view["dealer"] == seat else "")
+    name = shown_name(player["name"])[:12] + (" " + _("(D)") if view["dealer"] == seat else "")
     line = Text(" ")
     line.append(f"{name:<16}", style="bold cyan" if me else "bold")
     chips = player["chips"]
@@ -170,7 +171,7 @@ def table(view: dict[str, Any]) -> list[Text]:
 
 def situation(view: dict[str, Any]) -> Text | None:
     """The auction's or the betting's state, when one is going on."""
-    names = [p["name"] for p in view["players"]]
+    names = [shown_name(p["name"]) for p in view["players"]]
     if view["phase"] == "auction" and "auction" in view:
         auction = view["auction"]
         if auction["high_bidder"] is None:
@@ -200,7 +201,7 @@ def standings(players: Sequence[tuple[str, int]], me: str) -> Text:
     for place, (name, chips) in enumerate(order, start=1):
         style = "bold cyan" if name == me else "bold"
         line = Text(f"{place:>3}. ")
-        line.append(f"{name[:20]:<20}", style=style)
+        line.append(f"{shown_name(name, me)[:20]:<20}", style=style)
         line.append(f"{number(chips):>6}", style="bold yellow")
         line.append(" " + chips_word(chips))
         lines.append(line)

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from rummoli.i18n import _, nformat
 from rummoli.tui.cards import cards
-from rummoli.tui.phrases import fill
+from rummoli.tui.phrases import fill, shown_name
 
 
 class HandTally:
@@ -40,7 +40,7 @@ class HandTally:
 
     def _name(self, name: str, width: int = 0) -> Text:
         style = "bold cyan" if name == self.me else "bold"
-        return Text(f"{name[:16]:<{width}}", style=style)
+        return Text(f"{shown_name(name, self.me)[:16]:<{width}}", style=style)
 
     def summary(self) -> list[Text]:
         """The outcome line, then one line per hand left: its cards and their points."""

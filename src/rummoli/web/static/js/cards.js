@@ -125,7 +125,15 @@ export function levelName(level) {
   return LEVELS[level] ? LEVELS[level]() : level;
 }
 
+/** A seat's name as this page shows it: as given (names are never translated), but a
+ * computer player's seat, which the server names "Bot 2" (a code: people may not take
+ * it), in the page's language ("Robot 2", "Бот 2"). */
+export function seatName(name) {
+  const bot = /^Bot (\d+)$/.exec(name || "");
+  return bot ? pgettext("computer player", "Bot {n}", { n: Number(bot[1]) }) : name;
+}
+
 /** "You" for this seat's own name, else the name (for lists: "Ann, you"). */
 export function whoName(name, me) {
-  return name === me ? _("you") : name;
+  return name === me ? _("you") : seatName(name);
 }

@@ -5,20 +5,8 @@
 // does not know is shown as the server's English text.
 import { cardText } from "./cards.js";
 import { fill, h } from "./dom.js";
-import { _, ngettext, pgettext } from "./i18n.js";
-
-// The engine's poker hands (rummoli.poker's CATEGORY_NAMES), for a person.
-const POKER_HANDS = {
-  "high card": () => pgettext("poker hand", "high card"),
-  pair: () => pgettext("poker hand", "pair"),
-  "two pair": () => pgettext("poker hand", "two pair"),
-  "three of a kind": () => pgettext("poker hand", "three of a kind"),
-  straight: () => pgettext("poker hand", "straight"),
-  flush: () => pgettext("poker hand", "flush"),
-  "full house": () => pgettext("poker hand", "full house"),
-  "four of a kind": () => pgettext("poker hand", "four of a kind"),
-  "straight flush": () => pgettext("poker hand", "straight flush"),
-};
+import { _, currentLanguage, ngettext } from "./i18n.js";
+import { card as cardTerm, hand as handTerm } from "./terms.js";
 
 // The code of each reason (web/hints.py: code_of, the English shape as a slug) and its
 // sentence for a person. `f` holds the fields, already in words (cards with their suit).
@@ -74,8 +62,8 @@ export function actionWords(text, view) {
   const words = String(text).split(" ");
   const [first, second] = words;
   const cards = (list) => list.map((w) => (CARD.test(w) ? cardText(w.replace(/^10/, "T")) : w)).join(" ");
-  if (CARD.test(first) && second === "claim") return _("lay {card} and claim its space", { card: cardText(first) });
-  if (CARD.test(first) && words.length === 1) return _("lay {card}", { card: cardText(first) });
+  if (CARD.test(first) && second === "claim") return _("lay {card} and claim its space", { card: cardTerm(first) });
+  if (CARD.test(first) && words.length === 1) return _("lay {card}", { card: cardTerm(first) });
   const betting = view && view.betting;
   const amount = Number(second);
   const simple = {
@@ -98,10 +86,25 @@ export function actionWords(text, view) {
   return cards(words);
 }
 
+// A figure as the bots write it ("+5.1", "-6.49", "31%"), in the page's language with
+// as many decimals ("+5,1"): the terminal does the same (rummoli.i18n.sentences).
+const FIGURE = /^([+-]?)(\d+)(?:\.(\d+))?(%?)$/;
+
+export function figureWords(text) {
+  const found = FIGURE.exec(String(text));
+  if (!found) return text;
+  const [, sign, , decimals = "", percent] = found;
+  const digits = decimals.length;
+  const options = { minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay: sign ? "always" : "auto" };
+  if (percent) return new Intl.NumberFormat(currentLanguage(), { ...options, style: "percent" }).format(Number(String(text).slice(0, -1)) / 100);
+  return new Intl.NumberFormat(currentLanguage(), options).format(Number(text));
+}
+
 function fieldWords(name, value, view) {
   if (value && typeof value === "object") return reasonText(value, view);
-  if (name === "card" && CARD.test(String(value))) return cardText(String(value).replace(/^10/, "T"));
-  if (name === "hand") return POKER_HANDS[value] ? POKER_HANDS[value]() : value;
+  if (name === "card" && CARD.test(String(value))) return cardTerm(String(value));
+  if (name === "hand") return handTerm(value);
+  if (typeof value === "string" && FIGURE.test(value)) return figureWords(value);
   if (name === "action" || name === "other") return actionWords(value, view);
   return value;
 }

@@ -69,7 +69,7 @@ function frenchArticles(word, gender, elide) {
 class CardTerm extends Term {
   constructor(code) {
     super();
-    this.code = code;
+    this.code = String(code).replace(/^10/, "T");
   }
   entry() {
     const rank = termForms(`rank.${this.code.slice(0, -1)}`);
