@@ -397,6 +397,7 @@ def simulate(
         OptionError,
         build_spec,
         check_backend,
+        check_outputs,
         describe_game,
         run_command,
     )
@@ -424,6 +425,7 @@ def simulate(
             full_table=full_table,
         )
         check_backend(backend, address)
+        check_outputs(json_file, plot)
     except OptionError as error:
         raise typer.BadParameter(str(error), param_hint=f"'{error.option}'") from None
     raise typer.Exit(
