@@ -239,7 +239,9 @@ def test_ray_s_errors_and_where_a_run_runs_are_translated() -> None:
             "authentication, copy its token from the head node (`ray get-auth-token` there) "
             "into RAY_AUTH_TOKEN or ~/.ray/auth_token"
         )
-        assert long.startswith("impossible de joindre la grappe Ray à h:1\u202f: Failed to connect.")
+        assert long.startswith(
+            "impossible de joindre la grappe Ray à h:1\u202f: Failed to connect."
+        )
         assert "Si la grappe utilise" in long
         assert messages.where_text("this process") == "ce processus"
     with i18n.language("ru"):

@@ -79,20 +79,17 @@ def check_outputs(json_path: Path | None, plot_dir: Path | None) -> None:
     problem. The chart folder may be new (its parents are made), not a file."""
     if json_path is not None:
         if json_path.is_dir():
-            raise OptionError(
-                "--json", pgettext("simulation", "{path} is a folder, not a file").format(path=repr(str(json_path)))
-            )
+            why = pgettext("simulation", "{path} is a folder, not a file")
+            raise OptionError("--json", why.format(path=repr(str(json_path))))
         _check_folder("--json", json_path.parent)
     if plot_dir is not None:
         if plot_dir.exists() and not plot_dir.is_dir():
-            raise OptionError(
-                "--plot", pgettext("simulation", "{path} is a file, not a folder").format(path=repr(str(plot_dir)))
-            )
+            why = pgettext("simulation", "{path} is a file, not a folder")
+            raise OptionError("--plot", why.format(path=repr(str(plot_dir))))
         existing = next((p for p in (plot_dir, *plot_dir.parents) if p.exists()), None)
         if existing is not None and existing != plot_dir and not existing.is_dir():
-            raise OptionError(
-                "--plot", pgettext("simulation", "{path} is a file, not a folder").format(path=repr(str(existing)))
-            )
+            why = pgettext("simulation", "{path} is a file, not a folder")
+            raise OptionError("--plot", why.format(path=repr(str(existing))))
         if existing is not None:
             _check_folder("--plot", existing)
 
@@ -100,11 +97,11 @@ def check_outputs(json_path: Path | None, plot_dir: Path | None) -> None:
 def _check_folder(option: str, folder: Path) -> None:
     folder = folder if str(folder) else Path(".")
     if not folder.is_dir():
-        raise OptionError(
-            option, pgettext("simulation", "the folder {path} does not exist").format(path=repr(str(folder)))
-        )
+        why = pgettext("simulation", "the folder {path} does not exist")
+        raise OptionError(option, why.format(path=repr(str(folder))))
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise OptionError(option, pgettext("simulation", "cannot write into {path}").format(path=repr(str(folder))))
+        why = pgettext("simulation", "cannot write into {path}")
+        raise OptionError(option, why.format(path=repr(str(folder))))
 
 
 def describe_game(game: str | None) -> GameDescription:

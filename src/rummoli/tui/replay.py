@@ -42,9 +42,14 @@ def _start(record: object) -> tuple[GameDescription, GameState, list[int], int |
     try:
         description = registry.describe(data.get("game"))
     except GameError:
+        known = ", ".join(registry.names())
+        if data.get("game") is None:
+            raise ReplayError(
+                _("the record names no game; games are {known}").format(known=known)
+            ) from None
         raise ReplayError(
             _("unknown game {name} in the record; games are {known}").format(
-                name=repr(data.get("game")), known=", ".join(registry.names())
+                name=repr(data.get("game")), known=known
             )
         ) from None
     description.replay(data)  # every action legal, or a SetupError naming the first
