@@ -25,7 +25,7 @@ from rummoli.tui.rummoli.play import play_game, run_play
 
 # A card as the screen draws it: a rank and a suit symbol. Board spaces are written with
 # letters (10S, KH), so this pattern finds cards and nothing else.
-CARD = re.compile(r"([2-9TJQKA])([♣♦♥♠])")
+CARD = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
 SUIT_LETTER = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 
 
@@ -35,7 +35,7 @@ def new_console() -> tuple[Console, io.StringIO]:
 
 
 def cards_on_screen(text: str) -> set[str]:
-    return {rank + SUIT_LETTER[suit] for rank, suit in CARD.findall(text)}
+    return {rank.replace("10", "T") + SUIT_LETTER[suit] for rank, suit in CARD.findall(text)}
 
 
 def script(
