@@ -18,9 +18,9 @@ from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 
 from rummoli import i18n
+from rummoli.games import registry
 from rummoli.i18n import forms, glossary, typography
 from rummoli.i18n.terms import POKER_HANDS, RANK_NAMES, rules_document
-from rummoli.games import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "src" / "rummoli" / "locale"

@@ -81,9 +81,7 @@ def _term(entry: dict[str, Any]) -> Term:
         words={lang: entry.get(lang, "") for lang in LANGUAGES},
         note=entry.get("note", ""),
         en_match=entry.get("en_match", ""),
-        forbidden={
-            lang: tuple(entry.get(f"{lang}_not", ())) for lang in LANGUAGES if lang != "en"
-        },
+        forbidden={lang: tuple(entry.get(f"{lang}_not", ())) for lang in LANGUAGES if lang != "en"},
     )
 
 
