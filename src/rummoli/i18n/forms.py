@@ -342,10 +342,12 @@ FIELD = re.compile(r"\{(\w+)(?::([^{}]*))?\}")
 
 
 def inflect(value: object, spec: str) -> str:
-    """A field's value in the form ``spec``: a term's form; anything else as text (a
-    form asked of a plain value is ignored: the forms test finds such a message)."""
+    """A field's value in the form ``spec``: a term's form; a name (plain text) in the
+    language's form of a name (French elision: ``d'Ann``); anything else as text."""
     if isinstance(value, Term):
         return value.form(spec)
+    if spec and isinstance(value, str):  # a plain text asked for a form is a name
+        return Player(value).form(spec)
     return str(value)
 
 

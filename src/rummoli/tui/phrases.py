@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from rummoli.i18n import _, number, pgettext
-from rummoli.i18n.forms import FIELD, Term
+from rummoli.i18n.forms import FIELD, Player, Term
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +61,8 @@ def piece(value: Value, spec: str = "") -> Text:
         return Text(value.term.form(spec), style=value.style)
     if isinstance(value, Term):
         return Text(value.form(spec))
+    if spec and isinstance(value, str):  # a plain text asked for a form is a name
+        return Text(Player(value).form(spec))
     if isinstance(value, bool):
         return Text(str(value).lower())
     if isinstance(value, int):

@@ -14,9 +14,10 @@ from typing import Any
 from rich.text import Text
 
 from rummoli.i18n import N_, _, nformat, number
+from rummoli.i18n.forms import Space
 from rummoli.i18n.terms import poker_hand, space_name
 from rummoli.tui.cards import card, cards, pack
-from rummoli.tui.phrases import fill, join, shown_name
+from rummoli.tui.phrases import Value, fill, join, shown_name
 
 _RED = ("D", "H")
 
@@ -108,7 +109,7 @@ class Narrator:
             return Text(_("You"), style="bold cyan")
         return Text(shown_name(name, self.me), style="bold")
 
-    def does(self, name: str, mine: str, theirs: str, **values: Text | str | int) -> Text:
+    def does(self, name: str, mine: str, theirs: str, **values: Value) -> Text:
         """The sentence for the human (``mine``, with ``{you}``) or another player
         (``theirs``, with ``{name}``), both translated: "You pass", "Bob passes"."""
         if name == self.me:
@@ -349,7 +350,7 @@ class Narrator:
         self._line.append(f" (+{number(e['chips'])} {space_name(e['space'])})", style="bold green")
 
     def _unclaimed(self, e: dict[str, Any]) -> None:
-        shown = _("({space} not claimed)").format(space=space_name(e["space"]))
+        shown = _("({space} not claimed)").format(space=Space(e["space"]))
         self._line.append(" " + shown, style="dim")
 
     def _stop(self, e: dict[str, Any]) -> None:
@@ -425,7 +426,7 @@ class Narrator:
         winners = e["winners"]
         chips = Text(chips_text(e["chips"]), style="bold yellow")
         board = e["space"] == "all"
-        space = space_name(e["space"])
+        space = Space(e["space"])
         if len(winners) == 1:
             if board:
                 text = self.does(

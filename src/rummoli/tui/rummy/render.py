@@ -19,6 +19,7 @@ from typing import Any
 from rich.text import Text
 
 from rummoli.i18n import NP_, _, nformat, npgettext, number, pgettext
+from rummoli.i18n.forms import Player
 from rummoli.tui.cards import SUIT_SYMBOLS, SUITS, card, cards, pack
 from rummoli.tui.phrases import fill, shown_name
 
@@ -73,7 +74,7 @@ def header(view: dict[str, Any]) -> Text:
         if turn == view["seat"]:
             parts.append(_("your turn"))
         else:
-            parts.append(_("{name}'s turn").format(name=shown_name(players[turn]["name"])))
+            parts.append(_("{name}'s turn").format(name=Player(shown_name(players[turn]["name"]))))
     return Text(" " + " · ".join(parts) + " ", style="bold")
 
 

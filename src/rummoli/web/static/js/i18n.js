@@ -134,6 +134,16 @@ export function pluralCategory(n) {
 
 // A field and the form it asks for: {name}, {loser:acc}, {hand:?f=haute|haut}.
 const FIELD = /\{(\w+)(?::([^{}]*))?\}/g;
+const VOWEL = /^[aeiouàâäéèêëîïôöûùüœæh]/i;
+
+/** A name's form in a sentence (names are never translated; French elides before a
+ * vowel: "d'Ann", "qu'Ann"): the same rule as rummoli.i18n.forms. */
+export function nameForm(name, spec) {
+  if (language !== "fr") return name;
+  const elide = VOWEL.test(name);
+  const forms = { de: (elide ? "d'" : "de ") + name, du: (elide ? "d'" : "de ") + name, au: "à " + name, que: (elide ? "qu'" : "que ") + name };
+  return forms[spec] ?? name;
+}
 
 function fill(text, params) {
   if (!params) return text;
@@ -141,7 +151,9 @@ function fill(text, params) {
     if (!(key in params)) return whole;
     const value = params[key];
     if (value && typeof value.form === "function") return value.form(spec || "");
-    return typeof value === "number" ? numbers.format(value) : String(value);
+    if (typeof value === "number") return numbers.format(value);
+    // A plain text asked for a form is a name (what else is put in as it is).
+    return spec ? nameForm(String(value), spec) : String(value);
   });
 }
 

@@ -7,10 +7,9 @@
 //
 //   _("{winner} beats {loser}", { winner: hand("flush"), loser: hand("pair") })
 import { cardName, cardText } from "./cards.js";
-import { currentLanguage, number, pluralCategory, termForms } from "./i18n.js";
+import { currentLanguage, nameForm, number, pluralCategory, termForms } from "./i18n.js";
 
 const CASES = ["nom", "gen", "dat", "acc", "ins", "prep"];
-const VOWEL = /^[aeiouàâäéèêëîïôöûùüœæh]/i;
 
 function choose(spec, tags) {
   if (!spec.startsWith("?")) return null;
@@ -128,11 +127,7 @@ class PlayerTerm extends Term {
   entry() {
     if (this.you) return termForms("player.you") || { forms: { "": "you" }, plural: {}, tags: ["pl"] };
     const forms = { "": this.name };
-    for (const c of [...CASES, "def", "indef"]) forms[c] = this.name;
-    if (currentLanguage() === "fr") {
-      const elide = VOWEL.test(this.name);
-      Object.assign(forms, { du: (elide ? "d'" : "de ") + this.name, de: (elide ? "d'" : "de ") + this.name, au: "à " + this.name, que: (elide ? "qu'" : "que ") + this.name });
-    }
+    for (const c of [...CASES, "def", "indef", "de", "du", "au", "que"]) forms[c] = nameForm(this.name, c);
     return { forms, plural: forms, tags: ["name", "sg"] };
   }
 }
