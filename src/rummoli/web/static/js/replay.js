@@ -8,6 +8,7 @@ import { narrate, tell } from "./narrate.js";
 import { frames } from "./playback.js";
 import { applySuitColours } from "./prefs.js";
 import { narrateRummy, renderMelds, renderPiles, renderRummyHand, renderRummyPlayers, renderRummyStatus } from "./rummy.js";
+import { seatName } from "./cards.js";
 
 applySuitColours();
 
@@ -39,7 +40,7 @@ async function load() {
   }
   $("#record").setAttribute("download", `${(data.game && data.game.game) || "rummoli"}-${gameId}.json`);
   const select = $("#seat");
-  fill(select, h("option", { value: "" }, _("a spectator")), data.names.map((name, i) => h("option", { value: String(i), selected: i === seat }, name)));
+  fill(select, h("option", { value: "" }, _("a spectator")), data.names.map((name, i) => h("option", { value: String(i), selected: i === seat }, seatName(name))));
   $("#slider").max = String(data.frames.length - 1);
   show(Math.min(index, data.frames.length - 1));
 }
@@ -141,7 +142,7 @@ document.body.prepend(header("history"));
 onLanguageChange(() => {
   $("header.site").replaceWith(header("history"));
   const select = $("#seat");
-  fill(select, h("option", { value: "" }, _("a spectator")), (data ? data.names : []).map((name, i) => h("option", { value: String(i), selected: i === seat }, name)));
+  fill(select, h("option", { value: "" }, _("a spectator")), (data ? data.names : []).map((name, i) => h("option", { value: String(i), selected: i === seat }, seatName(name))));
   $("#play").textContent = timer === null ? _("Play") : _("Pause");
   show(index);
 });

@@ -12,7 +12,7 @@ import { cardName, cardText, isRed, levelName, rankLabel, seatName, SUIT_SYMBOL 
 import { fill, h } from "./dom.js";
 import { _, ngettext, number, pgettext } from "./i18n.js";
 import { levelHelp, levelTitle } from "./options.js";
-import { card as cardTerm } from "./terms.js";
+import { amount, card as cardTerm } from "./terms.js";
 
 // The phases' names, looked up when said (the language can change: i18n.js).
 const PHASES = {
@@ -364,14 +364,14 @@ function stalemateReason(e) {
 export function renderRummySummary(node, s, me) {
   const lines = [];
   if (s.winner) {
-    const params = { name: s.winner, points: s.points };
+    const params = { name: seatName(s.winner), points: amount(s.points, "point") };
     const mine = s.winner === me;
     if (s.goingRummy) lines.push(mine ? _("You went out: Going Rummy, points doubled, and score {points}.", params) : _("{name} went out: Going Rummy, points doubled, and scores {points}.", params));
     else lines.push(mine ? _("You went out and score {points}.", params) : _("{name} went out and scores {points}.", params));
   } else if (s.stalemate) {
     lines.push(_("Stalemate: {reason}. Nobody scores (a loss for everyone).", { reason: s.stalemate }));
   }
-  for (const e of s.shown) lines.push(h("span", {}, e.player === me ? _("You:") : _("{name}:", { name: e.player }), " ", row(e.cards), " ", ngettext("{n} point", "{n} points", e.points)));
+  for (const e of s.shown) lines.push(h("span", {}, e.player === me ? _("You:") : _("{name}:", { name: seatName(e.player) }), " ", row(e.cards), " ", ngettext("{n} point", "{n} points", e.points)));
   fill(node, h("h3", {}, _("Hand {hand} summary", { hand: s.hand })), h("ul", { testid: "hand-result" }, lines.map((l) => h("li", {}, l))));
 }
 
@@ -426,7 +426,7 @@ export function narrateRummy(e, me) {
       return line(_("End of hand {hand}", { hand: e.hand }), "round");
     case "game_over":
       if (!e.winner) return line(_("Game over"), "round");
-      return line(by(e.winner, _("Game over: you win"), _("Game over: {name} wins", { name: e.winner })), "round");
+      return line(by(e.winner, _("Game over: you win"), _("Game over: {name} wins", { name: seatName(e.winner) })), "round");
     default:
       return line(e.type);
   }
