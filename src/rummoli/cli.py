@@ -562,12 +562,25 @@ def serve(
     from rummoli.web import logs
     from rummoli.web.app import create_app
     from rummoli.web.limits import Limits
+    from rummoli.web.migrate import NewerDatabase
     from rummoli.web.ops import serve as serve_app
-    from rummoli.web.storage import DEFAULT_DB_URL
+    from rummoli.web.storage import DEFAULT_DB_URL, refuse_newer_schema
 
     logs.configure(log_format, log_level)
 
     url = db or DEFAULT_DB_URL
+    try:
+        refuse_newer_schema(url)
+    except NewerDatabase as error:
+        typer.echo(
+            _(
+                "rummoli serve: the database {url} was written by a newer version of Rummoli "
+                "(its schema is at revision {revision}, this version knows revisions up to "
+                "{newest}): run that newer version, or give this one another database with --db"
+            ).format(url=url, revision=error.revision, newest=error.newest),
+            err=True,
+        )
+        raise typer.Exit(1) from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"Rummoli web table: open http://{shown}:{port}/  (database: {url})")
     allowed = list(origin or [])
