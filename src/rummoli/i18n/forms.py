@@ -34,7 +34,7 @@ import importlib.resources
 import re
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from rummoli.i18n import current
@@ -305,22 +305,29 @@ class Amount(Term):
     noun: str = "chip"
 
     def forms(self, lang: str) -> Forms:
-        from rummoli.i18n import translator
+        return _amount_forms(self.n, self.noun, lang)
 
-        speaker = translator(lang)
-        noun = table(lang)["noun." + self.noun]
-        category = speaker.locale.plural_form(self.n)
-        figure = speaker.number(self.n)
-        if lang == "ru":
-            forms = {k: f"{figure} {_russian_agreement(noun, k, category)}" for k in ("", *CASES)}
-        else:
-            one = category == "one"
-            word = noun.forms[""] if one else noun.plural[""]
-            joiner = " de " if category == "many" else " "
-            forms = {"": figure + joiner + word}
-            if lang == "fr":
-                forms.update(de="de " + forms[""], du="de " + forms[""], au="à " + forms[""])
-        return Forms(forms, frozenset({category}), forms)
+
+@lru_cache(maxsize=4096)
+def _amount_forms(n: int | float, noun_key: str, lang: str) -> Forms:
+    """An amount's forms (kept: a table's lines say the same few counts again and again;
+    the number's formatting by Babel is what costs)."""
+    from rummoli.i18n import translator
+
+    speaker = translator(lang)
+    noun = table(lang)["noun." + noun_key]
+    category = speaker.locale.plural_form(n)
+    figure = speaker.number(n)
+    if lang == "ru":
+        forms = {k: f"{figure} {_russian_agreement(noun, k, category)}" for k in ("", *CASES)}
+    else:
+        one = category == "one"
+        word = noun.forms[""] if one else noun.plural[""]
+        joiner = " de " if category == "many" else " "
+        forms = {"": figure + joiner + word}
+        if lang == "fr":
+            forms.update(de="de " + forms[""], du="de " + forms[""], au="à " + forms[""])
+    return Forms(forms, frozenset({category}), forms)
 
 
 def _russian_agreement(noun: Forms, case: str, category: str) -> str:
