@@ -50,3 +50,11 @@ def typesetter(lang: str) -> Callable[[str], str]:
 
 def typeset(text: str, lang: str) -> str:
     return typesetter(lang)(text)
+
+
+def mark(punctuation: str) -> str:
+    """A mark appended after a translated text (``:`` after a line that lists), spaced
+    as the language in force spaces it (French: U+202F before it)."""
+    from rummoli.i18n import current_language
+
+    return typeset("x" + punctuation, current_language())[1:]
