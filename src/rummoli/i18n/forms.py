@@ -44,15 +44,16 @@ CASES = ("nom", "gen", "dat", "acc", "ins", "prep")
 #: The French forms built from a word's gender, number and first letter.
 FRENCH_FORMS = ("def", "indef", "du", "au", "de", "que")
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-#: The board's pay spaces by their cards, as the board shows them.
+#: The board's pay spaces by their cards, as the board shows them in every interface
+#: and the rules documents write them (the card notation: docs/glossary.md "Cards").
 SPACE_CARDS = {
     "10S": "10♠",
     "JD": "J♦",
     "QC": "Q♣",
     "KH": "K♥",
     "AS": "A♠",
-    "AKD": "A♦ K♦",
-    "789": "7 8 9",
+    "AKD": "A-K♦",
+    "789": "7-8-9",
 }
 #: A word French elides before ("l'as", "d'Ann"): a vowel or a mute h.
 _VOWEL = re.compile(r"^[aeiouàâäéèêëîïôöûùüœæh]", re.IGNORECASE)

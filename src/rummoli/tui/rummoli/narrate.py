@@ -15,7 +15,8 @@ from rich.text import Text
 
 from rummoli.i18n import N_, _, nformat, number
 from rummoli.i18n.forms import Space
-from rummoli.i18n.terms import poker_hand, space_name
+from rummoli.i18n.terms import poker_hand, space_shown
+from rummoli.i18n.typography import mark
 from rummoli.tui.cards import card, cards, pack
 from rummoli.tui.phrases import Value, fill, join, shown_name
 
@@ -140,9 +141,10 @@ class Narrator:
         self._paying = False
 
     def _part(self, text: Text | str, sep: str = "; ") -> None:
-        """Add one fragment to the current line."""
+        """Add one fragment to the current line (a ``;`` spaced as the language spaces
+        it: French puts a narrow no-break space before it)."""
         if self._line and not self._line.plain.endswith(" "):
-            self._line.append(sep)
+            self._line.append(mark(sep.strip()) + " " if sep.strip() == ";" else sep)
         self._line.append_text(text if isinstance(text, Text) else Text(text))
 
     def take(self) -> list[Text]:
@@ -347,7 +349,7 @@ class Narrator:
         self._line_marks.append(len(self._line))
 
     def _space(self, e: dict[str, Any]) -> None:
-        self._line.append(f" (+{number(e['chips'])} {space_name(e['space'])})", style="bold green")
+        self._line.append(f" (+{number(e['chips'])} {space_shown(e['space'])})", style="bold green")
 
     def _unclaimed(self, e: dict[str, Any]) -> None:
         shown = _("({space} not claimed)").format(space=Space(e["space"]))

@@ -18,7 +18,7 @@ from typing import Any
 from rich.text import Text
 
 from rummoli.i18n import NP_, _, nformat, npgettext, number, pgettext
-from rummoli.i18n.terms import poker_hand, space_name
+from rummoli.i18n.terms import poker_hand, space_shown
 from rummoli.tui.cards import (
     RANKS,
     SUITS,
@@ -75,7 +75,7 @@ def board_line(board: dict[str, int]) -> Text:
     """Each space with its chips, e.g. ``poker 3  10S 3 ... rummoli 12``."""
     tokens = []
     for name, chips in board.items():
-        token = Text(space_name(name) + " ", style="cyan")
+        token = Text(space_shown(name) + " ", style="cyan")
         token.append(number(chips), style="bold yellow" if chips else "dim")
         tokens.append(token)
     return pack(tokens, label=label("Board"))

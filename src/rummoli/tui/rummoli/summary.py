@@ -12,7 +12,7 @@ from typing import Any
 from rich.text import Text
 
 from rummoli.i18n import _, number
-from rummoli.i18n.terms import space_name
+from rummoli.i18n.terms import space_shown
 from rummoli.tui.cards import pack
 from rummoli.tui.phrases import fill, shown_name
 
@@ -71,7 +71,7 @@ class RoundTally:
 
     def _spaces(self) -> Text:
         tokens = [
-            Text.assemble(self._name(p), f" {space_name(space)} ", (number(c), "bold yellow"))
+            Text.assemble(self._name(p), f" {space_shown(space)} ", (number(c), "bold yellow"))
             for p, space, c in self.spaces
         ] or [Text(_("none won"), style="dim")]
         text = pack(tokens, label=_label(_("Spaces:")), sep=" · ")

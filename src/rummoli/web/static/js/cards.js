@@ -78,8 +78,9 @@ export function cardRow(cards, opts = {}) {
 // Every word below is looked up when it is said, never kept from the page's start: the
 // language can change while a page is open (i18n.js, onLanguageChange).
 
-// Board spaces as people read them (pay cards keep their indices in every language).
-const SPACE_CARDS = { "10S": "10♠", JD: "J♦", QC: "Q♣", KH: "K♥", AS: "A♠", AKD: "A♦ K♦", "789": "7 8 9" };
+// Board spaces as people read them: the pay cards by their indices, as the terminal and
+// the rules write them (A-K♦, 7-8-9: the one card notation, docs/glossary.md "Cards").
+const SPACE_CARDS = { "10S": "10♠", JD: "J♦", QC: "Q♣", KH: "K♥", AS: "A♠", AKD: "A-K♦", "789": "7-8-9" };
 
 /** A board space's label: its cards, or its word ("Poker", "Rummoli"). */
 export function spaceName(name) {

@@ -95,7 +95,7 @@ export function card(code) {
 }
 
 // The board's pay spaces by their cards.
-const SPACE_CARDS = { "10S": "10♠", JD: "J♦", QC: "Q♣", KH: "K♥", AS: "A♠", AKD: "A♦ K♦", "789": "7 8 9" };
+const SPACE_CARDS = { "10S": "10♠", JD: "J♦", QC: "Q♣", KH: "K♥", AS: "A♠", AKD: "A-K♦", "789": "7-8-9" };
 
 class SpaceTerm extends Term {
   constructor(code) {
