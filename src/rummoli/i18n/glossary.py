@@ -68,7 +68,8 @@ class Term:
     forbidden: dict[str, tuple[str, ...]]
 
     def matches(self, english: str) -> bool:
-        return bool(self.en_match) and re.search(self.en_match, english) is not None
+        """Whether an English message speaks of the term, at a sentence's start too."""
+        return bool(self.en_match) and re.search(self.en_match, english, re.IGNORECASE) is not None
 
     def violations(self, lang: str, text: str) -> list[str]:
         """The forbidden variants ``text`` uses (case-insensitive)."""
