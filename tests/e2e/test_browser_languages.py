@@ -149,6 +149,24 @@ def _check_layout(page: Page) -> None:
     page.set_viewport_size(DESKTOP)
 
 
+def _replay_choices(page: Page, base: str, forbidden: set[str]) -> None:
+    """The last game's replay seen by the person's seat (0): at its first decision the
+    choices are listed in the page's words ("passez, enchérissez 1–30"), not the
+    engine's ("pass, bid")."""
+    page.goto(base + "/history")
+    page.locator("[data-testid^=replay-]").first.click()
+    page.get_by_test_id("replay-step").wait_for()
+    page.goto(page.url.split("?", 1)[0] + "?seat=0")
+    page.wait_for_function("document.querySelector('[data-testid=replay-step]').textContent")
+    choices = page.get_by_test_id("replay-choices")
+    for _ in range(60):
+        if choices.inner_text().strip():
+            break
+        page.get_by_test_id("replay-next").click()
+    assert choices.inner_text().strip(), "no decision of seat 0 in the first steps"
+    assert english_left(page, forbidden) == set(), ("the replay's choices", choices.inner_text())
+
+
 def _create(page: Page, base: str, name: str, *, second: str) -> str:
     """A one-round Rummoli table for two from the lobby: ``name`` sits, the second seat
     is ``second`` (``human`` or a computer level)."""
@@ -237,6 +255,7 @@ def test_a_whole_game_in_the_browser_s_language(
         page.get_by_test_id("replay-last").click()
         page.wait_for_function("document.querySelector('#table').dataset.phase === 'over'")
         assert english_left(page, forbidden) == set(), "the replay's end"
+        _replay_choices(page, base, forbidden)
     finally:
         context.close()
 
@@ -400,5 +419,6 @@ def test_a_rummy_match_in_the_browser_s_language(
         assert page.get_by_test_id("round").inner_text().startswith(hand_word)
         robot = {"fr": "Robot 2", "ru": "Бот 2"}[lang]
         assert robot in page.get_by_test_id("player-name-1").inner_text()
+        _replay_choices(page, live_server.url, forbidden)
     finally:
         context.close()

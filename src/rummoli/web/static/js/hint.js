@@ -57,15 +57,16 @@ export const REASON_CODES = Object.keys(REASONS);
 
 const CARD = /^(10|[2-9TJQKA])[CDHS]$/;
 
-/** An engine action's text ("raise 30", "5S claim", "discard TS") in a person's words. */
-export function actionWords(text, view) {
+/** An engine action's text ("raise 30", "5S claim", "discard TS") in a person's words;
+ * `amountText`, if given, is said as the amount of a bid or a raise ("5–30"). */
+export function actionWords(text, view, amountText) {
   const words = String(text).split(" ");
   const [first, second] = words;
   const cards = (list) => list.map((w) => (CARD.test(w) ? cardText(w.replace(/^10/, "T")) : w)).join(" ");
   if (CARD.test(first) && second === "claim") return _("lay {card} and claim its space", { card: cardTerm(first) });
   if (CARD.test(first) && words.length === 1) return _("lay {card}", { card: cardTerm(first) });
   const betting = view && view.betting;
-  const amount = Number(second);
+  const amount = amountText === undefined ? Number(second) : amountText;
   const simple = {
     keep: () => _("keep your hand"),
     no_auction: () => _("keep your hand, no auction"),
@@ -84,6 +85,14 @@ export function actionWords(text, view) {
   if (first === "layoff") return _("lay {card} off on meld {slot}", { card: cards([second]), slot: Number(words[2]) + 1 });
   if (first in simple) return simple[first]();
   return cards(words);
+}
+
+/** One of a seat's choices as the frames offer them (web/choices.py: an action, or a
+ * range of bids or raises) in a person's words: the replay lists them. */
+export function choiceWords(item, view) {
+  if (!item.kind) return actionWords(item.text, view);
+  const digits = new Intl.NumberFormat(currentLanguage());
+  return actionWords(item.kind, view, `${digits.format(item.min)}–${digits.format(item.max)}`);
 }
 
 // A figure as the bots write it ("+5.1", "-6.49", "31%"), in the page's language with

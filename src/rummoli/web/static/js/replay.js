@@ -7,6 +7,7 @@ import { announce } from "./announce.js";
 import { _, onLanguageChange } from "./i18n.js";
 import { narrate, tell } from "./narrate.js";
 import { frames } from "./playback.js";
+import { choiceWords } from "./hint.js";
 import { applySuitColours } from "./prefs.js";
 import { narrateRummy, renderMelds, renderPiles, renderRummyHand, renderRummyPlayers, renderRummyStatus } from "./rummy.js";
 import { seatName } from "./cards.js";
@@ -93,7 +94,8 @@ function show(i) {
   if (seat !== null) {
     $("#me").hidden = false;
     game.hand(view);
-    const choices = (view.legal_actions || []).map((a) => (a.kind ? `${a.kind} ${a.min}–${a.max}` : a.text));
+    // In the page's words ("passez, enchérissez 1–30"), not the engine's ("pass, bid").
+    const choices = (view.legal_actions || []).map((a) => choiceWords(a, view));
     fill($("#choices"), choices.length ? _("Choices: {list}", { list: `${choices.slice(0, 12).join(", ")}${choices.length > 12 ? " …" : ""}` }) : "");
   } else {
     $("#me").hidden = true;
