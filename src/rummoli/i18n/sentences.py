@@ -83,7 +83,8 @@ ERRORS = (
     _s(ERROR, NP_("error", "the record's actions must be a list of whole numbers")),
     _s(ERROR, NP_("error", "action {index} of the record: {detail}")),
     # The engine's refusal of an action (a record's, a typed one); its reason is
-    # translated in turn, names and action texts stay as they are typed.
+    # translated in turn; the interface that knows the game words the actions and the
+    # names (``error(text, fields)``: ``text``, ``legal``, ``name``, ``who``).
     _s(ERROR, NP_("error", "{text} is not legal now: the next step is chance (deal)")),
     _s(ERROR, NP_("error", "{text} is not legal now: {why}; {name} decides among: {legal}")),
     _s(ERROR, NP_("error", "{text} is not legal now; {who} decides among: {legal}")),
@@ -255,6 +256,8 @@ def _convert(
     shapes: tuple[Shape, ...],
     fields: Mapping[str, Callable[[str], str]] | None,
 ) -> str:
+    if name == "who" and value == "chance":
+        return pgettext("error", "chance (the deal)")
     if fields and name in fields:
         return fields[name](value)
     if name == "game":
@@ -263,8 +266,6 @@ def _convert(
         return poker_hand(value)
     if name in ("why", "detail"):
         return translate(value, shapes, fields)
-    if name == "who" and value == "chance":
-        return pgettext("error", "chance (the deal)")
     if name == "percent" and re.fullmatch(r"\d+%", value):
         return _percent(value)
     if name in _SIGNED and re.fullmatch(r"[+-]?\d+(\.\d+)?", value):
@@ -276,9 +277,38 @@ def _convert(
     return value
 
 
-def error(text: str) -> str:
-    """An error of the engine or the option parsing, in the language in force."""
-    return translate(text, ERRORS)
+def error(text: str, fields: Mapping[str, Callable[[str], str]] | None = None) -> str:
+    """An error of the engine or the option parsing, in the language in force;
+    ``fields`` converts a field's value by its name (see :func:`refusal_fields`)."""
+    return translate(text, ERRORS, fields)
+
+
+def refusal_fields(
+    action_words: Callable[[str], str],
+    name_words: Callable[[str], str],
+    card_words: Callable[[str], str],
+) -> dict[str, Callable[[str], str]]:
+    """The converters of an engine refusal's fields: the action refused (``text``) and
+    the legal ones (``legal``: ``call, fold, raise 22 ...``) in the table's words, the
+    seat deciding (``name``, ``who``) and the cards (``card``, ``cards``: ``AD AH``) as
+    the table shows them."""
+
+    def listed(value: str) -> str:
+        more = value.endswith(" ...")
+        items = value.removesuffix(" ...").split(", ")
+        return ", ".join(action_words(item) for item in items) + (" …" if more else "")
+
+    def cards(value: str) -> str:
+        return " ".join(card_words(code) for code in value.split())
+
+    return {
+        "text": action_words,
+        "legal": listed,
+        "name": name_words,
+        "who": name_words,
+        "card": cards,
+        "cards": cards,
+    }
 
 
 def hint(text: str, fields: Mapping[str, Callable[[str], str]] | None = None) -> str:

@@ -136,7 +136,7 @@ def hint_text(
 
 
 def _card_symbol(text: str) -> str:
-    """A card's code in a reason (``5S``) as the table draws it (``5♠``)."""
+    """A card's code in a reason (``5S``, ``TS``) as the table draws it (``5♠``, ``10♠``)."""
     if re.fullmatch(r"(10|[2-9TJQKA])[CDHS]", text):
-        return ("T" if text[:-1] == "10" else text[:-1]) + SUIT_SYMBOLS[text[-1]]
+        return ("10" if text[:-1] == "T" else text[:-1]) + SUIT_SYMBOLS[text[-1]]
     return text

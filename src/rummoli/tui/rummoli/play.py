@@ -348,6 +348,11 @@ _LABELS = {
 }
 
 
+def menu_label(text: str) -> str:
+    """An action's engine text as the menu says it, without a view (a refusal's list)."""
+    return _label(text, {})
+
+
 def _label(text: str, view: dict[str, Any]) -> str:
     """A menu label: a few words more than the engine's text (``call`` says its cost)."""
     word, _space, rest = text.partition(" ")

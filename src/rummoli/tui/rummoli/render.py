@@ -5,7 +5,7 @@ screen shows is exactly what the engine says the seat may see. The layout is bui
 plain 80x24 terminal: a compact block of one line per player, printed each time the
 human must decide, instead of a full-screen application.
 
-Cards are always drawn by :func:`card`, as a rank and a suit symbol (``T♠``); board
+Cards are always drawn by :func:`card`, as a rank and a suit symbol (``10♠``); board
 spaces keep their names (``10S``, ``KH``), so a card on screen is never confused with a
 space. A terminal that cannot show the symbols gets :func:`ascii_text` of every line.
 """

@@ -37,8 +37,10 @@ def meld_number(slot: int) -> str:
 
 
 def symbols(text: str) -> str:
-    """A card's text with its suit symbol (``KS`` -> ``K♠``), for plain-string messages."""
-    return text[:-1] + SUIT_SYMBOLS[text[-1]]
+    """A card's text with its suit symbol (``KS`` -> ``K♠``, ``TS`` -> ``10♠``: the one
+    notation of every table), for plain-string messages."""
+    rank = text[:-1]
+    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[text[-1]]
 
 
 def low_rank_of(text: str) -> int:

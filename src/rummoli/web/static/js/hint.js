@@ -87,6 +87,19 @@ export function actionWords(text, view, amountText) {
   return cards(words);
 }
 
+/** The server's refusal of an action not legal now (code "illegal") with the action
+ * and the choices (the engine's texts: "raise 30, call ...") in the page's words. */
+export function refusalWorded(message, view) {
+  const params = { ...(message.params || {}) };
+  if (params.action) params.action = actionWords(params.action, view);
+  if (params.choices) {
+    const more = String(params.choices).endsWith(" ...");
+    const items = String(params.choices).replace(/ \.\.\.$/, "").split(", ");
+    params.choices = items.map((item) => actionWords(item, view)).join(", ") + (more ? " …" : "");
+  }
+  return { ...message, params };
+}
+
 /** One of a seat's choices as the frames offer them (web/choices.py: an action, or a
  * range of bids or raises) in a person's words: the replay lists them. */
 export function choiceWords(item, view) {
