@@ -250,7 +250,7 @@ SAMPLE: dict[str, list[tuple[str, str | None, str, dict[str, Any], str]]] = {
         ('web', None, '{name} scores {points}', {'points': 21}, 'Bea получает 21 очко'),
         ('web', None, '{name} buys the widow for {chips}, paid to {dealer}', {'chips': 21, 'dealer': 'Ann'}, 'Bea покупает вдову за 21 фишку, плата — Ann'),
         ('web', None, '{name} wins the poker pot: the same hand ({hand}), with higher cards.', {'hand': 'flush'}, 'Bea забирает банк покера: такая же комбинация (флеш), но карты старше.'),
-        ('web', None, '{names} tie with {hand}: they share the poker pot.', {'names': 'Ann, Bea', 'hand': 'two pair'}, 'Ничья между Ann, Bea: у каждого две пары, банк покера делится.'),
+        ('web', None, '{names} tie with {hand}: they share the poker pot.', {'names': 'Ann и Bea', 'hand': 'two pair'}, 'Ничья между Ann и Bea: у каждого две пары, банк покера делится.'),
         ('web', None, 'Mute {name} for yourself', {'name': 'Ann'}, 'Скрыть сообщения игрока Ann для себя'),
         ('web', None, 'Mute {name} for yourself', {'name': 'Bea'}, 'Скрыть сообщения игрока Bea для себя'),
         ('rummoli', None, "{name}'s turn", {'name': 'Éloi'}, 'ходит Éloi'),
@@ -277,8 +277,8 @@ SAMPLE: dict[str, list[tuple[str, str | None, str, dict[str, Any], str]]] = {
         ('web', None, '{name} wins the poker pot: {hand} beats {other}.', {'hand': 'straight flush', 'other': 'four of a kind'}, "Bea remporte la case poker\u202f: une quinte flush bat un carré."),
         ('web', None, '{name} wins the poker pot: {hand} beats {other}.', {'hand': 'two pair', 'other': 'high card'}, "Bea remporte la case poker\u202f: deux paires battent une carte haute."),
         ('web', None, 'You win the poker pot: {hand} beats {other}.', {'hand': 'three of a kind', 'other': 'pair'}, "Vous remportez la case poker\u202f: un brelan bat une paire."),
-        ('web', None, '{names} tie with {hand}: they share the poker pot.', {'names': 'Ann, Bea', 'hand': 'flush'}, "Égalité entre Ann, Bea, chacun avec un flush\u202f: ils se partagent la case poker."),
-        ('web', None, '{names} tie with {hand}: they share the poker pot.', {'names': 'Ann, Bea', 'hand': 'pair'}, "Égalité entre Ann, Bea, chacun avec une paire\u202f: ils se partagent la case poker."),
+        ('web', None, '{names} tie with {hand}: they share the poker pot.', {'names': 'Ann et Bea', 'hand': 'flush'}, "Égalité entre Ann et Bea, chacun avec un flush\u202f: ils se partagent la case poker."),
+        ('web', None, '{names} tie with {hand}: they share the poker pot.', {'names': 'Ann et Bea', 'hand': 'pair'}, "Égalité entre Ann et Bea, chacun avec une paire\u202f: ils se partagent la case poker."),
         ('web', None, '{name} takes the {space} space: {chips}', {'space': 'poker', 'chips': 5}, "Bea prend la case poker\u202f: 5 jetons"),
         ('web', None, '{name} takes the {space} space: {chips}', {'space': 'rummoli', 'chips': 1}, "Bea prend la case rummoli\u202f: 1 jeton"),
         ('web', None, '{name} takes the {space} space: {chips}', {'space': '10S', 'chips': 0}, "Bea prend la case 10♠\u202f: 0 jeton"),
@@ -314,7 +314,7 @@ SAMPLE: dict[str, list[tuple[str, str | None, str, dict[str, Any], str]]] = {
         ('web', None, '{name} scores {points}', {'points': 21}, 'Bea marque 21 points'),
         ('web', None, '{name} buys the widow for {chips}, paid to {dealer}', {'chips': 21, 'dealer': 'Ann'}, 'Bea achète la veuve pour 21 jetons, payés à Ann'),
         ('web', None, '{name} wins the poker pot: the same hand ({hand}), with higher cards.', {'hand': 'flush'}, "Bea remporte la case poker\u202f: même main (flush), mais des cartes plus hautes."),
-        ('web', None, '{names} tie with {hand}: they share the poker pot.', {'names': 'Ann, Bea', 'hand': 'two pair'}, "Égalité entre Ann, Bea, chacun avec deux paires\u202f: ils se partagent la case poker."),
+        ('web', None, '{names} tie with {hand}: they share the poker pot.', {'names': 'Ann et Bea', 'hand': 'two pair'}, "Égalité entre Ann et Bea, chacun avec deux paires\u202f: ils se partagent la case poker."),
         ('web', None, 'Mute {name} for yourself', {'name': 'Ann'}, "Ne plus voir les messages d'Ann"),
         ('web', None, 'Mute {name} for yourself', {'name': 'Bea'}, 'Ne plus voir les messages de Bea'),
         ('rummoli', None, "{name}'s turn", {'name': 'Éloi'}, "au tour d'Éloi"),
@@ -360,6 +360,7 @@ def _say(lang: str, domain: str, context: str | None, english: str, values: dict
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_sample_of_sentences_reads_as_a_native_player_writes(lang: str) -> None:
+    assert len(SAMPLE[lang]) >= 60, "at least sixty sentences a language"
     with i18n.language(lang):
         got = [(e, _say(lang, d, c, e, v), want) for d, c, e, v, want in SAMPLE[lang]]
     assert [(e, g) for e, g, _w in got] == [(e, w) for e, _g, w in got]

@@ -2,7 +2,7 @@
 // replay page share this). It reads only the view the server sent: there is nothing else.
 import { cardName, cardNode, cardRow, cardText, isRed, POKER_HAND_ORDER, pokerHandName, RANKS, seatName, spaceName, SUIT_SYMBOL, SUITS } from "./cards.js";
 import { fill, h } from "./dom.js";
-import { _, ngettext, number, pgettext } from "./i18n.js";
+import { _, currentLanguage, ngettext, number, pgettext } from "./i18n.js";
 import { levelHelp, levelTitle } from "./options.js";
 import { card as cardTerm, hand as handTerm } from "./terms.js";
 
@@ -445,7 +445,11 @@ function whyWon(view, hands, winners) {
   if (!names.length || names.some((n) => !hands[n])) return null;
   const hand = handTerm(hands[names[0]]);
   const why = (text) => h("p", { className: "why-won", testid: "why-won" }, text);
-  if (names.length > 1) return why(_("{names} tie with {hand}: they share the poker pot.", { names: names.map(seatName).join(", "), hand }));
+  if (names.length > 1) {
+    // "Ann et Bea", "Ann и Bea": the page's own list, not a comma list.
+    const list = new Intl.ListFormat(currentLanguage(), { type: "conjunction" }).format(names.map(seatName));
+    return why(_("{names} tie with {hand}: they share the poker pot.", { names: list, hand }));
+  }
   const others = Object.entries(hands).filter(([n]) => n !== names[0]).map(([, category]) => category);
   if (!others.length) return null;
   const best = others.reduce((a, b) => (POKER_HAND_ORDER.indexOf(b) > POKER_HAND_ORDER.indexOf(a) ? b : a));
