@@ -149,6 +149,11 @@ def _check_layout(page: Page) -> None:
     page.set_viewport_size(DESKTOP)
 
 
+#: The replay has loaded and shows a step (its counter is written). A function, not an
+#: expression: the pages' CSP refuses the eval a polled expression needs.
+REPLAY_SHOWN = "() => document.querySelector('[data-testid=replay-step]').textContent"
+
+
 def _replay_choices(page: Page, base: str, forbidden: set[str]) -> None:
     """The last game's replay seen by the person's seat (0): at its first decision the
     choices are listed in the page's words ("passez, enchérissez 1–30"), not the
@@ -157,7 +162,7 @@ def _replay_choices(page: Page, base: str, forbidden: set[str]) -> None:
     page.locator("[data-testid^=replay-]").first.click()
     page.get_by_test_id("replay-step").wait_for()
     page.goto(page.url.split("?", 1)[0] + "?seat=0")
-    page.wait_for_function("document.querySelector('[data-testid=replay-step]').textContent")
+    page.wait_for_function(REPLAY_SHOWN)
     choices = page.get_by_test_id("replay-choices")
     for _ in range(60):
         if choices.inner_text().strip():
@@ -250,10 +255,10 @@ def test_a_whole_game_in_the_browser_s_language(
         page.goto(base + "/history")
         page.locator("[data-testid^=replay-]").first.click()
         page.get_by_test_id("replay-step").wait_for()
-        page.wait_for_function("document.querySelector('[data-testid=replay-step]').textContent")
+        page.wait_for_function(REPLAY_SHOWN)
         assert english_left(page, forbidden) == set(), "the replay"
         page.get_by_test_id("replay-last").click()
-        page.wait_for_function("document.querySelector('#table').dataset.phase === 'over'")
+        page.wait_for_function("() => document.querySelector('#table').dataset.phase === 'over'")
         assert english_left(page, forbidden) == set(), "the replay's end"
         _replay_choices(page, base, forbidden)
     finally:
@@ -337,7 +342,7 @@ def test_the_language_switch_is_remembered_on_every_page(
         assert page.get_by_test_id("nav-history").inner_text() == "History"
         assert page.evaluate("document.documentElement.lang") == "en"
         page.get_by_test_id("language").select_option("ru")
-        page.wait_for_function("document.documentElement.lang === 'ru'")
+        page.wait_for_function("() => document.documentElement.lang === 'ru'")
         page.get_by_test_id("create-submit").wait_for()
         assert page.get_by_test_id("create-submit").inner_text() == "Создать стол и сесть"
         assert page.evaluate("localStorage.getItem('rummoli.lang')") == "ru"
@@ -347,15 +352,15 @@ def test_the_language_switch_is_remembered_on_every_page(
         assert page.get_by_test_id("nav-history").inner_text() == "История"
         assert page.locator("section.panel > h2").inner_text() == "Домашние правила"
         page.goto(live_server.url + "/no/such/page")
-        page.wait_for_function("document.documentElement.lang === 'ru'")
+        page.wait_for_function("() => document.documentElement.lang === 'ru'")
         assert page.locator("h1").inner_text() == "Такой страницы нет"
         page.get_by_test_id("language").select_option("fr")
-        page.wait_for_function("document.documentElement.lang === 'fr'")
+        page.wait_for_function("() => document.documentElement.lang === 'fr'")
         assert page.locator("h1").inner_text() == "Cette page n'existe pas"
         page.goto(live_server.url + "/history")
         assert page.get_by_test_id("nav-history").inner_text() == "Historique"
         page.get_by_test_id("language").select_option("en")
-        page.wait_for_function("document.documentElement.lang === 'en'")
+        page.wait_for_function("() => document.documentElement.lang === 'en'")
         assert page.get_by_test_id("nav-history").inner_text() == "History"
     finally:
         context.close()
