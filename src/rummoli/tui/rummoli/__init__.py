@@ -51,10 +51,17 @@ def _table(state: Any, seat: int) -> list[Text]:
     return [render.header(view, state.rules.rounds), *render.table(view)]
 
 
+def _action_words(text: str) -> str:
+    from rummoli.tui.rummoli.play import menu_label
+
+    return menu_label(text)
+
+
 TERMINAL = TerminalPart(
     play=_play,
     narrator=_narrator,
     show_table=_table,
+    action_words=_action_words,
     how_to_play=N_(
         "Rummoli: type a choice's number or name; ? (or hint) for the strong "
         "computer player's suggestion."

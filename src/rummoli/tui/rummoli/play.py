@@ -27,6 +27,7 @@ from rummoli.games.rummoli.view import event_to_json, visible_events
 from rummoli.i18n import N_, NP_, _, nformat, pgettext
 from rummoli.tui.menu import AskAmount, Command, Menu
 from rummoli.tui.options import hint_text, parse_house_rules
+from rummoli.tui.phrases import shown_name
 from rummoli.tui.rummoli import render
 from rummoli.tui.rummoli.narrate import Narrator
 from rummoli.tui.rummoli.summary import RoundTally
@@ -312,7 +313,8 @@ class _Table(TableLoop[RummoliState]):
             return Text(_("You win the game!"), style="bold green")
         if len(winners) == 1:
             return Text(_("{name} wins the game.").format(name=winners[0]), style="bold")
-        return Text(_("A tie between {names}.").format(names=", ".join(winners)), style="bold")
+        shown = ", ".join(shown_name(n, self.me) for n in winners)
+        return Text(_("A tie between {names}.").format(names=shown), style="bold")
 
     def _leave(self) -> None:
         """Quit: the standings as they are, board chips not settled."""
@@ -344,6 +346,11 @@ _LABELS = {
     "call": NP_("menu", "call"),
     "fold": NP_("menu", "fold"),
 }
+
+
+def menu_label(text: str) -> str:
+    """An action's engine text as the menu says it, without a view (a refusal's list)."""
+    return _label(text, {})
 
 
 def _label(text: str, view: dict[str, Any]) -> str:
