@@ -422,3 +422,28 @@ def test_every_stop_reason_of_the_engine_is_said_in_the_language(
         narrator.feed(event_to_json(("stop", 11, reason), ["Ana", "Bea"]))
         lines.append(narrator.take()[-1].plain)
     assert [line.rpartition(" ▪ ")[2] for line in lines] == said
+
+
+@pytest.mark.parametrize("lang", ["fr", "ru"])
+def test_every_commands_help_names_its_kinds_of_value_in_the_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    # Typer writes an option's kind of value (<int range>, <bool>) and the usage line's
+    # placeholders ([OPTIONS], COMMAND [ARGS]...) in English: they are translated too.
+    english = re.compile(r"<(str|int|int range|float range|bool|path|list\[str\])>")
+    code, out = run_cli(monkeypatch, capsys, "--help", "--lang", lang)
+    assert code == 0 and "COMMAND [ARGS]" not in out, out
+    assert {"fr": "COMMANDE [ARGUMENTS]", "ru": "[ПАРАМЕТРЫ] КОМАНДА"}[lang] in out, out
+    kinds: set[str] = set()
+    for command in ("play", "games", "replay", "scenario", "simulate", "evaluate", "serve"):
+        code, out = run_cli(monkeypatch, capsys, command, "--help", "--lang", lang)
+        assert code == 0, out
+        assert not english.search(out), (command, english.findall(out))
+        kinds |= set(re.findall(r"<([^<>|]+)>", out))
+    expected = {
+        "fr": {"entier", "nombre", "oui/non", "chemin", "texte"},
+        "ru": {"целое", "число", "да/нет", "путь", "текст"},
+    }
+    assert expected[lang] <= kinds, kinds
+    code, out = run_cli(monkeypatch, capsys, "replay", "--help", "--lang", "en")
+    assert "<int range>" in out and "[OPTIONS]" in out  # English keeps Typer's own labels

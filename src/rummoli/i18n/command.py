@@ -34,6 +34,7 @@ from rummoli.i18n import (
     language_from_environment,
     language_name,
     languages,
+    pgettext,
     set_language,
 )
 from rummoli.i18n.sentences import ERRORS, Shape, translate
@@ -43,6 +44,23 @@ Recompute = Mapping[str, Mapping[str, Callable[[], str]]]
 
 HELP_OPTION = NP_("command", "Show this message and exit.")
 USAGE = NP_("command", "Usage:")
+#: The usage line's placeholders (click's ``options_metavar`` and Typer's
+#: ``subcommand_metavar``), as click writes them.
+METAVARS = {
+    "[OPTIONS]": NP_("command", "[OPTIONS]"),
+    "COMMAND [ARGS]...": NP_("command", "COMMAND [ARGS]..."),
+}
+#: The kinds of value Typer writes beside an option (``<int range>``), by its label, in
+#: the other languages (English keeps Typer's own; the range itself follows the label).
+VALUE_KINDS = {
+    "str": NP_("value kind", "text"),
+    "int": NP_("value kind", "integer"),
+    "bool": NP_("value kind", "yes/no"),
+    "path": NP_("value kind", "path"),
+    "int range": NP_("value kind", "integer"),
+    "float range": NP_("value kind", "number"),
+    "list[str]": NP_("value kind", "texts"),
+}
 
 #: Typer's fixed strings (module constants of ``typer.rich_utils``), set in the language.
 _TYPER_CONSTANTS = {
@@ -204,15 +222,37 @@ def translate_command(command: Any, recompute: Recompute) -> None:
             setattr(command, attribute, gettext(text))
     for attribute, build in recompute.get(command.name or "", {}).items():
         setattr(command, attribute, build())
+    for attribute in ("options_metavar", "subcommand_metavar"):
+        placeholder = getattr(command, attribute, None)
+        if placeholder in METAVARS:
+            setattr(command, attribute, _p(METAVARS[placeholder]))
     for param in command.params:
         text = getattr(param, "help", None)
         if text:
             param.help = gettext(text)
+        if hasattr(param, "display_type"):
+            param.display_type = _value_kind(param.display_type)
     if not any(param.name == "lang" for param in command.params):
         command.params.append(lang_option())
     _translate_help_option(command)
     for sub in getattr(command, "commands", {}).values():
         translate_command(sub, recompute)
+
+
+def _value_kind(display_type: Callable[[Any], str | None]) -> Callable[[Any], str | None]:
+    """Typer's label of an option's kind of value (``<int range>``) in the language;
+    a list of choices (``<text|json>``) is the values themselves and stays."""
+
+    def translated(ctx: Any) -> str | None:
+        label = display_type(ctx)
+        if label and label.startswith("<") and label.endswith(">"):
+            kind = VALUE_KINDS.get(label[1:-1])
+            said = pgettext("value kind", kind) if kind is not None else kind
+            if said is not None and said != kind:  # English: Typer's label as it is
+                return f"<{said}>"
+        return label
+
+    return translated
 
 
 def _translate_help_option(command: Any) -> None:
@@ -222,6 +262,9 @@ def _translate_help_option(command: Any) -> None:
         option = original(ctx)
         if option is not None:
             option.help = _p(HELP_OPTION)
+            if hasattr(option, "display_type") and not getattr(option, "_rummoli", False):
+                option.display_type = _value_kind(option.display_type)
+                option._rummoli = True
         return option
 
     command.get_help_option = get_help_option
