@@ -28,9 +28,9 @@ from rummoli.compiled import stale_sources
 from rummoli.engine.base import Event
 from rummoli.games import registry
 from rummoli.games.rummoli import Rules, RummoliState
-from rummoli.games.rummoli.setup import setup_from_dict
-from rummoli.games.rummoli.state import IN_WIDOW, LAID
-from rummoli.games.rummoli.view import events_for
+from rummoli.games.stops.setup import setup_from_dict
+from rummoli.games.stops.state import IN_WIDOW, LAID
+from rummoli.games.stops.view import events_for
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

@@ -413,12 +413,12 @@ def test_cli_jsonl_file(tmp_path: Path) -> None:
 
 
 def test_cli_an_engine_failure_is_a_line_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
-    import rummoli.games.rummoli.scenario as scenario
+    import rummoli.games.stops.scenario as scenario
 
-    def broken(data: object) -> dict[str, Any]:
+    def broken(self: object, data: object) -> dict[str, Any]:
         raise KeyError("oops")
 
-    monkeypatch.setattr(scenario, "_one_round", broken)
+    monkeypatch.setattr(scenario._Runner, "_one_round", broken)
     result = runner.invoke(app, ["scenario", "-"], input=json.dumps(s1()) + "\n")
     assert result.exit_code == 2
     assert "internal error" in lines(result.stdout)[0]["error"]

@@ -24,8 +24,8 @@ from rummoli.cli import app
 from rummoli.compiled import compiled_modules
 from rummoli.games.rummoli import Rules
 from rummoli.games.rummoli.board import space_names
-from rummoli.games.rummoli.view import Observation
 from rummoli.games.rummy import Rules as RummyRules
+from rummoli.games.stops.view import Observation
 from rummoli.sim import command
 from rummoli.sim.rummoli.figures import summarize
 from rummoli.sim.rummoli.play import play_chunk

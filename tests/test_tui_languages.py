@@ -365,8 +365,8 @@ def test_the_menu_takes_the_language_s_words_and_the_english_ones(
 def test_every_stop_reason_of_the_engine_is_said_in_the_language(
     lang: str, said: list[str]
 ) -> None:
-    from rummoli.games.rummoli.stops import STOP_REASONS
-    from rummoli.games.rummoli.view import event_to_json
+    from rummoli.games.stops.runs import STOP_REASONS
+    from rummoli.games.stops.view import event_to_json
     from rummoli.tui.rummoli.narrate import Narrator
 
     i18n.set_language(lang)

@@ -22,7 +22,7 @@ from e2e.conftest import LiveServer
 from e2e.pages import DESKTOP, NO_GUIDE, TIMEOUT_MS
 from rummoli.games import registry
 from rummoli.games.rummoli import Rules
-from rummoli.games.rummoli import actions as act
+from rummoli.games.stops import actions as act
 from rummoli.web.games import seat_view, web_part
 
 View = dict[str, Any]

@@ -157,10 +157,14 @@ class GameDescription:
     #: :data:`SIMULATION`, :data:`WEB`): an object, or its import path. An interface
     #: with no part here uses its generic one, or says the game is not offered there.
     parts: Mapping[str, object] = field(default_factory=dict)
+    #: Other names the registry finds the game by (python-chess's variant aliases:
+    #: ``boodle`` for Michigan); records and tables keep :attr:`name`.
+    aliases: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        if not self.name.isidentifier() or self.name != self.name.lower():
-            raise ValueError(f"a game's name is a lower-case identifier, not {self.name!r}")
+        for name in (self.name, *self.aliases):
+            if not name.isidentifier() or name != name.lower():
+                raise ValueError(f"a game's name is a lower-case identifier, not {name!r}")
         if not 1 <= self.min_players <= self.default_players <= self.max_players:
             raise ValueError(f"{self.name}: seats must satisfy 1 <= min <= default <= max")
         if not self.bots:

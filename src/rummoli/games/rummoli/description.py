@@ -23,11 +23,12 @@ from rummoli.engine.description import (
     HouseRule,
     StateAdapter,
 )
-from rummoli.games.rummoli import record, view
+from rummoli.games.rummoli import replay
 from rummoli.games.rummoli.rules import BET_LIMITS, CHOICES, PRESETS, RANGES, RULE_HELP, Rules
-from rummoli.games.rummoli.scenario import run_rummoli_scenario
-from rummoli.games.rummoli.setup import MAX_PLAYERS, MIN_PLAYERS, setup_from_dict
-from rummoli.games.rummoli.state import PHASE_NAMES, RummoliState
+from rummoli.games.stops import view
+from rummoli.games.stops.scenario import scenario_runner
+from rummoli.games.stops.setup import MAX_PLAYERS, MIN_PLAYERS, setup_from_dict
+from rummoli.games.stops.state import PHASE_NAMES, RummoliState
 
 #: The allowed words of each house rule that takes one.
 _CHOICES: dict[str, tuple[str, ...]] = {**CHOICES, "bet_limit": BET_LIMITS}
@@ -83,8 +84,8 @@ DESCRIPTION = GameDescription(
     rules_type=Rules,
     new_game=STATE.new_game,
     stored_game=STATE.stored_game,
-    replay=record.replay,
-    run_scenario=run_rummoli_scenario,
+    replay=replay,
+    run_scenario=scenario_runner(Rules.from_dict),
     event_to_json=view.event_to_json,
     events_for=view.events_for,
     between_rounds=STATE.between_rounds,
@@ -92,8 +93,8 @@ DESCRIPTION = GameDescription(
     final_amounts=STATE.final_amounts,
     bots={
         "random": "rummoli.bots.random_bot:RandomBot",
-        "basic": "rummoli.bots.rummoli.basic:BasicBot",
-        "strong": "rummoli.bots.rummoli.strong:StrongBot",
+        "basic": "rummoli.bots.stops.basic:BasicBot",
+        "strong": "rummoli.bots.stops.strong:StrongBot",
     },
     bot_labels={
         "random": BotLabel("Beginner", "Plays any legal card or bet at random: a gentle start."),

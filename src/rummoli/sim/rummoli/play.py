@@ -24,7 +24,7 @@ from rummoli.bots import Bot, BotError, make_bot
 from rummoli.engine.base import CHANCE_ACTION, TERMINAL, Event, IllegalActionError
 from rummoli.games.rummoli import RummoliState
 from rummoli.games.rummoli.board import space_names
-from rummoli.games.rummoli.view import build_observation
+from rummoli.games.stops.view import build_observation
 from rummoli.sim.rummoli.stats import SimStats
 from rummoli.sim.spec import ROUNDS, Chunk
 from rummoli.sim.stats import Histogram

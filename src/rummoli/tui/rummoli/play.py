@@ -23,7 +23,7 @@ from rich.text import Text
 from rummoli.bots import Bot, Decision, ask_bot, make_bot
 from rummoli.games.registry import describe
 from rummoli.games.rummoli import Rules, RummoliState
-from rummoli.games.rummoli.view import event_to_json, visible_events
+from rummoli.games.stops.view import event_to_json, visible_events
 from rummoli.i18n import N_, NP_, _, nformat, pgettext
 from rummoli.tui.menu import AskAmount, Command, Menu
 from rummoli.tui.options import hint_text, parse_house_rules

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rummoli.games.rummoli.actions import BID_BASE
-from rummoli.games.rummoli.state import RummoliState
-from rummoli.games.rummoli.steps import card_by_card
-from rummoli.games.rummoli.view import build_observation, observation_to_view
+from rummoli.games.stops.actions import BID_BASE
+from rummoli.games.stops.state import RummoliState
+from rummoli.games.stops.steps import card_by_card
+from rummoli.games.stops.view import build_observation, observation_to_view
 from rummoli.i18n import N_
 from rummoli.web.choices import offered
 from rummoli.web.games import WebPart

@@ -22,9 +22,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rummoli.engine.base import CHANCE, Event
-from rummoli.games.rummoli import actions as act
-from rummoli.games.rummoli.constants import AUCTION, WIDOW
-from rummoli.games.rummoli.state import RummoliState
+from rummoli.games.stops import actions as act
+from rummoli.games.stops.constants import AUCTION, WIDOW
+from rummoli.games.stops.state import RummoliState
 
 BLOCKED = "blocked"
 
@@ -74,8 +74,8 @@ class ForcedPasses:
 def may_unfold(state: RummoliState) -> bool:
     """Whether the next action may force a blocked keep or pass: a deal, the dealer's
     choice or a bid, with the house rule on."""
-    rules = state.rules
-    if not rules.pay_card_blocks_exchange or rules.widow == "none":
+    plan = state.plan
+    if not plan.pay_card_blocks_exchange or plan.widow == "none":
         return False
     return state.current_player() == CHANCE or state.phase in (WIDOW, AUCTION)
 
@@ -87,6 +87,6 @@ def unfold(before: RummoliState, action: int, events: list[Event]) -> ForcedPass
     if not blocked:
         return None
     shown = before.clone()
-    shown.rules = replace(before.rules, pay_card_blocks_exchange=False)
+    shown.plan = replace(before.plan, pay_card_blocks_exchange=False)
     first = shown.apply(action)
     return ForcedPasses(shown, first, blocked)

@@ -1,76 +1,31 @@
-"""A fast simulator of the rest of one round, on masks, for the strong bot's rollouts.
+"""The poker stage and the widow's auction of a rollout (:mod:`.rollout`'s base).
 
-The strong bot plays the round out hundreds of times per decision, so the engine's
-:class:`~rummoli.games.rummoli.state.RummoliState` is the wrong tool: it writes events,
-checks legality and keeps a record, and a bot could not build one from an observation
-anyway (the observation has no betting history to replay). This module re-implements
-only what decides the chips of the round, in tight loops over plain lists:
-
-- the auction: each bidder's top price comes from the basic bot's rule of thumb, the
-  highest top price wins and pays one more than the second (an ascending auction with
-  minimum raises ends there);
-- the betting round, on the engine's own :class:`~rummoli.games.rummoli.betting.Betting`
-  (its turn order, raise sizes and reopening rules written out inline for speed, and its
-  side pots; a test checks the two agree), every seat following the basic bot's rule;
-- the Rummoli phase, exactly as the engine plays it (runs, stops, colour switches, duty
-  passes, fines, deadlocks, pay spaces, the round's payments), every choice among
-  equally low cards taken by a cheap rule (the card that lays most of its own run).
-
-Any seat may be marked wild for a rollout, in the auction (:attr:`Table.wild_bid`) or in
-the betting (:attr:`Table.wild_bet`): it then bids or bets as the random bot does
-(uniformly among its legal choices). The strong bot marks opponents so with the
-probability its opponent model gives them (players seen bidding or betting far beyond
-their cards), so a table of random players is not mistaken for a table of careful ones.
-
-A *world* is one complete deal: ``hands`` (one mask per seat), ``owner`` (for each card:
-its seat, :data:`WIDOW` or :data:`LAID`), ``chips`` and ``board``; every function here
-mutates the lists it is given, so callers pass copies.
+What a rollout plays before the runs, in tight loops over plain lists: the auction
+(each bidder's top price comes from the basic bot's rule of thumb, the highest top price
+wins and pays one more than the second: an ascending auction with minimum raises ends
+there) and the betting round, on the engine's own
+:class:`~rummoli.games.stops.betting.Betting` (its turn order, raise sizes and reopening
+rules written out inline for speed, and its side pots; a test checks the two agree),
+every seat following the basic bot's rule, and the award of the pots; then who leads the
+runs, by the game's layout. Any seat may be marked wild for a rollout
+(:attr:`PokerTable.wild_bid`, :attr:`PokerTable.wild_bet`): it then bids or bets as the
+random bot does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummoli.bots.rummoli.basic import (
-    FOLD_CODE,
-    bet_policy,
-    max_bid,
-    widow_gain,
-)
-from rummoli.bots.rummoli.estimate import (
-    lowest_cards,
-    lowest_per_suit,
-    own_run_length,
-    poker_percentile,
-)
-from rummoli.cards import BLACK_MASK, NUM_RANKS, RED_MASK
+from rummoli.bots.stops.basic import FOLD_CODE, bet_policy, max_bid, widow_gain
+from rummoli.bots.stops.board import BoardValues, board_values
+from rummoli.bots.stops.estimate import poker_percentile
 from rummoli.engine.rng import SeededRandom
-from rummoli.games.rummoli.betting import FIXED_LIMIT_BETS, NO_LIMIT, POT_LIMIT, Betting
-from rummoli.games.rummoli.board import holds_pay_card, pay_card_mask, single_card_spaces
-from rummoli.games.rummoli.rules import Rules
+from rummoli.games.stops import layout as lay
+from rummoli.games.stops.betting import FIXED_LIMIT_BETS, NO_LIMIT, POT_LIMIT, Betting
+from rummoli.games.stops.layout import Layout
+from rummoli.games.stops.poker_phase import sets_key
+from rummoli.games.stops.tables import holds_pay_card
 from rummoli.poker import hand_key
-
-WIDOW = -1
-LAID = -2
-
-_ACE = NUM_RANKS - 1
-_KD, _AD = 13 + 11, 13 + 12
-_NINE = 7
-
-
-def make_owner(hands: Sequence[int], widow: int) -> list[int]:
-    """``owner[card]`` for a world: a seat, WIDOW, or LAID for every other card."""
-    owner = [LAID] * 52
-    for seat, hand in enumerate(hands):
-        while hand:
-            low = hand & -hand
-            owner[low.bit_length() - 1] = seat
-            hand ^= low
-    while widow:
-        low = widow & -widow
-        owner[low.bit_length() - 1] = WIDOW
-        widow ^= low
-    return owner
 
 
 def _others_can_bet(order: Sequence[int], folded: list[bool], chips: list[int], seat: int) -> bool:
@@ -82,193 +37,76 @@ def _others_can_bet(order: Sequence[int], folded: list[bool], chips: list[int], 
     return False
 
 
-def pick_lead(hand: int, cards: Sequence[int], owner: list[int]) -> int:
-    """The rollout rule among equally low cards: the one laying most of its own run, then
-    the one whose run ends below a dead card (laid, or in the widow), so that the stop
-    gives the lead back. The rollout knows the sampled widow, as if the player could
-    count cards perfectly."""
-    if len(cards) == 1:
-        return cards[0]
-    best = cards[0]
-    best_score = -1
-    for card in cards:
-        length = own_run_length(hand, card)
-        top = card + length - 1
-        dead = top % NUM_RANKS == _ACE or owner[top + 1] < 0
-        score = 2 * length + dead
-        if score > best_score:
-            best, best_score = card, score
-    return best
-
-
-class Table:
-    """What stays fixed during one round: seats, their order, the rules, the spaces."""
+class PokerTable:
+    """What stays fixed during one round for its poker stage and auction: seats, their
+    order, the layout (its rules), the spaces."""
 
     __slots__ = (
-        "akd",
-        "any_colour",
+        "bet_order",
         "dealer",
-        "fine",
         "heads_up",
         "in_round",
-        "lead_any_suit",
         "limit",
         "nxt",
-        "pay_cards",
+        "plan",
         "rng",
-        "rules",
-        "s789",
         "showdown",
-        "single",
         "spaces",
-        "switch_any_suit",
+        "trump",
+        "values",
         "wild_bet",
         "wild_bid",
     )
 
     def __init__(
-        self, rules: Rules, spaces: Sequence[str], in_round: Sequence[int], dealer: int, n: int
+        self, plan: Layout, in_round: Sequence[int], dealer: int, n: int, trump: int = -1
     ) -> None:
-        self.rules = rules
-        self.spaces = tuple(spaces)
+        self.plan = plan
+        self.trump = trump
+        self.values: BoardValues = board_values(plan, trump)
+        self.spaces = plan.names
         self.in_round = tuple(in_round)
+        #: The betting's order: from the dealer's left, or from the dealer (Tripoley).
+        self.bet_order = (
+            self.in_round[-1:] + self.in_round[:-1]
+            if plan.poker_opener == lay.DEALER
+            else self.in_round
+        )
         self.dealer = dealer
         self.nxt = [-1] * n
         for i, seat in enumerate(in_round):
             self.nxt[seat] = in_round[(i + 1) % len(in_round)]
-        self.single = single_card_spaces(self.spaces)
-        self.akd = self.spaces.index("AKD")
-        self.s789 = self.spaces.index("789")
-        self.fine = rules.cant_lead_fine
-        self.any_colour = rules.deadlock == "any_colour"
-        self.lead_any_suit = rules.lead == "lowest_of_any_suit"
-        self.switch_any_suit = rules.switch_lead == "any_suit_of_colour"
-        self.showdown = rules.poker == "showdown"
-        limit = rules.bet_limit
+        self.showdown = plan.poker == lay.SHOWDOWN
+        limit = plan.bet_limit
         self.limit: int = (
             NO_LIMIT if limit == "no_limit" else POT_LIMIT if limit == "pot_limit" else int(limit)
         )
-        self.heads_up = rules.heads_up_raises == "unlimited"
-        self.pay_cards = pay_card_mask(rules.ace_of_spades)
+        self.heads_up = plan.heads_up_raises == "unlimited"
         #: Seats that play at random in this rollout (the strong bot's opponent model).
         self.wild_bid = [False] * n
         self.wild_bet = [False] * n
         #: The generator for wild seats' choices (set by the caller).
         self.rng = SeededRandom(0)
 
-    # ------------------------------------------------------------------ Rummoli phase
-
-    def start_play(
-        self, hands: list[int], owner: list[int], chips: list[int], board: list[int], leader: int
-    ) -> int:
-        """Play the Rummoli phase from its first lead; returns the winner (-1: deadlock)."""
-        hand = hands[leader]
-        cards = lowest_per_suit(hand) if self.lead_any_suit else lowest_cards(hand)
-        card = pick_lead(hand, cards, owner)
-        return self.run(hands, owner, chips, board, leader, card, -1, -1, -1, -1)
-
-    def run(
-        self,
-        hands: list[int],
-        owner: list[int],
-        chips: list[int],
-        board: list[int],
-        seat: int,
-        card: int,
-        p1s: int,
-        p1c: int,
-        p2s: int,
-        p2c: int,
-    ) -> int:
-        """``seat`` lays ``card``; play on to the end of the round, every space claimed.
-
-        ``(p1s, p1c)`` and ``(p2s, p2c)`` are the last and the one-before-last cards laid
-        (seat -1 when none), which decide the AKD and 789 spaces. Returns the seat that
-        went out first, or -1 for a deadlock that ended the round.
-        """
-        single = self.single
-        nxt = self.nxt
-        while True:
-            hand = hands[seat] ^ (1 << card)
-            hands[seat] = hand
-            owner[card] = LAID
-            space = single[card]
-            if space < 0:
-                if card == _AD:
-                    if p1s == seat and p1c == _KD:
-                        space = self.akd
-                elif (
-                    card % NUM_RANKS == _NINE
-                    and p1s == seat
-                    and p2s == seat
-                    and p1c == card - 1
-                    and p2c == card - 2
-                ):
-                    space = self.s789
-            if space >= 0 and board[space]:
-                chips[seat] += board[space]
-                board[space] = 0
-            p2s, p2c, p1s, p1c = p1s, p1c, seat, card
-            if not hand:
-                self._win(hands, chips, board, seat)
-                return seat
-            if card % NUM_RANKS != _ACE:
-                holder = owner[card + 1]
-                if holder >= 0:
-                    seat = holder
-                    card += 1
-                    continue
-            # A stop: the opposite colour is led, by this seat or the first that holds it.
-            colour = BLACK_MASK if 13 <= card < 39 else RED_MASK
-            mine = hand & colour
-            leader = seat
-            if not mine:
-                skipped = [seat]
-                leader = nxt[seat]
-                while True:
-                    if leader == seat:
-                        break
-                    mine = hands[leader] & colour
-                    if mine:
-                        break
-                    skipped.append(leader)
-                    leader = nxt[leader]
-                if not mine:
-                    if not self.any_colour:
-                        self._deadlock(hands, chips, board)
-                        return -1
-                    card = pick_lead(hand, lowest_cards(hand), owner)
-                    continue
-                if self.fine:
-                    for passer in skipped:
-                        paid = min(self.fine, chips[passer])
-                        chips[passer] -= paid
-                        board[-1] += paid
-            lead_hand = hands[leader]
-            cards = lowest_per_suit(mine) if self.switch_any_suit else lowest_cards(mine)
-            card = pick_lead(lead_hand, cards, owner)
-            seat = leader
-
-    def _win(self, hands: list[int], chips: list[int], board: list[int], winner: int) -> None:
-        chips[winner] += board[-1]
-        board[-1] = 0
-        for seat in self.in_round:
-            if seat != winner:
-                paid = min(hands[seat].bit_count(), chips[seat])
-                chips[seat] -= paid
-                chips[winner] += paid
-
-    def _deadlock(self, hands: list[int], chips: list[int], board: list[int]) -> None:
-        for seat in self.in_round:
-            paid = min(hands[seat].bit_count(), chips[seat])
-            chips[seat] -= paid
-            board[-1] += paid
+    def leader_after(self, poker_winner: int) -> int:
+        """Who leads the runs after the poker stage, by the layout (-1: the holder of
+        the lowest card of a suit, Newmarket's, found when the runs start)."""
+        leader = self.plan.leader
+        if leader == lay.POKER_WINNER and poker_winner >= 0:
+            return poker_winner
+        if leader == lay.DEALER:
+            return self.dealer
+        if leader == lay.LOWEST_OF_SUIT:
+            return -1
+        return self.in_round[0]
 
     # ------------------------------------------------------------------ poker
 
     def strengths(self, hands: Sequence[int]) -> tuple[dict[int, int], dict[int, float]]:
-        """Each seat's poker key, and its percentile among hands of the others' mean size
-        (the basic rule's view of its own hand)."""
+        """Each seat's poker key (its best set's, when hands rank by sets), and its
+        percentile among hands of the others' mean size (the basic rule's view of its own
+        hand)."""
+        sets = self.plan.hands == lay.SETS
         keys: dict[int, int] = {}
         pct: dict[int, float] = {}
         seats = self.in_round
@@ -276,7 +114,8 @@ class Table:
         for seat in seats:
             hand = hands[seat]
             size = hand.bit_count()
-            key = keys[seat] = hand_key(hand)
+            key = hand_key(hand)
+            keys[seat] = sets_key(hand, self.trump) if sets else key
             others = (total - size) / max(len(seats) - 1, 1)
             pct[seat] = poker_percentile(key, round(others))
         return keys, pct
@@ -288,7 +127,7 @@ class Table:
         turn: who acted since the last full raise, the last raise and the number of bets
         are not observed, so they are inferred from the bets (exact in most positions)."""
         n = len(bets)
-        betting = Betting(list(self.in_round), n, self.limit, self.heads_up)
+        betting = Betting(list(self.bet_order), n, self.limit, self.heads_up)
         betting.committed = list(bets)
         betting.folded = list(folded)
         betting.high = betting.full = high
@@ -300,7 +139,7 @@ class Table:
             betting.bets_made = -(-high // self.limit)
         else:
             betting.bets_made = len(levels)
-        order = self.in_round
+        order = self.bet_order
         mine = order.index(me)
         for i, seat in enumerate(order):
             if seat == me or folded[seat]:
@@ -317,7 +156,7 @@ class Table:
         public betting actions (the observation's ``bet_history``): who acted, the last
         raise and the number of bets come out exact (whether a fixed limit's raising was
         capped heads-up, too, unless someone was all-in: the chips are not replayed)."""
-        betting = Betting(list(self.in_round), len(self.nxt), self.limit, self.heads_up)
+        betting = Betting(list(self.bet_order), len(self.nxt), self.limit, self.heads_up)
         # put_in takes the chips from a list; the real chips are not needed to replay.
         scratch = [1 << 40] * len(self.nxt)
         for seat, action, total in history:
@@ -339,15 +178,16 @@ class Table:
         pct: dict[int, float],
     ) -> int:
         """Bet on from ``betting`` with the basic rule at every seat (at random for wild
-        seats), then award the poker space; returns the seat that leads the Rummoli phase.
+        seats), then award the poker space; returns the seat that leads the runs.
 
         The turn order, raise sizes and reopening rules are those of
-        :class:`~rummoli.games.rummoli.betting.Betting`, written out inline on its lists:
+        :class:`~rummoli.games.stops.betting.Betting`, written out inline on its lists:
         this loop runs thousands of times per decision and the method calls dominated it.
         """
-        order = self.in_round
+        order = self.bet_order
         count = len(order)
         folded = betting.folded
+        set_opens = self.plan.open_with_set
         committed = betting.committed
         acted = betting.acted
         wild = self.wild_bet
@@ -378,6 +218,9 @@ class Table:
                     break
             if seat < 0:
                 break
+            if set_opens and high == 0 and not keys[seat]:
+                acted[seat] = True  # no set: he may not open (Poch)
+                continue
             owed = high - committed[seat]
             # The totals it may raise to (Betting.raise_range): a seat that acted only
             # when it faces a full raise (a fixed limit: half a bet).
@@ -451,7 +294,9 @@ class Table:
             winner = contenders[0]
             chips[winner] += board[0]
             board[0] = 0
-            return winner
+            return self.leader_after(winner)
+        if set_opens and high == 0 and not self.plan.unopened_showdown:
+            return self.leader_after(-1)  # nobody opened: the pool stays
         seat, uncalled = betting.take_back_uncalled()
         if uncalled:
             chips[seat] += uncalled
@@ -472,6 +317,8 @@ class Table:
         leader = -1
         for amount, eligible in pots:
             best = max(keys[s] for s in eligible)
+            if not best and self.plan.hands == lay.SETS:
+                continue  # no set at all: the pool stays
             winners = [s for s in eligible if keys[s] == best]
             share = amount // len(winners)
             for seat in winners:
@@ -479,7 +326,7 @@ class Table:
                 board[0] -= share
             if leader < 0:
                 leader = winners[0]
-        return leader
+        return self.leader_after(leader)
 
     def poker_phase(
         self,
@@ -489,11 +336,14 @@ class Table:
         keys: dict[int, int],
         pct: dict[int, float],
     ) -> int:
-        """The whole poker phase from its start; returns the leader of the Rummoli phase."""
+        """The whole poker stage from its start (none: straight to the runs); returns the
+        leader of the runs."""
+        if self.plan.poker == lay.NONE:
+            return self.leader_after(-1)
         if self.showdown:
             return self._award([(board[0], list(self.in_round))], keys, chips, board)
         n = len(hands)
-        betting = Betting(list(self.in_round), n, self.limit, self.heads_up)
+        betting = Betting(list(self.bet_order), n, self.limit, self.heads_up)
         return self.finish_betting(betting, chips, board, keys, pct)
 
     # ------------------------------------------------------------------ the widow
@@ -505,18 +355,21 @@ class Table:
         :attr:`wild_bid`; ``skip`` has passed. Returns the buyer (-1: no bid), who has paid the
         dealer; the caller swaps his hand for the widow."""
         board_named = dict(zip(self.spaces, board, strict=True))
-        blocks = self.rules.pay_card_blocks_exchange
+        blocks = self.plan.pay_card_blocks_exchange
+        values = self.values
+        pay_cards = values.tables.pay_cards
+        pay_combos = values.tables.pay_combos
         widow_size = widow.bit_count()
         wild = self.wild_bid
         tops: dict[int, int] = {}
         for seat in self.in_round[:-1]:
-            if seat == skip or (blocks and holds_pay_card(hands[seat], self.pay_cards)):
+            if seat == skip or (blocks and holds_pay_card(hands[seat], pay_cards, pay_combos)):
                 continue
             if wild[seat]:
                 tops[seat] = -1
                 continue
             others = [hands[s].bit_count() for s in self.in_round if s != seat]
-            gain = widow_gain(hands[seat], widow_size, others, board_named)
+            gain = widow_gain(hands[seat], widow_size, others, board_named, values)
             tops[seat] = min(max_bid(gain, chips[seat]), chips[seat])
         if -1 in tops.values():
             buyer, price = self._wild_auction(tops, chips)

@@ -7,7 +7,7 @@ what it shows at each card (every player's chips and cards, the board, the centr
 be what the game was at that card, not the end of the round with some cards taken back.
 
 So the action is played again on a copy that lays card by card
-(``RummoliState.card_by_card``): the copy stops before each forced card
+(``StopsState.card_by_card``): the copy stops before each forced card
 (:func:`.stops.pause_before`), and each stop is a step whose state is the engine's own.
 The copy's events, step after step, are the real action's events in the same order,
 and after its last step the copy is where the real game is (tests check both, over
@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rummoli.engine.base import Event
-from rummoli.games.rummoli.state import RummoliState
+from rummoli.games.stops.state import StopsState
 
 
-def card_by_card(before: RummoliState, action: int) -> Iterator[tuple[list[Event], RummoliState]]:
+def card_by_card(before: StopsState, action: int) -> Iterator[tuple[list[Event], StopsState]]:
     """The steps of ``before --action-->``: each step's events, and the state after them.
 
     The state yielded is one copy, changed in place by the next step: read what you need

@@ -1,6 +1,6 @@
 """What one seat can know about the cards it cannot see, and deals consistent with it.
 
-Read from the seat's :class:`~rummoli.games.rummoli.view.Observation` only. Besides the
+Read from the seat's :class:`~rummoli.games.stops.view.Observation` only. Besides the
 obvious (its own hand, the laid cards, the card counts of every hand and of the widow,
 the widow it gave away, the best five cards shown at a showdown), the order of the laid
 cards says a lot, because every rule of the Rummoli phase is forced:
@@ -33,12 +33,15 @@ and that every sampled deal does.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from rummoli.cards import BLACK_MASK, FULL_DECK, NUM_RANKS, RED_MASK
+from rummoli.bots.stops.board import tables_of
+from rummoli.cards import NUM_RANKS
 from rummoli.engine.rng import SeededRandom
-from rummoli.games.rummoli.board import holds_pay_card, pay_card_mask
-from rummoli.games.rummoli.view import Observation
+from rummoli.games.stops import layout as lay
+from rummoli.games.stops.tables import BoardTables, holds_pay_card
+from rummoli.games.stops.view import Observation
 from rummoli.poker import hand_key
 
 #: The place index of the widow is the last one; this names it for readers.
@@ -50,14 +53,6 @@ GREEDY_TRIES = 40
 _ACE = NUM_RANKS - 1
 #: ``_BELOW_RANK[r]``: the cards of every suit whose rank is below ``r``.
 _BELOW_RANK = tuple(sum(((1 << r) - 1) << (13 * s) for s in range(4)) for r in range(NUM_RANKS + 1))
-
-
-def _colour_of(card: int) -> int:
-    return BLACK_MASK if (card < 13 or card >= 39) else RED_MASK
-
-
-def _opposite(card: int) -> int:
-    return RED_MASK if (card < 13 or card >= 39) else BLACK_MASK
 
 
 def _better_than_shown(five: int, candidates: int) -> int:
@@ -109,6 +104,8 @@ class Knowledge:
     #: Cards the stops put in the widow (for reports and tests).
     widow_from_stops: int
     single_pay: int
+    #: The masks of the pay spaces of several cards held together.
+    pay_combos: tuple[int, ...]
     #: Unknown cards some place excludes, each with the places allowed, fewest first.
     constrained: list[tuple[int, list[int]]]
     #: Unknown cards every place allows.
@@ -127,7 +124,7 @@ class Knowledge:
                 return False
             if mask & self.excluded[index]:
                 return False
-            if self.no_pay[index] and holds_pay_card(mask, self.single_pay):
+            if self.no_pay[index] and holds_pay_card(mask, self.single_pay, self.pay_combos):
                 return False
         return hands[self.seat] == self.hand
 
@@ -182,7 +179,8 @@ class Knowledge:
                 mask |= 1 << card
             masks[places - 1] = mask
             if any(
-                self.no_pay[p] and holds_pay_card(masks[p], self.single_pay) for p in range(places)
+                self.no_pay[p] and holds_pay_card(masks[p], self.single_pay, self.pay_combos)
+                for p in range(places)
             ):
                 continue
             return self._deal(masks)
@@ -241,7 +239,8 @@ def infer(obs: Observation) -> Knowledge:
     me = obs.seat
     if me is None:
         raise ValueError("a spectator has no hand to reason from")
-    rules = obs.rules
+    plan = obs.plan
+    tables = tables_of(plan, obs.trump)
     in_round = obs.in_round
     places = tuple([s for s in in_round if s != me] + [WIDOW])
     index = {p: i for i, p in enumerate(places)}
@@ -250,25 +249,31 @@ def infer(obs: Observation) -> Knowledge:
     known = [0] * len(places)
     excluded = [0] * len(places)
     no_pay = [False] * len(places)
-    single_pay = pay_card_mask(rules.ace_of_spades)
+    single_pay = tables.pay_cards
     laid_mask = obs.laid_mask
+    blocks = plan.pay_card_blocks_exchange
 
     if obs.widow_taker == me:
         known[widow_i] = obs.known_widow
-    elif obs.widow_taker >= 0 and rules.pay_card_blocks_exchange:
+    elif obs.widow_taker >= 0 and blocks:
         excluded[widow_i] |= single_pay
         no_pay[widow_i] = True
     bidder = obs.auction_high_bidder
-    if obs.phase == "auction" and bidder >= 0 and bidder != me and rules.pay_card_blocks_exchange:
+    if obs.phase == "auction" and bidder >= 0 and bidder != me and blocks:
         excluded[index[bidder]] |= single_pay
         no_pay[index[bidder]] = True
-    hidden = FULL_DECK & ~(obs.hand | laid_mask | obs.known_widow)
+    turned = 1 << obs.turned if obs.turned >= 0 else 0
+    hidden = tables.deck & ~(obs.hand | laid_mask | obs.known_widow | turned)
     for _, five in obs.shown:
         hidden &= ~five
     for seat, five in obs.shown:
         if seat != me and seat in index:
             known[index[seat]] |= five & ~laid_mask
-            excluded[index[seat]] |= _better_than_shown(five, hidden)
+            if plan.hands == lay.FIVE_CARDS:
+                excluded[index[seat]] |= _better_than_shown(five, hidden)
+    for seat, _, _, cards in obs.claims:
+        if seat != me and seat in index:
+            known[index[seat]] |= cards & ~laid_mask
 
     nxt = {s: in_round[(i + 1) % len(in_round)] for i, s in enumerate(in_round)}
 
@@ -276,58 +281,16 @@ def infer(obs: Observation) -> Knowledge:
         if seat in index:
             excluded[index[seat]] |= cards
 
-    def passed_over(stopper: int, leader: int, colour: int) -> None:
-        seat = stopper
-        for _ in range(len(in_round)):
-            if seat == leader:
-                return
-            exclude(seat, colour)
-            seat = nxt[seat]
-
-    widow_from_stops = 0
-    laid = obs.laid
-    switch_any = rules.switch_lead == "any_suit_of_colour"
-    for j, (leader, card) in enumerate(laid):
-        if j == 0:
-            if rules.lead == "lowest_in_hand":
-                exclude(leader, _BELOW_RANK[card % NUM_RANKS])
-            else:
-                exclude(leader, _below_in_suit(card))
-            continue
-        stopper, stop = laid[j - 1]
-        if stop % NUM_RANKS != _ACE and card == stop + 1:
-            continue  # the run goes on
-        if stop % NUM_RANKS != _ACE and not laid_mask >> (stop + 1) & 1:
-            widow_from_stops |= 1 << (stop + 1)
-        colour = _opposite(stop)
-        if _colour_of(card) == colour:
-            passed_over(stopper, leader, colour)
-            below = _below_in_suit(card) if switch_any else _BELOW_RANK[card % NUM_RANKS] & colour
-            exclude(leader, below)
-        else:  # deadlock: any_colour, nobody held the colour; the stopper led his lowest
-            for seat in in_round:
-                exclude(seat, colour)
-            exclude(leader, _BELOW_RANK[card % NUM_RANKS])
-
-    # A stop at the last card laid, whose lead is this seat's decision now.
-    if laid and obs.phase == "play" and obs.to_move == me:
-        stopper, stop = laid[-1]
-        pending_run = stop % NUM_RANKS != _ACE and obs.hand >> (stop + 1) & 1
-        if not pending_run:
-            if stop % NUM_RANKS != _ACE and not laid_mask >> (stop + 1) & 1:
-                widow_from_stops |= 1 << (stop + 1)
-            colour = _opposite(stop)
-            if obs.hand & colour:
-                passed_over(stopper, me, colour)
-            else:  # this seat leads any colour: a deadlock that goes on
-                for seat in in_round:
-                    exclude(seat, colour)
-
+    if plan.play == lay.RANK:
+        _rank_facts(obs, nxt, exclude)
+        widow_from_stops = 0
+    else:
+        widow_from_stops = _suit_facts(obs, tables, nxt, exclude)
     known[widow_i] |= widow_from_stops
-    seen = obs.hand | laid_mask
+    seen = obs.hand | laid_mask | turned
     for mask in known:
         seen |= mask
-    unknown = FULL_DECK & ~seen
+    unknown = tables.deck & ~seen
     need = [count - mask.bit_count() for count, mask in zip(counts, known, strict=True)]
     if sum(need) != unknown.bit_count() or min(need) < 0:
         raise ValueError(
@@ -359,6 +322,170 @@ def infer(obs: Observation) -> Knowledge:
         unknown,
         widow_from_stops,
         single_pay,
+        tables.pay_combos,
         constrained,
         free,
     )
+
+
+def _below_rank(card: int, ace_low: bool) -> int:
+    """The cards of every suit ranking below ``card`` (aces low: an ace has none)."""
+    rank = card % NUM_RANKS
+    if not ace_low:
+        return _BELOW_RANK[rank]
+    if rank == _ACE:
+        return 0
+    return _BELOW_RANK[rank] | _ACES
+
+
+def _below_suit(card: int, ace_low: bool) -> int:
+    """The cards of ``card``'s suit ranking below it."""
+    below = _below_in_suit(card)
+    if not ace_low:
+        return below
+    rank = card % NUM_RANKS
+    if rank == _ACE:
+        return 0
+    return below | 1 << (card - rank + _ACE)
+
+
+def _suit_facts(
+    obs: Observation,
+    tables: BoardTables,
+    nxt: dict[int, int],
+    exclude: Callable[[int, int], None],
+) -> int:
+    """The facts the order of the cards laid by suit tells (module docstring); returns
+    the cards the stops put in the widow."""
+    plan = obs.plan
+    me = obs.seat
+    in_round = obs.in_round
+    ace_low = plan.ace_low
+    laid_mask = obs.laid_mask
+    tops = tables.tops
+    following = tables.next_card
+    #: Cards a stop below them may put in the widow: the pack's, but the card turned.
+    may_be_widow = tables.deck & ~(1 << obs.turned if obs.turned >= 0 else 0)
+
+    def passed_over(stopper: int, leader: int, allowed: int) -> None:
+        seat = stopper
+        for _ in range(len(in_round)):
+            if seat == leader:
+                return
+            exclude(seat, allowed)
+            seat = nxt[seat]
+
+    def after(card: int) -> int:
+        """The next card of ``card``'s suit, or -1 after its top."""
+        return -1 if tops >> card & 1 else following[card]
+
+    widow_from_stops = 0
+    laid = obs.laid
+    rule = plan.switch_lead
+    by_suit = rule in (lay.ANY_SUIT_OF_COLOUR, lay.ANY_OTHER_SUIT)
+    for j, (leader, card) in enumerate(laid):
+        if j == 0:
+            if plan.leader == lay.LOWEST_OF_SUIT:
+                for seat in in_round:
+                    exclude(seat, _below_suit(card, ace_low))
+            elif plan.lead == lay.LOWEST_IN_HAND:
+                exclude(leader, _below_rank(card, ace_low))
+            elif plan.lead == lay.LOWEST_OF_ANY_SUIT:
+                exclude(leader, _below_suit(card, ace_low))
+            continue
+        stopper, stop = laid[j - 1]
+        following_card = after(stop)
+        if following_card >= 0 and card == following_card:
+            continue  # the run goes on
+        if (
+            following_card >= 0
+            and not laid_mask >> following_card & 1
+            and may_be_widow >> following_card & 1
+        ):
+            widow_from_stops |= 1 << following_card
+        allowed = tables.switch[stop]
+        if allowed >> card & 1:
+            passed_over(stopper, leader, allowed)
+            if rule == lay.ANY_CARD:
+                continue
+            below = _below_suit(card, ace_low) if by_suit else _below_rank(card, ace_low) & allowed
+            exclude(leader, below)
+        else:  # deadlock: nobody held a card to lead; the stopper led his lowest
+            for seat in in_round:
+                exclude(seat, allowed)
+            exclude(leader, _below_rank(card, ace_low))
+
+    # A stop at the last card laid, whose lead is this seat's decision now.
+    if laid and obs.phase == "play" and obs.to_move == me:
+        stopper, stop = laid[-1]
+        following_card = after(stop)
+        pending_run = following_card >= 0 and obs.hand >> following_card & 1
+        if not pending_run:
+            if (
+                following_card >= 0
+                and not laid_mask >> following_card & 1
+                and may_be_widow >> following_card & 1
+            ):
+                widow_from_stops |= 1 << following_card
+            allowed = tables.switch[stop]
+            if obs.hand & allowed:
+                assert me is not None
+                passed_over(stopper, me, allowed)
+            else:  # this seat leads any colour: a deadlock that goes on
+                for seat in in_round:
+                    exclude(seat, allowed)
+    return widow_from_stops
+
+
+def _rank_facts(obs: Observation, nxt: dict[int, int], exclude: Callable[[int, int], None]) -> None:
+    """The facts the order of the cards laid by rank tells (Nain Jaune): a player who
+    said "sans" a rank held none of it, nor did the players passed over before its holder
+    went on; a rank skipped was held by nobody. Hands only shrink, so they hold none now."""
+    in_round = obs.in_round
+    laid = obs.laid
+    new_sequence = obs.plan.missing_rank == lay.NEW_SEQUENCE
+
+    def place(card: int) -> int:
+        rank = card % NUM_RANKS
+        return 0 if rank == _ACE else rank + 1
+
+    def rank_mask(at: int) -> int:
+        return _RANK_PLACE_MASK[at]
+
+    def lacking(start: int, holder: int, mask: int) -> None:
+        """``start`` and the players after him, up to ``holder``, held none of ``mask``."""
+        seat = start
+        for _ in range(len(in_round)):
+            if seat == holder:
+                return
+            exclude(seat, mask)
+            seat = nxt[seat]
+
+    for j in range(1, len(laid)):
+        a_seat, a_card = laid[j - 1]
+        b_seat, b_card = laid[j]
+        pa, pb = place(a_card), place(b_card)
+        if pa == NUM_RANKS - 1:
+            continue  # a king: its player began again with any card
+        if pb == pa + 1:
+            lacking(a_seat, b_seat, rank_mask(pb))
+            continue
+        if pb > pa + 1 and not new_sequence:
+            for skipped in range(pa + 1, pb):
+                for seat in in_round:
+                    exclude(seat, rank_mask(skipped))
+            lacking(a_seat, b_seat, rank_mask(pb))
+            continue
+        # A new sequence by the same player: the ranks after his were held by nobody.
+        last = pa + 1 if new_sequence else NUM_RANKS
+        for skipped in range(pa + 1, last):
+            for seat in in_round:
+                exclude(seat, rank_mask(skipped))
+
+
+#: The cards of each place of a sequence by rank, aces low, as a mask.
+_RANK_PLACE_MASK = tuple(
+    sum(1 << (suit * NUM_RANKS + (_ACE if at == 0 else at - 1)) for suit in range(4))
+    for at in range(NUM_RANKS)
+)
+_ACES = sum(1 << (suit * NUM_RANKS + _ACE) for suit in range(4))

@@ -25,23 +25,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rummoli.engine.base import Event, SetupError
-from rummoli.games.rummoli.constants import SETTLE
-from rummoli.games.rummoli.poker_phase import new_betting, next_bettor
-from rummoli.games.rummoli.round_end import deal_five, finish, share_out, spaces_by_size
+from rummoli.games.stops.constants import SETTLE
+from rummoli.games.stops.poker_phase import new_betting, next_bettor
+from rummoli.games.stops.round_end import deal_five, finish, share_out, spaces_by_size
 from rummoli.poker import hand_key
 
 if TYPE_CHECKING:
-    from rummoli.games.rummoli.state import RummoliState
+    from rummoli.games.stops.state import StopsState
 
 
-def start_settlement(state: RummoliState, seats: list[int], events: list[Event]) -> None:
+def start_settlement(state: StopsState, seats: list[int], events: list[Event]) -> None:
     """The settlement's pots in order, each dealt and bet for by ``seats`` (in order from
     the dealer's left)."""
     state.in_round = seats
     state.auction_log = []  # the last round's: the settlement has no auction
     state.settle_cards = list(state.setup.settlement)
     board = state.board
-    if state.rules.settlement == "poker_per_pot":
+    if state.plan.settlement == "poker_per_pot":
         state.settle_queue = spaces_by_size(state)
     else:  # one pot: the whole board, gathered on the poker space
         total = sum(board)
@@ -52,7 +52,7 @@ def start_settlement(state: RummoliState, seats: list[int], events: list[Event])
     next_pot(state, events)
 
 
-def next_pot(state: RummoliState, events: list[Event]) -> None:
+def next_pot(state: StopsState, events: list[Event]) -> None:
     """Deal the next pot's hands and open its betting; after the last, the game ends."""
     if not state.settle_queue:
         left = state.settle_cards
@@ -67,7 +67,7 @@ def next_pot(state: RummoliState, events: list[Event]) -> None:
         finish(state, events)
         return
     space = state.settle_queue.pop(0)
-    one_pot = state.rules.settlement != "poker_per_pot"
+    one_pot = state.plan.settlement != "poker_per_pot"
     name = "all" if one_pot else state.spaces[space]
     seats = state.in_round
     hands = deal_five(state, name, seats, state.settle_cards)
@@ -84,7 +84,7 @@ def next_pot(state: RummoliState, events: list[Event]) -> None:
     next_bettor(state, events)
 
 
-def end_pot(state: RummoliState, events: list[Event]) -> None:
+def end_pot(state: StopsState, events: list[Event]) -> None:
     """The uncalled bet goes back; the hands left are shown; the pot and its side pots
     go to the best hands that matched them."""
     betting = state.betting

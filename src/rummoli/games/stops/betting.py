@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from rummoli.games.rummoli.actions import CALL, CHECK, FOLD
+from rummoli.games.stops.actions import CALL, CHECK, FOLD
 
 NO_LIMIT: Final = 0
 POT_LIMIT: Final = -1

@@ -1,13 +1,13 @@
-"""A position in the Rummoli phase checked by replaying its history.
+"""A position in the runs checked by replaying its history.
 
-A scenario may start in the middle of the Rummoli phase (``laid``, ``lead``): the hands
-still held and the cards laid so far, by whom. Not every such history can happen: after
-a stop the player who stopped must lead the other colour, the lead lays his lowest card,
-and whoever holds the next card of a run must lay it. So the history is played again by
-the engine itself, from the hands as they were when the phase began (the cards still
-held plus the cards each player laid), and every laid card must be the one the rules
-made that player lay, or one he could choose: the first that is not is a
-:class:`SetupError` naming it, who had to lay what, and why.
+A scenario may start in the middle of the runs (Rummoli's "Rummoli phase": ``laid``,
+``lead``): the hands still held and the cards laid so far, by whom. Not every such
+history can happen: after a stop the player who stopped must lead the other colour, the
+lead lays his lowest card, and whoever holds the next card of a run must lay it. So the
+history is played again by the engine itself, from the hands as they were when the phase
+began (the cards still held plus the cards each player laid), and every laid card must
+be the one the rules made that player lay, or one he could choose: the first that is not
+is a :class:`SetupError` naming it, who had to lay what, and why.
 
 Why the engine and not a second statement of the rules: the check then cannot disagree
 with the play that follows it. The scratch game's chips are thrown away (the position
@@ -21,30 +21,53 @@ from typing import TYPE_CHECKING
 
 from rummoli.cards import card_str, format_cards
 from rummoli.engine.base import CHANCE_ACTION, Event, SetupError
-from rummoli.games.rummoli import actions as act
-from rummoli.games.rummoli.stops import STOP_REASONS
+from rummoli.games.stops import actions as act
+from rummoli.games.stops.runs import STOP_REASONS
 
 if TYPE_CHECKING:
-    from rummoli.games.rummoli.rules import Rules
-    from rummoli.games.rummoli.setup import Setup
+    from rummoli.games.stops.setup import Setup
+    from rummoli.games.stops.state import FamilyRules
 
 #: Why a run stopped, for people (the "stop" event's reason).
 _STOPPED = dict(
     zip(
         STOP_REASONS,
-        ("an ace", "the next card was laid before", "the next card is in the widow"),
+        (
+            "an ace",
+            "the next card was laid before",
+            "the next card is in the widow",
+            "the next card is not in the pack",
+            "the next card was turned for trumps",
+            "a king",
+            "nobody holds the next rank",
+        ),
         strict=True,
     )
 )
+#: What the lead after a stop is, by the layout's rule, for people.
+_AFTER_STOP = {
+    "lowest_of_colour": "leads the other colour",
+    "any_suit_of_colour": "leads the other colour",
+    "lowest_of_other_suits": "leads another suit",
+    "any_other_suit": "leads another suit",
+    "any_card": "leads any card",
+}
+#: What the first lead is, by the layout's rule, for people.
+_FIRST_LEAD = {
+    "lowest_in_hand": "the lowest card in hand",
+    "lowest_of_any_suit": "the lowest card of a suit of the lead's choice (house rule lead: "
+    "lowest_of_any_suit)",
+    "any_card": "any card",
+}
 
 
-def check_history(rules: Rules, setup: Setup) -> None:
+def check_history(rules: FamilyRules, setup: Setup) -> None:
     """Replay ``setup.laid`` from the hands the phase began with; a SetupError names the
     first card the rules did not allow."""
     laid = setup.laid
     if not laid:
         return
-    from rummoli.games.rummoli.state import RummoliState
+    from rummoli.games.stops.state import StopsState
 
     assert setup.hands is not None
     names = setup.players
@@ -58,18 +81,15 @@ def check_history(rules: Rules, setup: Setup) -> None:
         lead=laid[0][0],
         single_round=True,
     )
-    scratch = RummoliState(rules, start, 0)
+    scratch = StopsState(rules, start, 0)
+    plan = scratch.plan
     events = scratch.apply(CHANCE_ACTION)
     done = 0
-    why = f"the lead ({names[laid[0][0]]}) lays " + (
-        "the lowest card in hand"
-        if rules.lead == "lowest_in_hand"
-        else "the lowest card of a suit of the lead's choice (house rule lead: lowest_of_any_suit)"
-    )
+    why = f"the lead ({names[laid[0][0]]}) lays " + _FIRST_LEAD.get(plan.lead, "his card")
     while True:
         for event in events:
             if event[0] != "lay":
-                why = _situation(event, names, why)
+                why = _situation(event, names, why, _AFTER_STOP[plan.switch_lead])
                 continue
             if done == len(laid):
                 return  # the cards the rules force after the history
@@ -96,23 +116,24 @@ def check_history(rules: Rules, setup: Setup) -> None:
         events = scratch.apply(act.lay_action(card))
 
 
-def _situation(event: Event, names: tuple[str, ...], why: str) -> str:
+def _situation(event: Event, names: tuple[str, ...], why: str, after: str) -> str:
     """What the rules ask next, as the events of the scratch game tell it."""
     kind = event[0]
     if kind == "stop":
         return (
             f"after the stop on {card_str(event[1])} ({_STOPPED[event[2]]}), the player who "
-            "laid it leads the other colour"
+            f"laid it {after}"
         )
     if kind == "duty_passes":
         return f"{why} ({names[event[1]]} holds none: the duty passes on)"
+    nobody = "nobody holds " + after.removeprefix("leads ")
     if kind == "deadlock_continue":
         return (
-            f"nobody holds the other colour: {names[event[1]]}, who laid the last card, leads "
+            f"{nobody}: {names[event[1]]}, who laid the last card, leads "
             "the lowest card in hand, of any suit (house rule deadlock: any_colour)"
         )
     if kind == "deadlock":
-        return "nobody holds the other colour: a deadlock ended the round"
+        return f"{nobody}: a deadlock ended the round"
     return why
 
 

@@ -1,9 +1,13 @@
-"""Where a Rummoli game starts: players, chips, dealer, board, and optionally fixed cards.
+"""Where a game of the family starts: players, chips, dealer, board, and optionally fixed
+cards.
 
 A new game needs only the players; a scenario (a dispute to settle, a bug report, a
 golden test) also fixes the dealer, the board and the cards: of the first round, of later
 rounds, of the cut for the first dealer and of the settlement's deals; or a position in
-the middle of a round, at the Rummoli phase. Every check that needs only the data happens
+the middle of a round, in the runs (Rummoli's "Rummoli phase"). The cards must be the
+game's pack (52, 51 or 32 cards, its layout's ``deck``): the hands, then the widow
+(Rummoli's widow, the spare hand, or the talon of a deal by counts), and the card turned
+for trumps (``"turned"``) where the game turns one. Every check that needs only the data happens
 here, before any state exists, so bad input changes nothing and the error names the
 problem; what depends on the play (who is out when a later round is dealt, how many cards
 the settlement needs) is checked when the engine gets there (:mod:`.deal`,
@@ -19,9 +23,39 @@ from typing import Any
 from rummoli.cards import CardError, card_str, parse_card, parse_cards
 from rummoli.engine.base import SetupError
 from rummoli.engine.fields import draws_from, player_names, seat_from, whole
+from rummoli.games.stops.layout import NONE, Layout
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
+
+
+@dataclass(frozen=True)
+class Pack:
+    """What a setup's cards are checked against: the game's pack and whether a card is
+    turned for trumps (Rummoli: 52 cards, none), its title and seats for messages."""
+
+    title: str = "Rummoli"
+    cards: int = 52
+    mask: int = (1 << 52) - 1
+    turns: bool = False
+    fewest: int = MIN_PLAYERS
+    most: int = MAX_PLAYERS
+    #: The play of the runs, for messages (Rummoli's: "the Rummoli phase").
+    phase: str = "the Rummoli phase"
+
+    @classmethod
+    def of(cls, plan: Layout | None) -> Pack:
+        if plan is None:
+            return cls()
+        return cls(
+            plan.title or plan.game,
+            plan.deck,
+            plan.deck_mask(),
+            plan.trump != NONE,
+            plan.min_players,
+            plan.max_players,
+            plan.play_phase,
+        )
 
 
 @dataclass(frozen=True)
@@ -31,10 +65,12 @@ class Deal:
 
     hands: tuple[tuple[int, ...], ...] | None = None
     deck: tuple[int, ...] | None = None
+    #: With ``hands``: the card turned for trumps (-1: none).
+    turned: int = -1
 
     def to_dict(self, players: Sequence[str]) -> dict[str, Any]:
         if self.hands is not None:
-            return {"hands": _hands_dict(self.hands, players)}
+            return {"hands": _hands_dict(self.hands, players, self.turned)}
         if self.deck is not None:
             return {"deck": [card_str(c) for c in self.deck]}
         return {}
@@ -65,13 +101,15 @@ class Setup:
     settlement: tuple[int, ...] = ()
     laid: tuple[tuple[int, int], ...] | None = None
     lead: int | None = None
+    #: With ``hands``: the card turned for trumps (-1: none).
+    turned: int = -1
 
     def fixed_deal(self, round_no: int) -> Deal | None:
         """The fixed cards of round ``round_no`` (from 1), or None: the seed deals."""
         if round_no == 1:
             if self.hands is None and self.deck is None:
                 return None
-            return Deal(self.hands, self.deck)
+            return Deal(self.hands, self.deck, self.turned)
         index = round_no - 2
         if index >= len(self.later_deals):
             return None
@@ -85,7 +123,7 @@ class Setup:
         if self.board:
             data["board"] = dict(self.board)
         if self.hands is not None:
-            data["hands"] = _hands_dict(self.hands, self.players)
+            data["hands"] = _hands_dict(self.hands, self.players, self.turned)
         if self.deck is not None:
             data["deck"] = [card_str(c) for c in self.deck]
         if self.single_round:
@@ -103,24 +141,35 @@ class Setup:
         return data
 
 
-def _hands_dict(hands: tuple[tuple[int, ...], ...], players: Sequence[str]) -> dict[str, Any]:
-    return {
+def _hands_dict(
+    hands: tuple[tuple[int, ...], ...], players: Sequence[str], turned: int = -1
+) -> dict[str, Any]:
+    data: dict[str, Any] = {
         name: [card_str(c) for c in hand]
         for name, hand in zip((*players, "widow"), hands, strict=True)
     }
+    if turned >= 0:
+        data["turned"] = [card_str(turned)]
+    return data
 
 
-def players_from(value: object) -> tuple[str, ...]:
-    names = player_names(value, "Rummoli", MIN_PLAYERS, MAX_PLAYERS)
-    if "widow" in names:
-        raise SetupError("'widow' is the name of the extra hand, not of a player")
+def players_from(value: object, plan: Layout | None = None) -> tuple[str, ...]:
+    pack = Pack.of(plan)
+    names = player_names(value, pack.title, pack.fewest, pack.most)
+    for reserved in ("widow", "turned"):
+        if reserved in names:
+            raise SetupError(f"{reserved!r} is the name of the extra hand, not of a player")
     return names
 
 
-def setup_from_dict(data: Mapping[str, Any], default_chips: int, first: str = "") -> Setup:
+def setup_from_dict(
+    data: Mapping[str, Any], default_chips: int, first: str = "", plan: Layout | None = None
+) -> Setup:
     """Read the setup part of a scenario or record, checking everything. ``first`` names
-    the first round's cards in messages about them (``"deal 1: "`` in a whole game)."""
-    players = players_from(data.get("players"))
+    the first round's cards in messages about them (``"deal 1: "`` in a whole game);
+    ``plan``, the game's layout, says its pack (None: Rummoli's 52 cards)."""
+    pack = Pack.of(plan)
+    players = players_from(data.get("players"), plan)
     raw_chips = data.get("chips", default_chips)
     if isinstance(raw_chips, list):
         if len(raw_chips) != len(players):
@@ -141,13 +190,13 @@ def setup_from_dict(data: Mapping[str, Any], default_chips: int, first: str = ""
     if "laid" in data or "lead" in data:
         if "hands" not in data:
             raise SetupError(
-                "a position in the Rummoli phase needs the hands still held (and the widow)"
+                f"a position in {pack.phase} needs the hands still held (and the widow)"
             )
-        laid = _laid_from(data.get("laid", []), players)
+        laid = _laid_from(data.get("laid", []), players, pack)
         if data.get("lead") is not None:
             lead = seat_from(data["lead"], players, "lead")
     try:
-        first_deal = _deal_from(data, players, laid)
+        first_deal = _deal_from(data, players, laid, pack)
     except SetupError as error:
         raise SetupError(f"{first}{error}") from None
     cut = draws_from(data.get("cut", []), "cut")
@@ -161,7 +210,7 @@ def setup_from_dict(data: Mapping[str, Any], default_chips: int, first: str = ""
     raw_later = data.get("later_deals", [])
     if not isinstance(raw_later, list):
         raise SetupError("later_deals must be a list of deals")
-    later = tuple(_later_deal(item, players, n) for n, item in enumerate(raw_later, start=2))
+    later = tuple(_later_deal(item, players, n, pack) for n, item in enumerate(raw_later, start=2))
     single = data.get("single_round", False)
     if not isinstance(single, bool):
         raise SetupError("single_round must be true or false")
@@ -178,58 +227,76 @@ def setup_from_dict(data: Mapping[str, Any], default_chips: int, first: str = ""
         draws_from(data.get("settlement", []), "settlement"),
         laid,
         lead,
+        first_deal.turned if first_deal else -1,
     )
     if laid is not None:
-        _check_play_position(setup)
+        _check_play_position(setup, pack)
     return setup
 
 
 def _deal_from(
-    data: Mapping[str, Any], players: Sequence[str], laid: tuple[tuple[int, int], ...] | None
+    data: Mapping[str, Any],
+    players: Sequence[str],
+    laid: tuple[tuple[int, int], ...] | None,
+    pack: Pack,
 ) -> Deal | None:
-    """The cards of a deal: ``hands`` (with the cards already laid, all 52) or ``deck``."""
+    """The cards of a deal: ``hands`` (with the cards already laid, the whole pack) or
+    ``deck``."""
     if "hands" in data:
         already = {card: players[seat] for seat, card in laid or ()}
-        return Deal(hands=_hands_from(data["hands"], players, already))
+        hands, turned = _hands_from(data["hands"], players, already, pack)
+        return Deal(hands=hands, turned=turned)
     if "deck" in data:
         try:
             cards = parse_cards(data["deck"], what="deck")
         except CardError as error:
             raise SetupError(str(error)) from None
-        if len(cards) != 52:
-            raise SetupError(f"the deck must hold all 52 cards, not {len(cards)}")
+        if len(cards) != pack.cards:
+            raise SetupError(f"the deck must hold all {pack.cards} cards, not {len(cards)}")
+        _check_in_pack(cards, pack, "the deck")
         return Deal(deck=tuple(cards))
     return None
 
 
-def _later_deal(item: object, players: Sequence[str], number: int) -> Deal:
+def _check_in_pack(cards: Sequence[int], pack: Pack, where: str) -> None:
+    for card in cards:
+        if not pack.mask >> card & 1:
+            raise SetupError(f"{where}: {card_str(card)} is not in the {pack.cards}-card pack")
+
+
+def _later_deal(item: object, players: Sequence[str], number: int, pack: Pack) -> Deal:
     """A later round's cards: ``{"hands": ...}``, ``{"deck": ...}`` or ``{}`` (the seed's)."""
     if not isinstance(item, dict) or set(item) - {"hands", "deck"}:
         raise SetupError(f"deal {number} must be an object with hands or a deck (or neither)")
     if "hands" in item and "deck" in item:
         raise SetupError(f"deal {number}: give either hands or deck, not both")
     try:
-        deal = _deal_from(item, players, None)
+        deal = _deal_from(item, players, None, pack)
     except SetupError as error:
         raise SetupError(f"deal {number}: {error}") from None
     return deal or Deal()
 
 
 def _hands_from(
-    value: object, players: Sequence[str], already: Mapping[int, str]
-) -> tuple[tuple[int, ...], ...]:
+    value: object, players: Sequence[str], already: Mapping[int, str], pack: Pack
+) -> tuple[tuple[tuple[int, ...], ...], int]:
+    """The hands then the widow, and the card turned for trumps (-1: none)."""
     if not isinstance(value, dict):
         raise SetupError("hands must be an object of cards by player name and 'widow'")
-    unknown = [k for k in value if k not in players and k != "widow"]
+    extra = ("widow", "turned") if pack.turns else ("widow",)
+    unknown = [k for k in value if k not in players and k not in extra]
     if unknown:
         raise SetupError(f"hands names unknown player {unknown[0]!r}")
+    if pack.turns and len(value.get("turned", [])) != 1:
+        raise SetupError("hands must give the card turned for trumps: 'turned': [one card]")
     hands: list[tuple[int, ...]] = []
     seen: dict[int, str] = {}
-    for name in (*players, "widow"):
+    for name in (*players, *extra):
         try:
             cards = parse_cards(value.get(name, []), what=f"the hand of {name}")
         except CardError as error:
             raise SetupError(str(error)) from None
+        _check_in_pack(cards, pack, f"the hand of {name}")
         for card in cards:
             if card in seen:
                 raise SetupError(
@@ -242,18 +309,20 @@ def _hands_from(
                 )
             seen[card] = name
         hands.append(tuple(cards))
+    turned = hands.pop()[0] if pack.turns else -1
+    total = pack.cards
     if already:
-        if len(seen) + len(already) != 52:
+        if len(seen) + len(already) != total:
             raise SetupError(
-                "the hands, widow and laid cards must hold all 52 cards, not "
+                f"the hands, widow and laid cards must hold all {total} cards, not "
                 f"{len(seen) + len(already)}"
             )
-    elif len(seen) != 52:
-        raise SetupError(f"the hands and widow must hold all 52 cards, not {len(seen)}")
-    return tuple(hands)
+    elif len(seen) != total:
+        raise SetupError(f"the hands and widow must hold all {total} cards, not {len(seen)}")
+    return tuple(hands), turned
 
 
-def _laid_from(value: object, players: Sequence[str]) -> tuple[tuple[int, int], ...]:
+def _laid_from(value: object, players: Sequence[str], pack: Pack) -> tuple[tuple[int, int], ...]:
     """Cards laid in the Rummoli phase, in order: ``[{"player": "Ann", "card": "7H"}]``."""
     if not isinstance(value, list):
         raise SetupError("laid must be a list of {'player': name, 'card': card}, in order")
@@ -269,12 +338,13 @@ def _laid_from(value: object, players: Sequence[str]) -> tuple[tuple[int, int], 
             raise SetupError(f"laid card {number}: {error}") from None
         if card in seen:
             raise SetupError(f"card {card_str(card)} is laid twice")
+        _check_in_pack([card], pack, f"laid card {number}")
         seen.add(card)
         laid.append((seat, card))
     return tuple(laid)
 
 
-def _check_play_position(setup: Setup) -> None:
+def _check_play_position(setup: Setup, pack: Pack) -> None:
     """A position in the Rummoli phase: who holds cards is in the round (the others are
     out of the game); the dealer, the lead and every player who laid a card are in it."""
     assert setup.hands is not None and setup.laid is not None
@@ -303,4 +373,4 @@ def _check_play_position(setup: Setup) -> None:
             f"the lead {names[setup.lead]} leads the first card of the phase, but {first} laid it"
         )
     if setup.later_deals:
-        raise SetupError("a position in the Rummoli phase plays that round only")
+        raise SetupError(f"a position in {pack.phase} plays that round only")

@@ -1,8 +1,13 @@
 """The end of a round and of the game: the round's winner is paid, and at the end the
 chips left on the board are settled.
 
-Rummoli rules held here (house rule ``settlement``): the player who goes out takes the
-pot and a chip for every card each other player still holds (what he has, at most).
+The family's rules held here (house rule ``settlement``): the player who goes out takes
+the kitty (Rummoli's centre, Tripoley's Kitty, Pope Joan's Game), when the board has
+one, and from each other player what the layout says, as far as his chips go: a chip a
+card (Rummoli), a chip a point of his cards (Nain Jaune: ace 1, picture cards 10), or
+nothing; a player left holding a board card then pays that space its stake, or as much
+as lies on it (house rule ``held_board_cards``); going out before anyone else laid a
+card takes the whole board (Nain Jaune's "grand opéra", a house rule).
 When the game ends (the last round of ``rounds``, fewer than two players able to pay the
 ante, or a request to stop), the chips on the board go to the players still in: to one
 player left, all of them; else, by the house rule, each space (smallest first, under
@@ -17,34 +22,88 @@ way after a win (:mod:`.stops`) or a deadlock, and where the game ends
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from rummoli.cards import NUM_RANKS, format_cards, mask_of
 from rummoli.engine.base import CHANCE, CHANCE_ACTION, TERMINAL, Event, SetupError
-from rummoli.games.rummoli.constants import DRAW_SETTLE, NEXT_ROUND, OVER
+from rummoli.games.stops import layout as lay
+from rummoli.games.stops.constants import DRAW_SETTLE, NEXT_ROUND, OVER
 from rummoli.poker import hand_key
 
+#: Each rank's points, by rank index (2..10 their face value, picture cards 10, ace 1).
+POINTS: Final = (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 1)
+
+
+def hand_points(hand: int) -> int:
+    """The points of the cards of ``hand`` (Nain Jaune's payment)."""
+    total = 0
+    while hand:
+        low = hand & -hand
+        total += POINTS[(low.bit_length() - 1) % NUM_RANKS]
+        hand ^= low
+    return total
+
+
 if TYPE_CHECKING:
-    from rummoli.games.rummoli.state import RummoliState
+    from rummoli.games.stops.state import StopsState
 
 
-def win_round(state: RummoliState, seat: int, events: list[Event]) -> None:
-    """``seat`` has laid its last card: it takes the pot, and a chip a card from the others."""
+def win_round(state: StopsState, seat: int, events: list[Event]) -> None:
+    """``seat`` has laid its last card: it takes the kitty, and from the others a chip a
+    card (or a point, or nothing); board cards still held pay their spaces."""
     state.round_winner = seat
-    pot = state.board[-1]
-    state.board[-1] = 0
-    state.chips[seat] += pot
+    plan = state.plan
+    kitty = state._kitty
+    pot = 0
+    if kitty >= 0:
+        pot = state.board[kitty]
+        state.board[kitty] = 0
+        state.chips[seat] += pot
     events.append(("round_won", seat, pot))
-    for player in state.in_round:
-        if player != seat:
-            paid = min(state.hands[player].bit_count(), state.chips[player])
-            state.chips[player] -= paid
-            state.chips[seat] += paid
-            events.append(("pays", player, seat, paid))
+    if plan.grand_opera and all(player == seat for player, _ in state.laid):
+        total = sum(state.board)
+        state.board = [0] * len(state.board)
+        state.chips[seat] += total
+        events.append(("grand_opera", seat, total))
+    going_out = plan.going_out
+    if going_out != lay.NONE:
+        per_point = going_out == lay.PER_POINT
+        for player in state.in_round:
+            if player != seat:
+                hand = state.hands[player]
+                owed = hand_points(hand) if per_point else hand.bit_count()
+                paid = min(owed, state.chips[player])
+                state.chips[player] -= paid
+                state.chips[seat] += paid
+                events.append(("pays", player, seat, paid))
+    if plan.held_board_cards != lay.NONE:
+        pay_held_board_cards(state, seat, events)
     end_round(state, events)
 
 
-def end_round(state: RummoliState, events: list[Event]) -> None:
+def pay_held_board_cards(state: StopsState, winner: int, events: list[Event]) -> None:
+    """Each player left holding the card of a single-card space pays that space its
+    stake, or (``double``) as many chips as lie on it, as far as his chips go."""
+    plan = state.plan
+    double = plan.held_board_cards == lay.DOUBLE
+    for player in state.in_round:
+        if player == winner:
+            continue
+        hand = state.hands[player]
+        for space, info in enumerate(plan.spaces):
+            if info.role != lay.PAY or len(info.cards) != 1:
+                continue
+            if not any(hand >> way[0] & 1 for way in lay.space_cards(info, state.trump)):
+                continue
+            owed = state.board[space] if double else info.stake
+            paid = min(owed, state.chips[player])
+            if paid:
+                state.chips[player] -= paid
+                state.board[space] += paid
+            events.append(("held_pays", player, info.name, paid))
+
+
+def end_round(state: StopsState, events: list[Event]) -> None:
     """The round is over: the next is a chance step (the end, for a one-round scenario)."""
     events.append(("round_over", state.round_no))
     state.phase = NEXT_ROUND
@@ -55,7 +114,7 @@ def end_round(state: RummoliState, events: list[Event]) -> None:
     state.options = [CHANCE_ACTION]
 
 
-def settle(state: RummoliState, events: list[Event]) -> None:
+def settle(state: StopsState, events: list[Event]) -> None:
     """Board chips go to the players still in, by the ``settlement`` house rule."""
     seats = [s for s in range(len(state.names)) if not state.out[s]] or list(
         range(len(state.names))
@@ -63,12 +122,12 @@ def settle(state: RummoliState, events: list[Event]) -> None:
     n = len(state.names)
     left = (state.dealer + 1) % n
     seats.sort(key=lambda s: (s - left) % n)
-    method = state.rules.settlement
+    method = state.plan.settlement
     fixed = list(state.setup.settlement)
-    betting = state.rules.settlement_betting and method != "high_card"
+    betting = state.plan.settlement_betting and method not in ("high_card", "share")
     if betting and len(seats) > 1 and sum(state.board) > 0:
         # "A round of poker dealt and played": a betting round for each pot.
-        from rummoli.games.rummoli.settlement import start_settlement
+        from rummoli.games.stops.settlement import start_settlement
 
         start_settlement(state, seats, events)
         return
@@ -79,6 +138,10 @@ def settle(state: RummoliState, events: list[Event]) -> None:
         state.board = [0] * len(state.board)
         state.chips[seats[0]] += total
         events.append(("settled", "all", total, (seats[0],)))
+    elif method == "share":
+        total = sum(state.board)
+        state.board = [0] * len(state.board)
+        share_out(state, "all", total, seats, events)
     elif method == "poker_per_pot":
         for space in spaces_by_size(state):
             amount = state.board[space]
@@ -96,14 +159,14 @@ def settle(state: RummoliState, events: list[Event]) -> None:
     finish(state, events)
 
 
-def spaces_by_size(state: RummoliState) -> list[int]:
+def spaces_by_size(state: StopsState) -> list[int]:
     """The spaces still holding chips, the fewest chips first (ties in board order)."""
     board = state.board
     return sorted((i for i, c in enumerate(board) if c), key=lambda i: (board[i], i))
 
 
 def settle_pot(
-    state: RummoliState,
+    state: StopsState,
     name: str,
     amount: int,
     seats: list[int],
@@ -116,7 +179,7 @@ def settle_pot(
     A scenario may fix the cards (``setup.settlement``, consumed from ``fixed``): each
     pot's draw takes the next ones, a card (a cut) or five (a hand) per player still in,
     in order from the dealer's left."""
-    if state.rules.settlement == "high_card":
+    if state.plan.settlement == "high_card":
         winners = settle_cut(state, name, seats, events, fixed)
     else:
         hands = deal_five(state, name, seats, fixed)
@@ -129,7 +192,7 @@ def settle_pot(
 
 
 def settle_cut(
-    state: RummoliState, name: str, seats: list[int], events: list[Event], fixed: list[int]
+    state: StopsState, name: str, seats: list[int], events: list[Event], fixed: list[int]
 ) -> list[int]:
     """A cut for a pot: the highest rank takes it. A tie splits it, or (house rule
     ``high_card_tie="cut_again"``, the rulebook's "the high man will take all") the tied
@@ -144,12 +207,12 @@ def settle_cut(
             events.append(("settle_cut", seat, cut[seat]))
         best = max(cut[s] % NUM_RANKS for s in seats)
         winners = [s for s in seats if cut[s] % NUM_RANKS == best]
-        if len(winners) == 1 or state.rules.high_card_tie != "cut_again":
+        if len(winners) == 1 or state.plan.high_card_tie != "cut_again":
             return winners
         seats = winners
 
 
-def deal_five(state: RummoliState, name: str, seats: list[int], fixed: list[int]) -> dict[int, int]:
+def deal_five(state: StopsState, name: str, seats: list[int], fixed: list[int]) -> dict[int, int]:
     """Five cards for each of ``seats`` (in order from the dealer's left) from a fresh
     deck, for the pot ``name``: the scenario's fixed cards, else the seed's."""
     if state.setup.settlement:
@@ -160,7 +223,7 @@ def deal_five(state: RummoliState, name: str, seats: list[int], fixed: list[int]
 
 
 def share_out(
-    state: RummoliState, name: str, amount: int, winners: list[int], events: list[Event]
+    state: StopsState, name: str, amount: int, winners: list[int], events: list[Event]
 ) -> None:
     """``amount`` to ``winners`` (in order from the dealer's left): ties split, the odd
     chips to the first of them."""
@@ -171,7 +234,7 @@ def share_out(
     events.append(("settled", name, amount, tuple(winners)))
 
 
-def finish(state: RummoliState, events: list[Event]) -> None:
+def finish(state: StopsState, events: list[Event]) -> None:
     """The game is over (or, for a one-round scenario, the round is)."""
     state.phase = OVER
     state.to_move = TERMINAL

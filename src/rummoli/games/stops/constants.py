@@ -1,4 +1,4 @@
-"""The names every part of the Rummoli state shares: phases, where a card is, the
+"""The names every part of the family's state shares: phases, where a card is, the
 purposes of the seeded draws, and one table of card bits.
 
 Why a module of its own: the state's rules are split by phase (:mod:`.deal`,
@@ -23,6 +23,8 @@ NEXT_ROUND: Final = 5
 OVER: Final = 6
 #: The settlement's betting round (house rule ``settlement_betting``), at the game's end.
 SETTLE: Final = 7
+#: Chips placed by choice before the deal (Newmarket's horses).
+STAKE: Final = 8
 PHASE_NAMES: Final = (
     "start",
     "widow",
@@ -32,11 +34,16 @@ PHASE_NAMES: Final = (
     "next_round",
     "over",
     "settlement",
+    "stake",
 )
 
-# Where a card is, in ``owner``: a seat (>= 0), the widow, or laid.
+# Where a card is, in ``owner``: a seat (>= 0), the widow (the spare hand, or the talon
+# of a deal by counts), laid, not in the pack (Pope Joan's 8 of diamonds, Poch's twos to
+# sixes), or turned face up for trumps.
 IN_WIDOW: Final = -1
 LAID: Final = -2
+REMOVED: Final = -3
+TURNED: Final = -4
 
 # Purposes of the seeded draws (see rummoli.engine.rng).
 DRAW_CUT: Final = 1

@@ -1,4 +1,4 @@
-"""The integer action space of Rummoli, and actions as text.
+"""The integer action space of the family's games, and actions as text.
 
 Integers are fixed per game: learning environments and fast simulations index arrays by
 them. Their numeric order is the canonical order, chosen so that "the first legal action"
@@ -18,9 +18,11 @@ value       meaning
 60 + k      LAY that card and CLAIM its space (``must_claim``)
 112 + n     BID n chips for the widow (n >= 1)
 R + n       RAISE_TO n: bet or raise so that one's total bet is n
+S + i       STAKE a chip on the i-th space that takes chosen chips (Newmarket's horses)
 ==========  =================================================
 
-with ``R = 112 + max_chips + 1``, ``max_chips`` being all chips in the game.
+with ``R = 112 + max_chips + 1``, ``max_chips`` being all chips in the game, and
+``S = R + max_chips + 1``: a game without chosen stakes has exactly Rummoli's actions.
 """
 
 from __future__ import annotations
@@ -65,14 +67,21 @@ def lay_card(action: int) -> int:
 
 
 class ActionCodec:
-    """Encodes and decodes the actions of one game (their space depends on its chips)."""
+    """Encodes and decodes the actions of one game (their space depends on its chips,
+    and on the spaces that take chosen chips, named in ``stake_spaces``)."""
 
-    __slots__ = ("max_chips", "raise_base", "size")
+    __slots__ = ("max_chips", "raise_base", "size", "stake_base", "stake_spaces")
 
-    def __init__(self, max_chips: int) -> None:
+    def __init__(self, max_chips: int, stake_spaces: tuple[str, ...] = ()) -> None:
         self.max_chips = max_chips
         self.raise_base = BID_BASE + max_chips + 1
-        self.size = self.raise_base + max_chips + 1
+        self.stake_base = self.raise_base + max_chips + 1
+        self.stake_spaces = stake_spaces
+        self.size = self.stake_base + len(stake_spaces)
+
+    def stake(self, index: int) -> int:
+        """STAKE a chip on the ``index``-th space that takes chosen chips."""
+        return self.stake_base + index
 
     def bid(self, amount: int) -> int:
         return BID_BASE + amount
@@ -90,8 +99,10 @@ class ActionCodec:
             return card_str(lay_card(action)) + " claim"
         if BID_BASE <= action < self.raise_base:
             return f"bid {action - BID_BASE}"
-        if self.raise_base <= action < self.size:
+        if self.raise_base <= action < self.stake_base:
             return f"raise {action - self.raise_base}"
+        if self.stake_base <= action < self.size:
+            return f"stake {self.stake_spaces[action - self.stake_base]}"
         raise IllegalActionError(f"{action} is not an action of this game")
 
     def from_text(self, text: str) -> int:
@@ -101,6 +112,13 @@ class ActionCodec:
         words = text.strip().lower().split()
         if len(words) == 1 and words[0] in _BY_WORD:
             return _BY_WORD[words[0]]
+        if len(words) == 2 and words[0] == "stake":
+            names = [name.lower() for name in self.stake_spaces]
+            if words[1] not in names:
+                raise IllegalActionError(
+                    f"{text!r}: chips are staked on {', '.join(self.stake_spaces) or 'no space'}"
+                )
+            return self.stake(names.index(words[1]))
         if len(words) == 2 and words[0] in ("bid", "raise", "bet"):
             if not words[1].isdigit():
                 raise IllegalActionError(f"{text!r}: the amount must be a whole number")

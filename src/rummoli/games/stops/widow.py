@@ -1,18 +1,20 @@
 """The widow: the dealer's exchange, then the auction of the widow among the others.
 
-Rummoli rules held here (house rules ``widow``, ``pay_card_blocks_exchange``,
-``auction``, ``auction_optional``): the dealer may exchange his hand for the widow's or
-keep it; if he keeps it, under ``widow="exchange_or_auction"`` the others bid for the
-widow in turn, clockwise, until all but the highest bidder have passed; the buyer pays
-the dealer and exchanges. Under ``auction="one_round"`` a pass is final; under
-``"open"`` (the encyclopedia: "any player except the dealer may bid at any time") a bid
-lets those who passed bid again, so the turn goes round until all but the high bidder
-have passed in a row. With ``auction_optional`` (the rulebook: the dealer who keeps his
-hand "can auction" the widow) the dealer may keep his hand and leave the widow dead. A
-player who holds a pay card may not exchange when that house rule is on, and a player
-who cannot outbid passes: both passes are forced, so nobody is asked (and stay final in
-an open auction: nothing can change them). Then the poker phase (:mod:`.poker_phase`)
-begins.
+The family's spare hand (Rummoli's widow, Michigan's extra hand, Tripoley's dead hand,
+Newmarket's dummy), by the layout's house rules (``widow``,
+``pay_card_blocks_exchange``, ``auction``, ``auction_optional``): the dealer may
+exchange his hand for the widow's or keep it; if he keeps it, under
+``widow="exchange_or_auction"`` the others bid for the widow in turn, clockwise, until
+all but the highest bidder have passed; the buyer pays the dealer and exchanges. Under
+``auction="one_round"`` a pass is final; under ``"open"`` (the encyclopedia: "any player
+except the dealer may bid at any time") a bid lets those who passed bid again, so the
+turn goes round until all but the high bidder have passed in a row. With
+``auction_optional`` (the rulebook: the dealer who keeps his hand "can auction" the
+widow) the dealer may keep his hand and leave the widow dead. A player who holds a pay
+card may not exchange when that house rule is on, and a player who cannot outbid passes:
+both passes are forced, so nobody is asked (and stay final in an open auction: nothing
+can change them). Then the poker phase (:mod:`.poker_phase`) begins
+(:func:`.poker_phase.after_widow`: the cards held at the deal are paid first).
 
 Why a module of its own: the exchange and the auction are one decision about one hand,
 the widow's, and read nothing of the rest of the round; the other phases are in their
@@ -25,27 +27,27 @@ from typing import TYPE_CHECKING
 
 from rummoli.cards import cards_of
 from rummoli.engine.base import Event
-from rummoli.games.rummoli import actions as act
-from rummoli.games.rummoli.board import holds_pay_card
-from rummoli.games.rummoli.constants import AUCTION, IN_WIDOW, WIDOW
-from rummoli.games.rummoli.poker_phase import start_poker
+from rummoli.games.stops import actions as act
+from rummoli.games.stops.constants import AUCTION, IN_WIDOW, WIDOW
+from rummoli.games.stops.poker_phase import after_widow
+from rummoli.games.stops.tables import holds_pay_card
 
 if TYPE_CHECKING:
-    from rummoli.games.rummoli.state import RummoliState
+    from rummoli.games.stops.state import StopsState
 
 
-def blocked(state: RummoliState, seat: int) -> bool:
+def blocked(state: StopsState, seat: int) -> bool:
     """Whether ``seat`` may not exchange: it holds a pay card, and the house rule says so."""
-    return state.rules.pay_card_blocks_exchange and holds_pay_card(
-        state.hands[seat], state._pay_cards
+    return state.plan.pay_card_blocks_exchange and holds_pay_card(
+        state.hands[seat], state._pay_cards, state._pay_combos
     )
 
 
-def start_widow(state: RummoliState, events: list[Event]) -> None:
+def start_widow(state: StopsState, events: list[Event]) -> None:
     """After the deal: the dealer's choice (forced when he is blocked), or no widow."""
-    if state.rules.widow == "none":
+    if state.plan.widow == "none":
         events.append(("widow_dead",))
-        start_poker(state, events)
+        after_widow(state, events)
         return
     optional = state._optional_auction
     if blocked(state, state.dealer):
@@ -62,22 +64,22 @@ def start_widow(state: RummoliState, events: list[Event]) -> None:
     state.options = options
 
 
-def widow_decision(state: RummoliState, action: int, events: list[Event]) -> None:
+def widow_decision(state: StopsState, action: int, events: list[Event]) -> None:
     """The dealer keeps his hand (and the widow is auctioned, or stays dead) or exchanges
     it for the widow."""
     if action == act.EXCHANGE:
         exchange(state, state.dealer, events)
-        start_poker(state, events)
+        after_widow(state, events)
     elif action == act.NO_AUCTION:
         events.append(("keep", state.dealer))
         events.append(("widow_dead",))
-        start_poker(state, events)
+        after_widow(state, events)
     else:
         events.append(("keep", state.dealer))
         after_keep(state, events)
 
 
-def exchange(state: RummoliState, seat: int, events: list[Event]) -> None:
+def exchange(state: StopsState, seat: int, events: list[Event]) -> None:
     """``seat`` takes the widow's hand and gives it his own (which he then knows)."""
     old = state.hands[seat]
     new = state.widow
@@ -94,18 +96,18 @@ def exchange(state: RummoliState, seat: int, events: list[Event]) -> None:
     events.append(("hand", seat, new))
 
 
-def after_keep(state: RummoliState, events: list[Event]) -> None:
+def after_keep(state: StopsState, events: list[Event]) -> None:
     """The dealer kept his hand: the auction, if the house rules hold one."""
-    if state.rules.widow != "exchange_or_auction":
+    if state.plan.widow != "exchange_or_auction":
         events.append(("widow_dead",))
-        start_poker(state, events)
+        after_widow(state, events)
         return
     state._bidders = state.in_round[:-1]
     state.phase = AUCTION
     next_bidder(state, events)
 
 
-def next_bidder(state: RummoliState, events: list[Event]) -> None:
+def next_bidder(state: StopsState, events: list[Event]) -> None:
     """Ask the next player who may bid; pass for those who may not; or end the auction."""
     bidders = state._bidders
     count = len(bidders)
@@ -132,7 +134,7 @@ def next_bidder(state: RummoliState, events: list[Event]) -> None:
     end_auction(state, events)
 
 
-def bid(state: RummoliState, seat: int, action: int, events: list[Event]) -> None:
+def bid(state: StopsState, seat: int, action: int, events: list[Event]) -> None:
     """``seat`` passes or bids."""
     if action == act.PASS:
         state.auction_passed[seat] = True
@@ -153,7 +155,7 @@ def bid(state: RummoliState, seat: int, action: int, events: list[Event]) -> Non
     next_bidder(state, events)
 
 
-def end_auction(state: RummoliState, events: list[Event]) -> None:
+def end_auction(state: StopsState, events: list[Event]) -> None:
     """The highest bidder pays the dealer and exchanges; without a bid the widow is dead."""
     winner = state._auction_high_bidder
     if winner < 0:
@@ -165,4 +167,4 @@ def end_auction(state: RummoliState, events: list[Event]) -> None:
         state.chips[state.dealer] += price
         events.append(("bought", winner, price, state.dealer))
         exchange(state, winner, events)
-    start_poker(state, events)
+    after_widow(state, events)

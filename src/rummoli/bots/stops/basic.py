@@ -1,5 +1,9 @@
 """The basic bot: a few clear rules of thumb, each decision in microseconds.
 
+One player for every game of the family: what it values is read from the game's board
+(:mod:`.board`: its pay cards, pots and payments), so Michigan's boodles and Tripoley's
+hearts count as Rummoli's pay cards do.
+
 It is the opponent most people should meet first, and it is also the *model of the other
 players* inside the strong bot's rollouts, so every rule is a plain function of numbers
 (hand masks, chip counts), usable without an observation:
@@ -28,12 +32,14 @@ from bisect import bisect_left
 from typing import Any, Final
 
 from rummoli.bots import Decision
-from rummoli.bots.rummoli.estimate import own_run_length, run_starts, win_chance
+from rummoli.bots.stops.board import BoardValues, board_values
+from rummoli.bots.stops.estimate import own_run_length, run_starts, win_chance
 from rummoli.cards import NUM_RANKS, card_str
 from rummoli.engine.rng import SeededRandom
-from rummoli.games.rummoli import actions as act
-from rummoli.games.rummoli.board import holds_pay_card, pay_card_mask
-from rummoli.games.rummoli.view import Observation
+from rummoli.games.stops import actions as act
+from rummoli.games.stops import layout as lay
+from rummoli.games.stops.tables import holds_pay_card
+from rummoli.games.stops.view import Observation
 from rummoli.poker import category_name, hand_key
 
 #: Betting answers of :func:`bet_policy` besides a raise-to total (> 0).
@@ -50,31 +56,22 @@ PAY_CARD_ODDS: Final = 0.85
 #: How fast the chance of going out first falls with each run a hand holds.
 RUN_PENALTY: Final = 0.45
 
-# Card numbers (suit * 13 + rank) of the pay cards, and the spaces they win.
-_SINGLE_PAY: Final = (
-    ("10S", 3 * 13 + 8),
-    ("JD", 13 + 9),
-    ("QC", 10),
-    ("KH", 2 * 13 + 11),
-    ("AS", 51),
-)
-_KD: Final = 13 + 11
-_AD: Final = 13 + 12
-_SEVENS: Final = tuple(s * 13 + 5 for s in range(4))
 
-
-def pay_value(hand: int, board: dict[str, int]) -> float:
-    """Chips of the pay spaces this hand would win by laying its own cards."""
+def pay_value(hand: int, board: dict[str, int], values: BoardValues) -> float:
+    """Chips of the pay spaces this hand would win by laying its own cards (those won by
+    holding them count in full: they pay at the deal)."""
     total = 0
-    for name, card in _SINGLE_PAY:
+    for name, card in values.singles:
         if hand >> card & 1:
             total += board.get(name, 0)
-    if hand >> _KD & 1 and hand >> _AD & 1:
-        total += board.get("AKD", 0)
-    for seven in _SEVENS:
-        if hand >> seven & 7 == 7:
-            total += board.get("789", 0)
-    return total * PAY_CARD_ODDS
+    for name, mask in values.combos:
+        if hand & mask == mask:
+            total += board.get(name, 0)
+    held = 0
+    for name, mask in values.held:
+        if hand & mask == mask:
+            held += board.get(name, 0)
+    return total * PAY_CARD_ODDS + held
 
 
 def expected_runs(size: int, unseen: int) -> float:
@@ -98,14 +95,17 @@ def hand_value(
     board: dict[str, int],
     *,
     unseen: int,
+    values: BoardValues,
 ) -> float:
     """What ``hand`` is worth in chips this round against opponents of the given sizes."""
     size = hand.bit_count()
-    poker = board.get("poker", 0) * win_chance(hand_key(hand), size, opponent_sizes)
+    poker = 0.0
+    if values.poker:
+        poker = board.get(values.poker, 0) * win_chance(hand_key(hand), size, opponent_sizes)
     others = [expected_runs(m, unseen) for m in opponent_sizes]
-    race_prize = board.get("rummoli", 0) + sum(opponent_sizes) * 0.5
+    race_prize = board.get(values.kitty, 0) + sum(opponent_sizes) * 0.5 * values.per_card
     race = go_out_share(run_starts(hand), others) * race_prize
-    return poker + pay_value(hand, board) + race
+    return poker + pay_value(hand, board, values) + race
 
 
 def unseen_hand_value(
@@ -115,6 +115,7 @@ def unseen_hand_value(
     *,
     unseen: int,
     excluded_pay: float,
+    values: BoardValues,
 ) -> float:
     """Expected value of a hand of ``size`` cards nobody has seen (the widow).
 
@@ -122,23 +123,32 @@ def unseen_hand_value(
     hand), which the unseen hand cannot hold.
     """
     share = size / max(unseen, 1)
-    total_pay = sum(board.get(name, 0) for name, _ in _SINGLE_PAY)
+    total_pay = sum(board.get(name, 0) for name, _ in values.singles)
     pay = max(0.0, total_pay * PAY_CARD_ODDS - excluded_pay) * share
-    poker = board.get("poker", 0) / (len(opponent_sizes) + 1)
+    poker = board.get(values.poker, 0) / (len(opponent_sizes) + 1) if values.poker else 0.0
     others = [expected_runs(m, unseen) for m in opponent_sizes]
-    race_prize = board.get("rummoli", 0) + sum(opponent_sizes) * 0.5
+    race_prize = board.get(values.kitty, 0) + sum(opponent_sizes) * 0.5 * values.per_card
     race = go_out_share(expected_runs(size, unseen), others) * race_prize
     return poker + pay + race
 
 
 def widow_gain(
-    hand: int, widow_size: int, opponent_sizes: list[int], board: dict[str, int]
+    hand: int,
+    widow_size: int,
+    opponent_sizes: list[int],
+    board: dict[str, int],
+    values: BoardValues,
 ) -> float:
     """Chips expected from swapping ``hand`` for the unseen widow (negative: keep)."""
-    unseen = 52 - hand.bit_count()
-    mine = hand_value(hand, opponent_sizes, board, unseen=unseen)
+    unseen = values.plan.deck - hand.bit_count()
+    mine = hand_value(hand, opponent_sizes, board, unseen=unseen, values=values)
     widow = unseen_hand_value(
-        widow_size, opponent_sizes, board, unseen=unseen, excluded_pay=pay_value(hand, board)
+        widow_size,
+        opponent_sizes,
+        board,
+        unseen=unseen,
+        excluded_pay=pay_value(hand, board, values),
+        values=values,
     )
     return widow - mine
 
@@ -224,6 +234,8 @@ class BasicBot:
             return self._widow(obs, legal)
         if phase == "auction":
             return self._auction(obs, legal)
+        if phase == "stake":
+            return _stake(obs, legal)
         return self._play(obs, legal)
 
     # -------------------------------------------------------------- widow and auction
@@ -236,7 +248,8 @@ class BasicBot:
         gain = self._gains.get(key)
         if gain is None:
             board = dict(zip(obs.spaces, obs.board, strict=True))
-            gain = widow_gain(obs.hand, obs.widow_count, list(others), board)
+            values = board_values(obs.plan, obs.trump)
+            gain = widow_gain(obs.hand, obs.widow_count, list(others), board, values)
             if len(self._gains) >= _CACHE_LIMIT:
                 self._gains.clear()
             self._gains[key] = gain
@@ -283,9 +296,17 @@ class BasicBot:
             return Decision(choices[0], "claim the space" if choices[0] >= act.CLAIM_BASE else "")
         hand = obs.hand
         dead = obs.laid_mask | obs.known_widow
-        pay = _PAY_CARDS[obs.rules.ace_of_spades]
+        if obs.turned >= 0:
+            dead |= 1 << obs.turned
+        plan = obs.plan
+        pay = board_values(plan, obs.trump).pay_cards
         card_of = _CARD_OF_ACTION
-        scored = [(lead_score(hand, card_of[a], dead, pay), a) for a in choices]
+        if plan.play == lay.RANK:
+            scored = [(rank_lead_score(hand, card_of[a], pay), a) for a in choices]
+        elif plan.ace_low:
+            scored = [(low_lead_score(hand, card_of[a], dead, pay), a) for a in choices]
+        else:
+            scored = [(lead_score(hand, card_of[a], dead, pay), a) for a in choices]
         best = max([s for s, _ in scored])
         top = [a for s, a in scored if s == best]
         action = top[0] if len(top) == 1 else self._rng.choice(top)
@@ -297,8 +318,6 @@ class BasicBot:
 #: Entries a per-bot cache holds before it starts again (a few rounds' worth).
 _CACHE_LIMIT: Final = 256
 
-#: The single pay cards, by the ``ace_of_spades`` rule.
-_PAY_CARDS: Final = (pay_card_mask(False), pay_card_mask(True))
 
 #: The card of every LAY and LAY-and-CLAIM action, indexed by the action.
 _CARD_OF_ACTION: Final = tuple(
@@ -360,7 +379,65 @@ def _bet_decision(obs: Observation, legal: list[int], answer: int, why: str) -> 
 
 def blocked(hand: int, obs: Observation) -> bool:
     """Whether ``pay_card_blocks_exchange`` keeps this hand from the widow."""
-    rules = obs.rules
-    return rules.pay_card_blocks_exchange and holds_pay_card(
-        hand, pay_card_mask(rules.ace_of_spades)
-    )
+    if not obs.plan.pay_card_blocks_exchange:
+        return False
+    tables = board_values(obs.plan, obs.trump).tables
+    return holds_pay_card(hand, tables.pay_cards, tables.pay_combos)
+
+
+def _stake(obs: Observation, legal: list[int]) -> Decision:
+    """A chip placed by choice before the deal (Newmarket's horses): on the space with
+    the fewest chips, spreading the chips (before the deal every space is as likely to
+    be won by anyone; a space with few chips is cheap company)."""
+    codec = obs.codec
+    index = {name: i for i, name in enumerate(obs.spaces)}
+
+    def chips_on(action: int) -> int:
+        return obs.board[index[codec.stake_spaces[action - codec.stake_base]]]
+
+    action = min(legal, key=lambda a: (chips_on(a), a))
+    return Decision(action, f"stake on {codec.to_text(action).split()[-1]}: the fewest chips")
+
+
+def low_lead_score(hand: int, card: int, dead: int, pay_cards: int) -> tuple[int, int, int]:
+    """:func:`lead_score` when aces are low (the ace leads to the two; the king ends)."""
+    length = 1
+    top = card
+    rank = card % NUM_RANKS
+    while rank != NUM_RANKS - 2:  # the king ends the suit
+        nxt = top - 12 if rank == NUM_RANKS - 1 else top + 1
+        if not hand >> nxt & 1:
+            break
+        top = nxt
+        rank = top % NUM_RANKS
+        length += 1
+    rank = top % NUM_RANKS
+    nxt = top - 12 if rank == NUM_RANKS - 1 else top + 1
+    ends_on_us = rank == NUM_RANKS - 2 or bool(dead >> nxt & 1)
+    run_mask = 0
+    seen = card
+    for _ in range(length):
+        run_mask |= 1 << seen
+        seen = seen - 12 if seen % NUM_RANKS == NUM_RANKS - 1 else seen + 1
+    return length, int(ends_on_us), int(bool(run_mask & pay_cards))
+
+
+#: The four cards of each place of a sequence by rank, aces low (0 = aces ... 12 = kings).
+_RANK_PLACE: Final = tuple(
+    tuple(suit * NUM_RANKS + (12 if place == 0 else place - 1) for suit in range(4))
+    for place in range(NUM_RANKS)
+)
+
+
+def rank_lead_score(hand: int, card: int, pay_cards: int) -> tuple[int, int, int]:
+    """How good ``card`` is to lay in a sequence by rank (Nain Jaune): the most cards of
+    the next ranks this hand lays after it, then whether it wins a space, then the
+    lowest (a long sequence from a low card)."""
+    rank = card % NUM_RANKS
+    place = 0 if rank == 12 else rank + 1
+    length = 1
+    for nxt in range(place + 1, NUM_RANKS):
+        if not any(hand >> c & 1 for c in _RANK_PLACE[nxt]):
+            break
+        length += 1
+    return length, int(bool(pay_cards >> card & 1)), -place

@@ -1,9 +1,9 @@
 """The strong bot: decides by playing the rest of the round out on sampled deals.
 
 For each real decision it draws deals of the cards it cannot see that keep everything
-its observation tells it (:mod:`rummoli.bots.rummoli.knowledge`), plays the rest of the round out
+its observation tells it (:mod:`rummoli.bots.stops.knowledge`), plays the rest of the round out
 on each deal once per candidate action with fast rollout policies
-(:mod:`rummoli.bots.rummoli.rollout`: the basic bot's rules for every seat, its own later
+(:mod:`rummoli.bots.stops.rollout`: the basic bot's rules for every seat, its own later
 decisions included), and takes the action with the most chips on average over the deals.
 Every candidate is scored on the same deals (common random numbers), so the comparison
 is far less noisy than the values themselves. The design, the tuning and the figures are
@@ -46,14 +46,14 @@ from __future__ import annotations
 from typing import Any
 
 from rummoli.bots import Decision
-from rummoli.bots.rummoli.basic import BasicBot, claim_first
-from rummoli.bots.rummoli.estimate import poker_percentile
-from rummoli.bots.rummoli.knowledge import Knowledge, infer
-from rummoli.bots.rummoli.rollout import Table, make_owner
+from rummoli.bots.stops.basic import BasicBot, claim_first
+from rummoli.bots.stops.estimate import poker_percentile
+from rummoli.bots.stops.knowledge import Knowledge, infer
+from rummoli.bots.stops.rollout import Table, make_owner
 from rummoli.cards import card_str
 from rummoli.engine.rng import SeededRandom
-from rummoli.games.rummoli import actions as act
-from rummoli.games.rummoli.view import Observation
+from rummoli.games.stops import actions as act
+from rummoli.games.stops.view import Observation
 from rummoli.poker import hand_key
 
 #: Deals sampled per decision, by kind of decision (fixed counts keep it deterministic).
@@ -138,9 +138,10 @@ class StrongBot:
         if len(legal) == 1:
             return Decision(legal[0], "the only choice")
         phase = obs.phase
-        if phase == "settlement":
+        if phase == "settlement" or phase == "stake":
             # The settlement's betting (house rule settlement_betting) ends the game:
-            # no Rummoli phase to play out, so the basic rule decides.
+            # no runs to play out, so the basic rule decides; so does a chip placed by
+            # choice before the deal (Newmarket), when no card is known yet.
             return self._settler.choose(obs, legal)
         self._track_game(obs)
         if phase == "widow":
@@ -189,7 +190,7 @@ class StrongBot:
         """Count a raise larger than the basic rule ever makes (the pot and what is owed,
         times 1.4, and the minimum raise) as a bet made at random: the random bot raises
         to any total up to all-in. Each betting action of the history is read once."""
-        if isinstance(obs.rules.bet_limit, int):
+        if isinstance(obs.plan.bet_limit, int):
             return  # fixed limit: every raise has the same size
         history = obs.bet_history
         done = self._bets_read.get(obs.round_no, 0)
@@ -228,7 +229,7 @@ class StrongBot:
         among hands of its size) had far less chance than the bet asked for. The chips on
         the poker space before the betting are no longer visible; one per player stands
         in for them."""
-        if obs.rules.poker != "betting" or len(obs.shown) < 2:
+        if obs.plan.poker != "betting" or obs.plan.hands != "five_cards" or len(obs.shown) < 2:
             return
         me = obs.seat
         contenders = len(obs.shown)
@@ -294,7 +295,7 @@ class StrongBot:
         table.wild_bet = [bet > 0.0 and draw() < bet for _, bet in chances]
 
     def _table(self, obs: Observation) -> Table:
-        return Table(obs.rules, obs.spaces, obs.in_round, obs.dealer, len(obs.names))
+        return Table(obs.plan, obs.in_round, obs.dealer, len(obs.names), obs.trump)
 
     # -------------------------------------------------------------- widow and auction
 
@@ -302,7 +303,7 @@ class StrongBot:
         me = _seat(obs)
         table = self._table(obs)
         know = infer(obs)
-        auction = obs.rules.widow == "exchange_or_auction"
+        auction = obs.plan.widow == "exchange_or_auction"
         keep = swap = 0.0
         count = self.samples["widow"]
         chances = self._wild_chances(obs, table)
@@ -468,13 +469,19 @@ class StrongBot:
         totals = [0.0] * len(choices)
         count = self.samples["play"]
         start = obs.chips[me]
+        laid_by: list[int] | None = None
+        if table.same_player:
+            laid_by = [0] * len(obs.names)
+            for seat, card in laid:
+                laid_by[seat] |= 1 << card
         for _ in range(count):
             hands, widow = know.sample(self._rng)
             owner = make_owner(hands, widow)
             for i, card in enumerate(cards):
                 chips = list(obs.chips)
                 board = list(obs.board)
-                table.run(hands[:], owner[:], chips, board, me, card, p1s, p1c, p2s, p2c)
+                mine = laid_by[:] if laid_by is not None else None
+                table.run(hands[:], owner[:], chips, board, me, card, p1s, p1c, p2s, p2c, mine)
                 totals[i] += chips[me] - start
         return _best(obs, choices, [t / count for t in totals])
 
@@ -500,7 +507,9 @@ def _bet_threshold(bet: int, dead: int) -> float:
 def _play_round(
     table: Table, hands: list[int], widow: int, chips: list[int], board: list[int], me: int
 ) -> int:
-    """Play a whole round from the poker phase; returns ``me``'s chips at its end."""
+    """Play a whole round from the widow's end (the cards held win their spaces, the poker
+    stage, the runs); returns ``me``'s chips at its end."""
+    table.claim_held(hands, chips, board)
     keys, pct = table.strengths(hands)
     leader = table.poker_phase(hands, chips, board, keys, pct)
     table.start_play(hands, make_owner(hands, widow), chips, board, leader)
