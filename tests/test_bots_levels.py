@@ -45,7 +45,7 @@ from rummoli.games.stops.betting import Betting
 from rummoli.games.stops.state import AUCTION, PLAY
 from rummoli.games.stops.view import Observation
 from rummoli.poker import hand_key
-from rummoli.tui.rummoli.play import play_game, run_play
+from rummoli.tui.stops.play import play_game, run_play
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 #: Few samples: the same code paths as the real strong bot, at a fraction of the time.

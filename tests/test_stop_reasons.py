@@ -13,7 +13,7 @@ from rummoli.games.rummoli import Rules, RummoliState
 from rummoli.games.stops.runs import STOP_REASONS
 from rummoli.games.stops.state import IN_WIDOW, LAID
 from rummoli.games.stops.view import event_to_json
-from rummoli.tui.rummoli.narrate import Narrator
+from rummoli.tui.stops.narrate import Narrator
 
 ACE = 12
 

@@ -16,7 +16,7 @@ import pytest
 
 from rummoli.engine.base import CHANCE, CHANCE_ACTION
 from rummoli.games import registry
-from rummoli.web.rummoli.forced import may_unfold, unfold
+from rummoli.web.stops.forced import may_unfold, unfold
 
 
 def _unfolded_steps(seed: int) -> int:

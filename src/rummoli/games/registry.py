@@ -24,8 +24,8 @@ from rummoli.engine.records import record_object
 BUILTIN = (
     "rummoli.games.rummoli.description",
     "rummoli.games.rummy.description",
-    "rummoli.games.michigan",
-    "rummoli.games.tripoley",
+    "rummoli.games.michigan.description",
+    "rummoli.games.tripoley.description",
 )
 #: Entry points of installed packages that add games.
 ENTRY_POINT_GROUP = "rummoli.games"

@@ -382,7 +382,7 @@ def _suit_facts(
     widow_from_stops = 0
     laid = obs.laid
     rule = plan.switch_lead
-    by_suit = rule in (lay.ANY_SUIT_OF_COLOUR, lay.ANY_OTHER_SUIT)
+    by_suit = rule in lay.BY_SUIT
     for j, (leader, card) in enumerate(laid):
         if j == 0:
             if plan.leader == lay.LOWEST_OF_SUIT:

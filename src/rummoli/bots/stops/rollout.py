@@ -312,7 +312,7 @@ class Table(PokerTable):
             rule = self.switch_rule
             if rule == lay.ANY_CARD:
                 cards = _every(mine)
-            elif rule == lay.ANY_SUIT_OF_COLOUR or rule == lay.ANY_OTHER_SUIT:
+            elif rule in lay.BY_SUIT:
                 cards = self._per_suit(mine)
             else:
                 cards = self._lowest(mine)

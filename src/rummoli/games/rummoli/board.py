@@ -60,6 +60,8 @@ def rummoli_layout(rules: Rules) -> Layout:
         game="rummoli",
         spaces=spaces,
         title="Rummoli",
+        min_players=2,
+        max_players=8,
         starting_chips=rules.starting_chips,
         short_ante=rules.short_ante,
         rounds=rules.rounds,

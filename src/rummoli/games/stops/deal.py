@@ -39,6 +39,7 @@ from rummoli.games.stops.constants import (
     REMOVED,
     TURNED,
 )
+from rummoli.games.stops.ranks import resume_ranks
 from rummoli.games.stops.round_end import end_round, fixed_draw, settle
 from rummoli.games.stops.runs import resume_play
 from rummoli.games.stops.stake import start_stakes
@@ -78,8 +79,7 @@ def cut_for_dealer(state: StopsState, events: list[Event]) -> None:
 def who_can_pay_ante(state: StopsState) -> list[int]:
     """The seats still in that can pay the ante (all of it, under ``short_ante="out"``:
     the dealer's, when the dealer stakes more, since the deal comes to everyone)."""
-    plan = state.plan
-    need = plan.ante(dealer=True) if plan.short_ante == "out" else 1
+    need = state.tables.full_ante if state.plan.short_ante == "out" else 1
     return [s for s in range(len(state.names)) if not state.out[s] and state.chips[s] >= need]
 
 
@@ -152,7 +152,7 @@ def ante(state: StopsState, events: list[Event]) -> None:
     chips = state.chips
     spaces = len(board)
     plan = state.plan
-    if plan.ante(dealer=True) == spaces and plan.ante(dealer=False) == spaces:
+    if state.tables.uniform_ante:
         full = 0
         for seat in state.in_round:
             if chips[seat] >= spaces:
@@ -348,4 +348,7 @@ def begin_in_play(state: StopsState, events: list[Event]) -> None:
         assert setup.lead is not None
         state.leader = setup.lead
         events.append(("leads", state.leader))
-    resume_play(state, events)
+    if state._by_rank:
+        resume_ranks(state, events)
+    else:
+        resume_play(state, events)

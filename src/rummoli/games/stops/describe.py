@@ -116,4 +116,6 @@ def family_description(
             WEB: f"rummoli.web.stops.parts:{game.name}",
         },
         aliases=game.aliases,
+        summary=game.summary,
+        web_table=game.web_table,
     )

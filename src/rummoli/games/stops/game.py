@@ -44,6 +44,11 @@ class FamilyGame:
     aliases: tuple[str, ...] = ()
     #: The version of this game's rules the engine plays (see ``docs/engine.md``).
     rules_version: int = 1
+    #: How a round goes, in a few sentences (the description's ``summary``).
+    summary: str = ""
+    #: Whether the web table offers the game: only once the browser draws its board
+    #: from its data (Rummoli's octagon is the one drawn so far).
+    web_table: bool = False
 
     def defaults(self) -> dict[str, Any]:
         return {rule.name: rule.default for rule in self.house_rules}

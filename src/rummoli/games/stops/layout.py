@@ -87,8 +87,11 @@ SWITCHES: Final = (
     ANY_SUIT_OF_COLOUR,
     LOWEST_OF_OTHER_SUITS,
     ANY_OTHER_SUIT,
+    LOWEST_OF_ANY_SUIT,
     ANY_CARD,
 )
+#: The leads after a stop where the player picks a suit and leads its lowest card.
+BY_SUIT: Final = (ANY_SUIT_OF_COLOUR, ANY_OTHER_SUIT, LOWEST_OF_ANY_SUIT)
 # Nobody can lead after a stop: the round ends, or the player who stopped (or the first
 # clockwise who holds a card) leads his lowest card of any suit.
 END_ROUND: Final = "end_round"
@@ -219,6 +222,14 @@ class Layout:
     @property
     def has_kitty(self) -> bool:
         return bool(self.spaces) and self.spaces[-1].role == KITTY
+
+    @property
+    def uniform_ante(self) -> bool:
+        """Whether everyone stakes one chip on every space and nothing else (Rummoli's
+        ante, paid in one pass)."""
+        return not self.chosen_stake and all(
+            s.stake == 1 and not s.dealer_stake for s in self.spaces
+        )
 
     def ante(self, dealer: bool) -> int:
         """The chips a player puts on the board before the deal (the dealer's, or

@@ -50,6 +50,7 @@ _AFTER_STOP = {
     "any_suit_of_colour": "leads the other colour",
     "lowest_of_other_suits": "leads another suit",
     "any_other_suit": "leads another suit",
+    "lowest_of_any_suit": "leads any suit",
     "any_card": "leads any card",
 }
 #: What the first lead is, by the layout's rule, for people.

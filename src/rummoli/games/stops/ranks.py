@@ -104,6 +104,22 @@ def run_ranks(state: StopsState, seat: int, card: int, claim: bool, events: list
     if not state.hands[seat]:
         win_round(state, seat, events)
         return
+    after_lay(state, seat, card, events)
+
+
+def resume_ranks(state: StopsState, events: list[Event]) -> None:
+    """Play on from a position in the runs by rank, after its last laid card, as
+    :func:`run_ranks` would have after laying it (none laid: the leader starts)."""
+    state.phase = PLAY
+    if not state.laid:
+        new_sequence(state, state.leader, events)
+        return
+    seat, card = state.laid[-1]
+    after_lay(state, seat, card, events)
+
+
+def after_lay(state: StopsState, seat: int, card: int, events: list[Event]) -> None:
+    """``seat`` has laid ``card`` and holds more: who lays the next rank, or anew."""
     place = _place(card)
     if place == NUM_RANKS - 1:  # a king: its player starts again
         events.append(("stop", card, "king"))

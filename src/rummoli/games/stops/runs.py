@@ -219,12 +219,20 @@ def _completes(
     """Whether laying ``card`` completes ``way`` for ``seat``: the cards before it laid
     just before, one after another, by him (in a row); or all laid by him this round."""
     laid = state.laid
-    if in_a_row:
+    if in_a_row:  # loops, not all() over a generator: this is asked at every 9 and AD
         before = len(way) - 1
-        return len(laid) >= before and all(
-            laid[-back] == (seat, way[before - back]) for back in range(1, before + 1)
-        )
-    return all(other == card or (seat, other) in laid for other in way)
+        count = len(laid)
+        if count < before:
+            return False
+        for back in range(1, before + 1):
+            entry = laid[count - back]
+            if entry[0] != seat or entry[1] != way[before - back]:
+                return False
+        return True
+    for other in way:  # noqa: SIM110 (a loop: all() over a generator is slower compiled)
+        if other != card and (seat, other) not in laid:
+            return False
+    return True
 
 
 def lay_options(state: StopsState, seat: int, cards: Sequence[int]) -> list[int]:

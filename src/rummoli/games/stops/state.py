@@ -497,8 +497,8 @@ class StopsState(SteppableBase):
 
     def cards_conserved(self) -> bool:
         """Every card of the pack is in exactly one place: a hand, the widow (or talon),
-        laid, or turned for trumps."""
-        if self.round_no == 0:
+        laid, or turned for trumps (before the cards are dealt: none anywhere)."""
+        if self.round_no == 0 or self.phase == STAKE:
             return True
         seen = self.widow
         total = self.widow.bit_count() + len(self.laid)

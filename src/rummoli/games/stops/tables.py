@@ -19,6 +19,7 @@ from rummoli.games.stops.layout import (
     ANY_OTHER_SUIT,
     HELD,
     IN_A_ROW,
+    LOWEST_OF_ANY_SUIT,
     LOWEST_OF_OTHER_SUITS,
     PAY,
     PLAYED,
@@ -43,6 +44,7 @@ class BoardTables:
     __slots__ = (
         "combos",
         "deck",
+        "full_ante",
         "held",
         "lay_space",
         "next_card",
@@ -54,12 +56,17 @@ class BoardTables:
         "special",
         "switch",
         "tops",
+        "uniform_ante",
     )
 
     def __init__(self, layout: Layout, trump: int) -> None:
         self.spaces = layout.names
         self.space_index = {name: i for i, name in enumerate(self.spaces)}
         self.deck = layout.deck_mask()
+        #: The ante, asked at every deal: whether it is one chip a space from everyone
+        #: (Rummoli's, paid in one pass), and the most a player stakes (the dealer's).
+        self.uniform_ante = layout.uniform_ante
+        self.full_ante = layout.ante(dealer=True)
         #: For each card: the single-card space laying it wins (played), or NO_SPACE.
         single = [NO_SPACE] * 52
         #: For each card: the spaces of several cards it may complete when laid, each
@@ -130,7 +137,7 @@ def _switch_mask(switch: str, card: int) -> int:
     suit = card // NUM_RANKS
     if switch in (LOWEST_OF_OTHER_SUITS, ANY_OTHER_SUIT):
         return FULL_DECK ^ SUIT_MASKS[suit]
-    if switch == ANY_CARD:
+    if switch in (ANY_CARD, LOWEST_OF_ANY_SUIT):
         return FULL_DECK
     return BLACK_MASK if suit in (1, 2) else RED_MASK
 
