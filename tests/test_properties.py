@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 from conftest import (
     check_card_places,
     choose_action,
+    claimed_mask,
     hidden_mask,
     laid_mask,
     new_state,
@@ -244,16 +245,22 @@ def check_events_hide_cards(state: RummoliState, events: list[Event]) -> None:
     What a seat cannot see just after each event is rebuilt backwards from the state
     after the apply: going back over a card laid, or a hand shown, by another player
     puts those cards back into his hidden hand (a shown card stays visible while laid).
+    Cards shown to claim a space held at the deal (Tripoley's) are public from then on,
+    even once the round that showed them is over.
     """
     names = state.names
     private = tuple(PRIVATE_EVENTS)
     visible = [e for e in events if e[0] not in private]
+    claimed = claimed_mask(state)
+    for e in events:
+        if e[0] == "claim":
+            claimed |= e[4]
     for seat in [*range(len(names)), None]:
         mine = [e for e in events if e[0] not in private or e[1] == seat]
         sent = events_for(events, seat, names)
         assert len(sent) == len(mine) and len(mine) >= len(visible)
-        hidden = hidden_mask(state, seat)
-        shown = shown_mask(state)
+        hidden = hidden_mask(state, seat) & ~claimed
+        shown = shown_mask(state) | claimed
         for raw, data in zip(reversed(mine), reversed(sent), strict=True):
             assert data["type"] == raw[0]
             json.dumps(data)
@@ -270,6 +277,7 @@ def check_events_hide_cards(state: RummoliState, events: list[Event]) -> None:
                     hidden |= raw[2]
             elif raw[0] == "lay" and raw[1] != seat and not shown >> raw[2] & 1:
                 hidden |= 1 << raw[2]
+            hidden &= ~claimed
 
 
 def check_view_hidden(state: RummoliState, rng: random.Random) -> None:
