@@ -11,6 +11,7 @@ from typing import Any
 
 from rummoli.engine.base import SetupError
 from rummoli.engine.records import check_rules_version
+from rummoli.games.rummoli.board import rummoli_layout
 from rummoli.games.stops.layout import Layout
 
 #: The version of Rummoli's rules this engine plays. A record (and a stored table) keeps
@@ -182,8 +183,6 @@ class Rules:
 
     def layout(self) -> Layout:
         """Rummoli under these rules, as the family's engine plays it."""
-        from rummoli.games.rummoli.board import rummoli_layout
-
         return rummoli_layout(self)
 
     def changed(self) -> dict[str, Any]:
