@@ -3,12 +3,16 @@
 The judge is an exhaustive search (:func:`way_out`): from a position at the start of a
 turn it tries every legal action of every player, the engine's own rules with the
 detection and the stall rule switched off, and answers whether some sequence of moves
-lets a player go out. On small positions (few cards outside the melds) it is exact, and
-it knows nothing of the detection's reasoning, so it can judge it:
+lets a player go out in that hand (it stops where the hand ends: in a match the next
+hand's deal follows, which is no move of this one). On small positions (few cards
+outside the melds) it is exact, and it knows nothing of the detection's reasoning, so it
+can judge it:
 
 - hand-built positions: the loop of issue 10 (after the reshuffle, the one card that fits
   lies below the pile's top), ones where the only way out is the pile's top or a card of
-  the stock, and ones where the dead card was the only way out;
+  the stock, ones where the dead card was the only way out, and a match's hand that the
+  stock's second depletion ends at a turn's start (the judge does not play on into the
+  next hand);
 - random small positions: whenever the detection says "nobody can go out", the search
   finds no way out (soundness); and the positions of the issue's kind are all caught;
 - take-heavy players (always take the discard pile's top when allowed) at 2 to 4 seats,
@@ -27,9 +31,11 @@ it knows nothing of the detection's reasoning, so it can judge it:
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -57,6 +63,7 @@ from rummoli.games.rummy.stalemate import (
 from rummoli.scenario import run_scenario
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
+SCENARIOS = Path(__file__).parent / "scenarios" / "rummy"
 
 
 # --------------------------------------------------------------------------- the judge
@@ -91,9 +98,23 @@ def key(state: RummyState) -> tuple[Any, ...]:
     )
 
 
+def hand_over(state: RummyState) -> bool:
+    """Whether the hand ``state`` stands in has ended (a player out, a stalemate): in a
+    match the next step is the next hand's deal, which is no move of this hand."""
+    return state.phase in (state_module.HAND_OVER, state_module.OVER)
+
+
 def way_out(state: RummyState, budget: int = 30_000) -> bool | None:
-    """Whether some sequence of moves from ``state`` lets a player go out; None when the
-    search would visit more than ``budget`` positions. Call it inside :func:`rules_only`."""
+    """Whether some sequence of moves from ``state`` lets a player go out *in this hand*;
+    None when the search would visit more than ``budget`` positions. Call it inside
+    :func:`rules_only`.
+
+    The search stays in the hand: a position where it has ended is a leaf, the start
+    too (a turn's start can end the hand at once: the stock out a second time). Past
+    the end of a hand in a match lies the next hand's deal, and a player going out there
+    says nothing of this one."""
+    if hand_over(state):
+        return False
     seen = {key(state)}
     stack = [state]
     while stack:
@@ -102,7 +123,7 @@ def way_out(state: RummyState, budget: int = 30_000) -> bool | None:
             after = position.clone()
             if any(event[0] == "goes_out" for event in after.apply(action)):
                 return True
-            if after.is_terminal() or after.stalemate:
+            if hand_over(after):
                 continue
             k = key(after)
             if k not in seen:
@@ -115,7 +136,8 @@ def way_out(state: RummyState, budget: int = 30_000) -> bool | None:
 
 def start_of_turn(state: RummyState, seat: int) -> RummyState:
     """A copy of a state whose hand just ended in a stalemate at the start of ``seat``'s
-    turn, taken back to that turn's start (inside :func:`rules_only`: no stalemate)."""
+    turn, taken back to that turn's start (inside :func:`rules_only`: no detection, but
+    the stock running out a second time still ends the hand there, before any move)."""
     copy = state.clone()
     copy.stalemate = ""
     copy.phase = state_module.DRAW
@@ -233,6 +255,31 @@ def test_dead_cards_were_the_only_way_out() -> None:
     assert not detected(position(on_top))
     with rules_only():
         assert way_out(position(on_top)) is True
+
+
+def test_the_judge_stays_in_its_hand() -> None:
+    """Golden file ``rummy/60``'s position at Ann's turn, in a match: after the reshuffle
+    Cy drew the stock's last card, so the stock has run out a second time, and nothing
+    live fits or makes a meld (the detection's verdict). Without the detection the seed's
+    own stalemate ends the hand at that turn's start, before any move; what follows is the
+    next hand's deal, where somebody can go out. That is no way out of this hand (the
+    search once took it for one, and the detection's sound verdict for a mistake)."""
+    golden = SCENARIOS / "60_stock_out_again_and_nothing_live_is_a_stalemate.json"
+    before = json.loads(golden.read_text())["scenario"]
+    data = {k: v for k, v in before.items() if k != "choices"} | {
+        "turn": "Ann",
+        "hands": {"Ann": ["4H"], "Bob": ["TD", "4S"], "Cy": ["KH"]},
+        "stock": [],
+        "discard": [*before["discard"][:-1], "KC", "KD"],  # Bob took 4S; KC, KD discarded
+    }
+    state = RummyState(Rules(), setup_from_dict(data), seed=0)  # a match: hands follow
+    with rules_only():
+        state.apply(0)
+        assert state.stalemate == STOCK_OUT and state.phase == state_module.HAND_OVER
+        assert hopeless(state.hands, state.melds, state.fits, state._live()) == NO_MELD
+        assert way_out(state) is False
+        state.apply(0)  # the next hand's deal: a new hand, with its own ways out
+        assert state.hand_no == 2 and way_out(state) is True
 
 
 def test_stall_rule_ends_a_take_loop_that_could_still_be_won() -> None:
@@ -476,7 +523,7 @@ def check_blocked(state: RummyState, seat: int, rng: random.Random) -> str:
         for _ in range(3):
             copy = start.clone()
             for _ in range(5_000):
-                if copy.is_terminal() or copy.stalemate:
+                if hand_over(copy):
                     break
                 for event in copy.apply(rng.choice(copy.legal_actions())):
                     assert event[0] != "goes_out", "a player went out after a stalemate"

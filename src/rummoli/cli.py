@@ -82,6 +82,11 @@ def _options(
     pass
 
 
+#: The largest per-address limit ``serve`` takes: web.limits.MAX_PER_ADDRESS (not imported
+#: here: the web package loads FastAPI, which the other commands never need).
+MAX_PER_ADDRESS = 1_000_000
+
+
 def _play_epilog() -> str:
     from rummoli.tui.rules import house_rules_help
 
@@ -524,10 +529,18 @@ def serve(
         bool, typer.Option(help="serve the API's documentation at /api/docs and /openapi.json")
     ] = False,
     connections_per_address: Annotated[
-        int, typer.Option(min=1, help="open WebSockets allowed from one address")
+        int,
+        typer.Option(min=1, max=MAX_PER_ADDRESS, help="open WebSockets allowed from one address"),
     ] = 100,
+    connects_per_minute: Annotated[
+        int,
+        typer.Option(
+            min=1, max=MAX_PER_ADDRESS, help="new WebSockets one address may open a minute"
+        ),
+    ] = 300,
     tables_per_minute: Annotated[
-        int, typer.Option(min=1, help="new tables one address may create a minute")
+        int,
+        typer.Option(min=1, max=MAX_PER_ADDRESS, help="new tables one address may create a minute"),
     ] = 30,
     waiting_hours: Annotated[
         float, typer.Option(min=0.01, help="hours a table may wait for its players")
@@ -559,12 +572,25 @@ def serve(
     from rummoli.web import logs
     from rummoli.web.app import create_app
     from rummoli.web.limits import Limits
+    from rummoli.web.migrate import NewerDatabase
     from rummoli.web.ops import serve as serve_app
-    from rummoli.web.storage import DEFAULT_DB_URL
+    from rummoli.web.storage import DEFAULT_DB_URL, refuse_newer_schema
 
     logs.configure(log_format, log_level)
 
     url = db or DEFAULT_DB_URL
+    try:
+        refuse_newer_schema(url)
+    except NewerDatabase as error:
+        typer.echo(
+            _(
+                "rummoli serve: the database {url} was written by a newer version of Rummoli "
+                "(its schema is at revision {revision}, this version knows revisions up to "
+                "{newest}): run that newer version, or give this one another database with --db"
+            ).format(url=url, revision=error.revision, newest=error.newest),
+            err=True,
+        )
+        raise typer.Exit(1) from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"Rummoli web table: open http://{shown}:{port}/  (database: {url})")
     allowed = list(origin or [])
@@ -577,6 +603,7 @@ def serve(
     gc.freeze()
     limits = Limits(
         connections_per_address=connections_per_address,
+        connects_per_minute=connects_per_minute,
         tables_per_minute=tables_per_minute,
         waiting_ttl=waiting_hours * 3600.0,
     )

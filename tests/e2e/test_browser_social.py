@@ -11,6 +11,7 @@ import json
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser
@@ -130,6 +131,12 @@ def test_a_private_table_its_chat_and_a_rematch(browser: Browser, live_server: L
         _say(zed, "can you hear me")
         bea.page.wait_for_timeout(300)
         assert "can you hear me" not in _chat_texts(bea)
+        # The mute follows Zed, not his connection: he reloads, and is still muted.
+        zed.page.reload()
+        zed.wait_table(status="playing", seat="")
+        _say(zed, "and now")
+        bea.page.wait_for_timeout(300)
+        assert "and now" not in _chat_texts(bea)
 
         # One round: each person clicks his first choice (a forced pass is one too).
         people = {"0": ann, "1": bea}
@@ -149,7 +156,18 @@ def test_a_private_table_its_chat_and_a_rematch(browser: Browser, live_server: L
             who.wait_table(phase="over", status="finished")
         assert zed.page.get_by_test_id("rematch-button").count() == 0  # for players only
 
-        record = get_json(f"{base}/api/games/{table_id}/record")
+        # The game was private, and stays so: a stranger gets nothing of it; its host's
+        # and players' pages send their secrets (the record's link, the history, the
+        # replay); the spectator, who is none of its people, does not find it listed.
+        try:
+            get_json(f"{base}/api/games/{table_id}/record")
+            raise AssertionError("a private game's record answered a stranger")
+        except urllib.error.HTTPError as error:
+            assert error.code == 403
+        with ann.page.expect_download() as download:
+            ann.page.get_by_test_id("record-link").click()
+        record = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+        assert record["setup"]["players"][:2] == ["Ann", "Bea"]
         states, events = shown_reference(record)
         refused = [f for f in zed.sockets[0] if f["type"] == "error"]
         assert [f["code"] for f in refused] == ["private"]  # the bare link, refused
@@ -165,6 +183,19 @@ def test_a_private_table_its_chat_and_a_rematch(browser: Browser, live_server: L
                 assert not cards_in(chat)
                 if seen_as is None:
                     assert {f["channel"] for f in chat} <= {"spectators"}
+
+        for who, listed in ((ann, 1), (zed, 0)):
+            shown = who.page.context.new_page()
+            shown.goto(f"{base}/history")
+            shown.wait_for_function(
+                "() => !document.querySelector('#games').textContent.includes('Loading')"
+            )
+            assert shown.get_by_test_id(f"history-row-{table_id}").count() == listed
+            shown.close()
+        bea.page.goto(f"{base}/replay/{table_id}?seat=1")
+        bea.page.get_by_test_id("replay-chat").wait_for()
+        bea.page.go_back()
+        bea.wait_table(status="finished")
 
         # The rematch: Ann asks, Bea accepts; both end up at the new table, playing.
         ann.page.get_by_test_id("rematch-button").click()
@@ -182,3 +213,56 @@ def test_a_private_table_its_chat_and_a_rematch(browser: Browser, live_server: L
         for context in contexts:
             context.close()
     print(f"\nprivate table, chat and rematch in the browser: {time.monotonic() - started:.1f} s")
+
+
+def test_the_host_removes_a_person_who_cannot_come_back(
+    browser: Browser, live_server: LiveServer
+) -> None:
+    """Before the start the host removes Bea: her page says so and stops reconnecting;
+    a reload (the same browser) neither seats her nor lets her watch with the
+    invitation, and she cannot sit again under her name from another browser."""
+    base = live_server.url
+    contexts = two_people_and_a_watcher(browser)
+    try:
+        ann, bea, other = (
+            Browsing(context, name)
+            for context, name in zip(contexts, ["Ann", "Bea", "Other"], strict=True)
+        )
+        page = ann.page
+        page.goto(base + "/")
+        page.get_by_test_id("create-name").fill("Ann")
+        page.get_by_test_id("seat-count").select_option("3")
+        page.get_by_test_id("seat-kind-1").select_option("human")
+        page.get_by_test_id("seat-kind-2").select_option("human")
+        page.get_by_test_id("create-submit").click()
+        page.wait_for_url("**/table/*")
+        ann.wait_table(status="waiting", seat="0")
+        invite = page.get_by_test_id("invite-link").input_value()
+        bea.page.goto(invite)
+        bea.page.get_by_test_id("join-name").fill("Bea")
+        bea.page.get_by_test_id("join-submit").click()
+        bea.wait_table(status="waiting", seat="1")
+        page.get_by_test_id("host-remove-1").click()
+        bea.wait_table(status="removed")
+        sockets = len(bea.sockets)
+        bea.page.wait_for_timeout(1500)
+        assert len(bea.sockets) == sockets  # no reconnecting
+        bea.page.reload()
+        bea.wait_table(status="removed")
+        assert bea.page.get_by_test_id("join-form").count() == 0
+        # From another browser, with the invitation: not under her name, but anyone
+        # else may take the seat.
+        other.page.goto(invite)
+        other.page.get_by_test_id("join-name").fill("Bea")
+        other.page.get_by_test_id("join-submit").click()
+        other.page.wait_for_function(
+            "() => (document.querySelector('[data-testid=join-error]') || {}).textContent"
+        )
+        assert "removed" in other.page.get_by_test_id("join-error").text_content()
+        assert other.data()["seat"] == ""
+        other.page.get_by_test_id("join-name").fill("Cy")
+        other.page.get_by_test_id("join-submit").click()
+        other.wait_table(seat="1")
+    finally:
+        for context in contexts:
+            context.close()

@@ -9,7 +9,7 @@ from dataclasses import fields
 from pathlib import Path
 
 import pytest
-from webtools import connect, create_table, join, room, server
+from webtools import connect, create_table, join, people, room, server
 
 from rummoli.bots import LEVELS
 from rummoli.games.rummoli import PRESETS, Rules
@@ -121,9 +121,9 @@ def test_unfinished_games_leak_no_seed_and_have_no_record(tmp_path: Path) -> Non
         with connect(client, table, token) as seat, connect(client, table) as watcher:
             texts += [str(f) for f in seat.frames + watcher.frames]
         assert all(seed not in text and "seed" not in text for text in texts)
-        record = client.get(f"/api/games/{table}/record")
+        record = client.get(f"/api/games/{table}/record", headers=people(table))
         assert record.status_code == 409 and "over" in record.json()["detail"]
-        assert client.get(f"/api/games/{table}/replay").status_code == 409
+        assert client.get(f"/api/games/{table}/replay", headers=people(table)).status_code == 409
         assert client.get("/api/games/nope/record").status_code == 404
 
 

@@ -15,6 +15,7 @@ from webtools import (
     create_table,
     drive,
     join,
+    people,
     server,
 )
 
@@ -111,9 +112,13 @@ def test_chat_is_stored_replayed_for_players_only_and_leaks_no_card(tmp_path: Pa
         ):
             ann.send({"type": "chat", "text": "hello Bob"})
             zed.send({"type": "chat", "channel": "spectators", "text": "hi all"})
-            drive([ann, bob, zed], random.Random(6))
+            ann.until(lambda f: f["type"] == "chat" and f["text"] == "hello Bob")
             bob.send({"type": "chat", "text": "well played"})
             ann.until(lambda f: f["type"] == "chat" and f["text"] == "well played")
+            drive([ann, bob, zed], random.Random(6))
+            # A finished game's chat takes no more lines (they would reach its replay).
+            bob.send({"type": "chat", "text": "too late"})
+            assert bob.until(lambda f: f["type"] == "error")["code"] == "game_over"
             frames = {0: ann.frames, 1: bob.frames, None: zed.frames}
             games = {0: _game_frames(ann), 1: _game_frames(bob), None: _game_frames(zed)}
         hub = client.app.state.hub  # type: ignore[attr-defined]
@@ -123,8 +128,8 @@ def test_chat_is_stored_replayed_for_players_only_and_leaks_no_card(tmp_path: Pa
             ("spectators", "hi all"),
             ("players", "well played"),
         ]
-        record = client.get(f"/api/games/{table}/record").json()
-        public = client.get(f"/api/games/{table}/replay").json()
+        record = client.get(f"/api/games/{table}/record", headers=people(table)).json()
+        public = client.get(f"/api/games/{table}/replay", headers=people(table)).json()
         player = client.get(
             f"/api/games/{table}/replay", params={"seat": 0}, headers={"x-rummoli-token": tokens[0]}
         ).json()

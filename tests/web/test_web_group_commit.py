@@ -1,6 +1,6 @@
-"""Group commit: the actions several rooms accept at once share one transaction, each
-room's action is committed before its call returns, and a refused row fails only its own
-room."""
+"""Group commit: the actions (and chat lines) several rooms accept at once share one
+transaction, each room's row is committed before its call returns, and a refused row
+fails only its own room."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy.exc import IntegrityError
 
 from rummoli.web.hub import Hub
-from rummoli.web.storage import PLAYING, Storage, StoredGame, StoredSeat
+from rummoli.web.storage import PLAYING, ChatLine, Storage, StoredGame, StoredSeat, utcnow
 
 T = TypeVar("T")
 
@@ -46,29 +46,34 @@ def test_actions_of_one_moment_share_a_commit_and_are_stored_on_return(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     storage = _storage(tmp_path / "t.db", ["a", "b", "c"])
-    batches: list[list[tuple[str, int, int]]] = []
-    append_actions = storage.append_actions
+    batches: list[list[Any]] = []
+    append_rows = storage.append_rows
 
-    def recording(rows: Sequence[tuple[str, int, int]]) -> None:
-        batches.append(list(rows))
-        append_actions(rows)
+    def recording(rows: Sequence[tuple[str, int, int]], chat: Sequence[Any] = ()) -> None:
+        batches.append([*rows, *((g, line.text) for g, line in chat)])
+        append_rows(rows, chat)
 
-    monkeypatch.setattr(storage, "append_actions", recording)
+    monkeypatch.setattr(storage, "append_rows", recording)
+    line = ChatLine(0, utcnow(), "players", "p0", "Ann", "text", "hi")
 
     async def play() -> None:
         hub = Hub(storage)
-        # Three rooms in the same event-loop turn: one transaction.
+        # Three rooms and a chat line in the same event-loop turn: one transaction.
         await asyncio.gather(
-            hub.store_action("a", 0, 10), hub.store_action("b", 0, 20), hub.store_action("c", 0, 30)
+            hub.store_action("a", 0, 10),
+            hub.store_action("b", 0, 20),
+            hub.store_chat("b", line),
+            hub.store_action("c", 0, 30),
         )
         assert [_stored(storage, g) for g in "abc"] == [[10], [20], [30]]
+        assert [c.text for c in storage.load_chat("b")] == ["hi"]
         # One room after the other: each waits for its own commit.
         await hub.store_action("a", 1, 11)
         assert _stored(storage, "a") == [10, 11]
         await hub.stop()
 
     _run(play())
-    assert batches == [[("a", 0, 10), ("b", 0, 20), ("c", 0, 30)], [("a", 1, 11)]]
+    assert batches == [[("a", 0, 10), ("b", 0, 20), ("c", 0, 30), ("b", "hi")], [("a", 1, 11)]]
 
 
 def test_a_refused_row_fails_its_own_room_only(tmp_path: Path) -> None:

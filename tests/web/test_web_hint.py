@@ -17,6 +17,7 @@ from rummoli.bots import Decision, make_bot
 from rummoli.i18n.sentences import HINTS
 from rummoli.web.hints import CODES, HINT_BURST, code_of, structured
 from rummoli.web.protocol import ProtocolError, parse_message
+from rummoli.web.security import stream_seed
 
 HINT_JS = Path(__file__).parents[2] / "src/rummoli/web/static/js/hint.js"
 
@@ -97,7 +98,8 @@ def test_a_hint_at_my_decision_from_my_view_only(tmp_path: Path, game: str) -> N
             level = "strong"
             forced = the_room.forced(me.seat)
             if forced is None:
-                expected = make_bot(level, the_room.seed * 10 + me.seat, game).choose(
+                seed = stream_seed(the_room.seed, f"hint:{me.seat}")
+                expected = make_bot(level, seed, game).choose(
                     state.observation(me.seat), state.legal_actions()
                 )
             else:

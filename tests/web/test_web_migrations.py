@@ -150,3 +150,31 @@ def test_64_bit_actions_on_postgresql(postgres: str) -> None:
     game = storage.load_game("g")
     storage.close()
     assert game is not None and game.actions == [2**31, 2**62]
+
+
+def test_a_newer_database_is_refused_in_one_sentence(tmp_path: Path) -> None:
+    """A database whose revision this code does not know (a newer Rummoli wrote it) is
+    neither upgraded nor used: ``Storage`` refuses it, and ``rummoli serve`` says so in
+    one sentence (no traceback) and exits 1, leaving the database as it was."""
+    from sqlalchemy import text
+    from typer.testing import CliRunner
+
+    from rummoli.cli import app
+    from rummoli.web.migrate import NewerDatabase
+
+    path = tmp_path / "newer.db"
+    url = f"sqlite:///{path}"
+    Storage(url).close()
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text("UPDATE alembic_version SET version_num = '0099'"))
+    before = path.read_bytes()
+    with pytest.raises(NewerDatabase, match=r"revision 0099, this version knows revisions up"):
+        Storage(url)
+    result = CliRunner().invoke(app, ["serve", "--db", url, "--port", "1"])
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert lines[-1].startswith("rummoli serve: the database") and "0099" in lines[-1]
+    assert "Traceback" not in result.output and "--db" in lines[-1]
+    assert current(engine) == "0099" and path.read_bytes() == before
+    engine.dispose()

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import create_engine
@@ -90,7 +91,9 @@ def _play_until_my_turn(conn: Any, rng: random.Random, decisions: int) -> None:
     conn.sync()  # nothing moves now: the table waits for this seat
 
 
-def test_metrics_count_what_the_tables_did(tmp_path: Path) -> None:
+def test_metrics_count_what_the_tables_did(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A fixed deal: with a random one the game could end before Ann's seventh decision.
+    monkeypatch.setattr("rummoli.web.hub.new_seed", lambda: 20261202)
     with server(tmp_path / "t.db") as client:
         before = scrape(client)
         assert before["rummoli_actions_total"] == 0
@@ -249,3 +252,38 @@ def test_serve_refuses_an_unknown_log_format_or_an_unbounded_shutdown() -> None:
         refused = runner.invoke(app, ["serve", *args])
         assert refused.exit_code == 2
         assert named in " ".join(refused.output.replace("│", " ").split()), refused.output
+
+
+def test_serve_sets_each_per_address_limit_within_its_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A load benchmark's clients all come from loopback: it lifts these limits for its
+    # own server, so serve must pass each through to the server's Limits, and bound it.
+    from typer.testing import CliRunner
+
+    from rummoli import cli
+    from rummoli.web import limits as web_limits
+
+    assert cli.MAX_PER_ADDRESS == web_limits.MAX_PER_ADDRESS
+    given: list[web_limits.Limits] = []
+
+    def create_app(url: str, **options: Any) -> str:
+        given.append(options["limits"])
+        return "app"
+
+    monkeypatch.setattr("rummoli.web.app.create_app", create_app)
+    monkeypatch.setattr("rummoli.web.ops.serve", lambda *args, **kwargs: None)
+    monkeypatch.setattr("rummoli.web.storage.refuse_newer_schema", lambda url: None)
+    runner = CliRunner()
+    args = ["--connections-per-address", "7", "--connects-per-minute", "5"]
+    served = runner.invoke(cli.app, ["serve", *args, "--tables-per-minute", "9"])
+    assert served.exit_code == 0, served.output
+    assert [
+        (g.connections_per_address, g.connects_per_minute, g.tables_per_minute) for g in given
+    ] == [(7, 5, 9)]
+    for option in ("--connections-per-address", "--connects-per-minute", "--tables-per-minute"):
+        for value in ("0", str(cli.MAX_PER_ADDRESS + 1)):
+            refused = runner.invoke(cli.app, ["serve", option, value])
+            assert refused.exit_code == 2, (option, value, refused.output)
+    with pytest.raises(ValueError, match="connects_per_minute must be at most 1,000,000"):
+        web_limits.Limits(connects_per_minute=cli.MAX_PER_ADDRESS + 1)

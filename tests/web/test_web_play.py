@@ -15,6 +15,8 @@ from webtools import (
     create_table,
     drive,
     join,
+    mine,
+    people,
     reference,
     server,
 )
@@ -43,13 +45,15 @@ def test_whole_game_with_bots_spectator_and_no_leaks(tmp_path: Path) -> None:
                 assert (a.seat, b.seat) == (0, 1)
                 drive([a, b, spectator], random.Random(7))
                 conns: list[tuple[Conn, int | None]] = [(a, 0), (b, 1), (spectator, None)]
-        response = client.get(f"/api/games/{table}/record")
+        response = client.get(f"/api/games/{table}/record", headers=people(table))
         assert response.status_code == 200
         assert "attachment" in response.headers["content-disposition"]
         record = response.json()
-        history = client.get("/api/history").json()["games"]
-        stats = client.get("/api/players/stats", params={"name": EVIL}).json()
-        replay = client.get(f"/api/games/{table}/replay", params={"seat": 1}).json()
+        history = client.get("/api/history", headers=mine()).json()["games"]
+        stats = client.get("/api/players/stats", params={"name": EVIL}, headers=mine()).json()
+        replay = client.get(
+            f"/api/games/{table}/replay", params={"seat": 1}, headers=people(table)
+        ).json()
 
     states, events = reference(record)
     assert states[-1].is_terminal()
@@ -85,9 +89,9 @@ def test_finished_game_replays_from_storage(tmp_path: Path) -> None:
             final = conn.view
         hub = client.app.state.hub  # type: ignore[attr-defined]
         stored = hub.storage.load_game(table)
-        record = client.get(f"/api/games/{table}/record").json()
+        record = client.get(f"/api/games/{table}/record", headers={"x-rummoli-token": token})
     state, _ = rebuild(stored)
     assert state.is_terminal()
     assert state.view(0) == final
-    assert record["actions"] == stored.actions
+    assert record.json()["actions"] == stored.actions
     assert final is not None and final["phase"] == "over"

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from webtools import Conn, connect, create_table, join, room, server
+from webtools import Conn, connect, create_table, join, mine, people, room, server
 
 from conftest import cards_in
 from e2e.rummy_truth import (
@@ -159,13 +159,15 @@ def test_whole_rummy_match_over_the_socket_without_leaks(tmp_path: Path) -> None
                 assert (a.seat, b.seat) == (0, 1)
                 drive_rummy([a, b, spectator], random.Random(11))
                 conns: list[tuple[Conn, int | None]] = [(a, 0), (b, 1), (spectator, None)]
-        response = client.get(f"/api/games/{table}/record")
+        response = client.get(f"/api/games/{table}/record", headers=people(table))
         assert response.status_code == 200
         assert f'filename="rummy-{table}.json"' in response.headers["content-disposition"]
         record = response.json()
-        history = client.get("/api/history").json()["games"]
-        replay = client.get(f"/api/games/{table}/replay", params={"seat": 0}).json()
-        watched = client.get(f"/api/games/{table}/replay").json()
+        history = client.get("/api/history", headers=mine()).json()["games"]
+        replay = client.get(
+            f"/api/games/{table}/replay", params={"seat": 0}, headers=people(table)
+        ).json()
+        watched = client.get(f"/api/games/{table}/replay", headers=people(table)).json()
 
     assert record["game"] == "rummy"
     states, events = rummy_reference(record)
@@ -284,7 +286,9 @@ def test_stats_count_a_rummy_stalemate_as_a_loss_for_everyone(tmp_path: Path) ->
     storage = Storage(f"sqlite:///{path}")
     seats = [StoredSeat(s, name) for s, name in enumerate(state.names)]
     storage.create_game(
-        StoredGame("g1", "waiting", record["rules"], record["seed"], seats, game="rummy")
+        StoredGame(
+            "g1", "waiting", record["rules"], record["seed"], seats, game="rummy", public=True
+        )
     )
     for s, name in enumerate(state.names):
         storage.take_seat("g1", s, name, "x" * 64)

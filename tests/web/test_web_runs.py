@@ -16,6 +16,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from webtools import connect, create_table, drive, join, server
+from webtools import people as host_of
 
 from conftest import check_rummoli_frames
 from e2e.rummoli_truth import expanded, shown_reference
@@ -76,7 +77,7 @@ def _game(client: Any, seats: list[str], rules: dict[str, Any], seed: int) -> di
         conns = [stack.enter_context(connect(client, table, p["token"])) for p in people]
         drive([*conns, spectator], random.Random(seed))
         frames = {c.seat: c.frames for c in conns} | {None: spectator.frames}
-    record = client.get(f"/api/games/{table}/record").json()
+    record = client.get(f"/api/games/{table}/record", headers=host_of(table)).json()
     return {"table": table, "frames": frames, "record": record}
 
 
@@ -95,7 +96,11 @@ def test_every_laid_card_of_whole_games_is_the_engines_view_at_that_card(tmp_pat
             for seat, frames in game["frames"].items():
                 assert check_rummoli_frames(expanded(frames), seat, states, events) > 0
                 checked_parts += sum(len(f.get("parts", [])) for f in frames)
-            replay = client.get(f"/api/games/{game['table']}/replay", params={"seat": 0}).json()
+            replay = client.get(
+                f"/api/games/{game['table']}/replay",
+                params={"seat": 0},
+                headers=host_of(game["table"]),
+            ).json()
             assert len(replay["frames"]) == len(game["record"]["actions"]) + 1
     # The check had runs to look at (each run: a part per laid card).
     assert checked_parts > 100
@@ -111,7 +116,9 @@ def test_the_replay_shows_every_laid_card_with_its_views(tmp_path: Path) -> None
         game = _game(client, ["human", "random", "random"], {"rounds": 2}, 11)
         table = game["table"]
         replays = {
-            seat: client.get(f"/api/games/{table}/replay", params=params).json()
+            seat: client.get(
+                f"/api/games/{table}/replay", params=params, headers=host_of(table)
+            ).json()
             for seat, params in ((0, {"seat": 0}), (None, {}))
         }
     record = game["record"]

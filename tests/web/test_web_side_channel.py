@@ -23,7 +23,7 @@ from typing import Any
 
 import orjson
 import pytest
-from webtools import INVITES, choose, connect, create_table, join, server
+from webtools import INVITES, choose, connect, create_table, join, people, server
 
 from rummoli.engine.base import Event
 from rummoli.games.rummoli import Rules, RummoliState
@@ -136,7 +136,7 @@ def test_forced_passes_look_like_chosen_ones_to_every_other_seat(
             the_room = hub.rooms[table]
             clients = {c.seat: id(c) for c in the_room.clients}
             _play_slowly(ann, spectator, random.Random(8))
-        record = client.get(f"/api/games/{table}/record").json()
+        record = client.get(f"/api/games/{table}/record", headers=people(table)).json()
         assert INVITES[table] not in str(sent)
     names = record["setup"]["players"]
     truth = _truth(record)

@@ -24,6 +24,7 @@ def _finished(
         seed=1,
         seats=[StoredSeat(i, name, None, bot) for i, (name, bot, _) in enumerate(seats)],
         game=game,
+        public=True,
     )
     storage.create_game(stored)
     storage.finish_game(game_id, [amount for _, _, amount in seats], utcnow())

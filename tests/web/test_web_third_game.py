@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from webtools import connect, create_table, join, server
+from webtools import connect, create_table, join, mine, server
 
 from rummoli.engine.base import TERMINAL
 from rummoli.games import registry
@@ -58,7 +58,7 @@ def test_the_lobby_offers_it_and_a_table_plays_it_to_the_end(tmp_path: Path) -> 
             final = me.view
         assert final is not None and final["round"] == 3
         assert sum(p["chips"] for p in final["players"]) == 3 * START_CHIPS
-        history = client.get("/api/history").json()["games"]
+        history = client.get("/api/history", headers=mine()).json()["games"]
         assert history[0]["game"] == "highcard" and history[0]["title"] == "High card"
-        stats = client.get("/api/players/stats", params={"name": "Ann"}).json()
+        stats = client.get("/api/players/stats", params={"name": "Ann"}, headers=mine()).json()
         assert stats["by_game"]["highcard"]["games"] == 1

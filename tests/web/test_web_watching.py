@@ -124,3 +124,42 @@ def test_a_computer_waits_for_the_run_to_be_shown_until_the_page_has_shown_it(
                 assert time.monotonic() - said < 5.0
                 return
     raise AssertionError("no deal of 30 left a computer to move after a run of five")
+
+
+def test_a_page_that_never_says_it_has_seen_holds_its_table_three_runs_a_round_at_most(
+    tmp_path: Path,
+) -> None:
+    """One slow client cannot slow the table (issue 22): a seated page that says it shows
+    runs at the slowest pace and never says it has seen them held every run 30 s. Now
+    its waits are capped in all, per round, at three runs' worth; an honest page that
+    says it has seen a run gets the wait it did not use back, and goes on being waited
+    for."""
+    from rummoli.web.room import WATCH_BUDGET
+
+    with server(tmp_path / "t.db", WATCHING) as client:
+        table = create_table(client, ["human", "human", "random"], rules={"rounds": 1})
+        tokens = [join(client, table, n)["token"] for n in ("Ann", "Bea")]
+        the_room = room(client, table)
+        with connect(client, table, tokens[0]) as ann, connect(client, table, tokens[1]) as bea:
+            ann.send({"type": "watching", "pace": MAX_PACE_MS})  # and never "seen"
+            bea.send({"type": "watching", "pace": 500})
+            ann.sync()
+            bea.sync()
+            waits = []
+            for _ in range(6):
+                wait = the_room.watch_time(_lays(20))
+                waits.append(wait)
+                the_room.turn_started = time.monotonic() + wait  # as a shown step does
+                bea.send({"type": "watching", "seen": the_room.step})
+                bea.sync()
+            # Ann held three runs 30 s each, then no more; Bea's 10 s were never spent
+            # (she said at once that she had seen them), so the table still waits for her.
+            assert waits[:3] == [MAX_WATCH] * 3
+            assert waits[3:] == [pytest.approx(10.0)] * 3
+            slow = next(c for c in the_room.clients if c.seat == 0)
+            quick = next(c for c in the_room.clients if c.seat == 1)
+            assert slow.waited[1] == pytest.approx(WATCH_BUDGET)
+            assert quick.waited[1] < 1.0
+            # A new round, a new budget.
+            slow.waited = (slow.waited[0] - 1, slow.waited[1])
+            assert the_room.watch_time(_lays(20)) == MAX_WATCH

@@ -48,6 +48,18 @@ def room(client: TestClient, table_id: str) -> Room:
     return found
 
 
+def people(table_id: str) -> dict[str, str]:
+    """The headers of a private game's host: its record and every seat's replay."""
+    return {"x-rummoli-key": HOSTS[table_id]}
+
+
+def mine() -> dict[str, str]:
+    """The headers of a browser that hosted the tables these tests made (the latest
+    200): the listings (history, players, statistics) show their private games."""
+    pairs = list(HOSTS.items())[-200:]
+    return {"x-rummoli-games": " ".join(f"{table}:{secret}" for table, secret in pairs)}
+
+
 def create_table(client: TestClient, seats: list[str], **settings: Any) -> str:
     """A new table (private, unless ``public=True``); its secrets go to INVITES, HOSTS."""
     response = client.post("/api/tables", json={"seats": seats, **settings})

@@ -23,6 +23,7 @@ from rummoli.engine.base import GameError
 from rummoli.i18n import N_
 from rummoli.i18n.terms import game_title
 from rummoli.web import games
+from rummoli.web.access import Access, access, game_keys
 from rummoli.web.broadcast import table_info
 from rummoli.web.catalogue import UnknownLanguage, catalogue
 from rummoli.web.chat import replay_chat
@@ -92,6 +93,19 @@ def page_language(lang: str | None, accept: str | None) -> str:
 
 def _address(request: Request) -> str:
     return request.client.host if request.client else ""
+
+
+#: The headers that open a private game: a seat token, a table's secret, and for the
+#: listings the ``id:secret`` pairs a browser keeps (:mod:`.access`).
+TokenHeader = Annotated[str | None, Header(alias="x-rummoli-token")]
+KeyHeader = Annotated[str | None, Header(alias="x-rummoli-key")]
+GamesHeader = Annotated[str | None, Header(alias="x-rummoli-games")]
+
+
+async def _visible(hub: Hub, games: str | None) -> set[str]:
+    """The private games a listing shows this request: those whose secrets it brings."""
+    keys = game_keys(games)
+    return await hub.db(hub.storage.people_games, keys) if keys else set()
 
 
 def _key_allows(room: Room, key: str | None) -> bool:
@@ -336,6 +350,9 @@ def create_app(
             isinstance(invite, str) and token_matches(invite, room.invite_hash)
         ):
             raise Refused(403, N_("this table is private: you need its invitation link"))
+        person = payload.get("person")
+        if isinstance(person, str) and room.bans.browser_banned(person):
+            raise Refused(403, N_("the host removed you from this table"))
         seat = payload.get("seat")
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(room.seats)
@@ -349,19 +366,30 @@ def create_app(
 
     @app.get("/api/history")
     async def history(
-        request: Request, limit: int = Query(50, ge=1, le=200), offset: int = Query(0, ge=0)
+        request: Request,
+        limit: int = Query(50, ge=1, le=200),
+        offset: int = Query(0, ge=0),
+        mine: GamesHeader = None,
     ) -> dict[str, Any]:
+        """Finished games: the public ones, and the private ones whose secrets the
+        request brings (``X-Rummoli-Games``): a private game is listed to its people."""
         hub = _hub(request)
-        games = await hub.db(hub.storage.finished_games, limit, offset)
+        visible = await _visible(hub, mine)
+        games = await hub.db(hub.storage.finished_games, limit, offset, visible)
         return {"games": [game_summary(g) for g in games]}
 
     @app.get("/api/games/{game_id}/record")
-    async def record(request: Request, game_id: str) -> JSONResponse:
+    async def record(
+        request: Request, game_id: str, token: TokenHeader = None, key: KeyHeader = None
+    ) -> JSONResponse:
         """The game record (rules, setup, seed, actions) of a finished game, as a download.
 
         An unfinished game has none: its seed and actions would reveal every hidden card.
+        A private game's is its people's: a seat token or the host's secret.
         """
         stored = await _game_or_404(_hub(request), game_id)
+        if not access(stored, token, key).whole:
+            raise Refused(403, N_("this game is private: its record is for its players"))
         if stored.status not in OVER:
             raise Refused(409, N_("the record is available once the game is over"))
         data = await asyncio.to_thread(record_of, stored)
@@ -375,12 +403,18 @@ def create_app(
         request: Request,
         game_id: str,
         seat: int | None = Query(None, ge=0, le=7),
-        token: Annotated[str | None, Header(alias="x-rummoli-token")] = None,
+        token: TokenHeader = None,
+        key: KeyHeader = None,
     ) -> dict[str, Any]:
         """Every step of a finished game from one seat's point of view (none: a
         spectator). With a player's seat token (header ``X-Rummoli-Token``), its chat
-        too: the chat is kept for the players only."""
+        too: the chat is kept for the players only. A private game's replays are its
+        people's (a seat token, the host's secret); its spectators' replay also opens
+        with its invitation or spectator link (``X-Rummoli-Key``)."""
         stored = await _game_or_404(_hub(request), game_id)
+        allowed = access(stored, token, key)
+        if not (allowed.whole if seat is not None else allowed.watching):
+            raise Refused(403, N_("this game is private: its replays are for its players"))
         if stored.status not in OVER:
             raise Refused(409, N_("a game can be replayed once it is over"))
         try:
@@ -388,10 +422,7 @@ def create_app(
         except ValueError as error:
             raise HTTPException(400, str(error)) from None
         frames["game"] = game_summary(stored)
-        player = token is not None and any(
-            s.bot is None and token_matches(token, s.token_hash) for s in stored.seats
-        )
-        frames["chat"] = replay_chat(stored.chat) if player else None
+        frames["chat"] = replay_chat(stored.chat) if allowed is Access.PLAYER else None
         return frames
 
     @app.get("/api/players")
@@ -399,12 +430,15 @@ def create_app(
         request: Request,
         lang: str | None = None,
         accept: Annotated[str | None, Header(alias="accept-language")] = None,
+        mine: GamesHeader = None,
     ) -> dict[str, Any]:
         """Names seen in finished games, and the computer levels that played (their
-        labels and help in the asked language)."""
+        labels and help in the asked language): public games, and the private ones whose
+        secrets the request brings."""
         hub = _hub(request)
-        names = await hub.db(hub.storage.player_names)
-        seen = await hub.db(hub.storage.bot_levels)
+        visible = await _visible(hub, mine)
+        names = await hub.db(hub.storage.player_names, 200, visible)
+        seen = await hub.db(hub.storage.bot_levels, visible)
         with i18n.language(page_language(lang, accept)):
             bots = bot_list(seen)
         return {"players": [{"name": n, "games": g} for n, g in names], "bots": bots}
@@ -416,22 +450,30 @@ def create_app(
         level: str = Query(..., min_length=1, max_length=32),
         lang: str | None = None,
         accept: Annotated[str | None, Header(alias="accept-language")] = None,
+        mine: GamesHeader = None,
     ) -> dict[str, Any]:
         """One computer level of one game: its games, wins and chips (or points) won;
-        its label and help in the asked language."""
+        its label and help in the asked language (public games, and the private ones
+        whose secrets the request brings)."""
         if game not in games.games() or level not in games.levels(game):
             raise HTTPException(404, f"no computer player {level!r} for game {game!r}")
         hub = _hub(request)
-        stored = await hub.db(hub.storage.games_of_player, "", bot=(game, level))
+        visible = await _visible(hub, mine)
+        stored = await hub.db(hub.storage.games_of_player, "", bot=(game, level), visible=visible)
         with i18n.language(page_language(lang, accept)):  # the thread runs in this context
             return await asyncio.to_thread(bot_stats, game, level, stored)
 
     @app.get("/api/players/stats")
     async def stats(
-        request: Request, name: str = Query(..., min_length=1, max_length=64)
+        request: Request,
+        name: str = Query(..., min_length=1, max_length=64),
+        mine: GamesHeader = None,
     ) -> dict[str, Any]:
+        """A person's statistics: public games, and the private ones whose secrets the
+        request brings (his own, on his own browser)."""
         hub = _hub(request)
-        games = await hub.db(hub.storage.games_of_player, name)
+        visible = await _visible(hub, mine)
+        games = await hub.db(hub.storage.games_of_player, name, visible=visible)
         # Games counted from their events (Rummy's hands) are loaded whole.
         ids = [g.id for g in games if web_part(g.game).whole_games]
         whole = {g.id: g for g in await hub.db(hub.storage.load_games, ids)} if ids else {}

@@ -140,6 +140,7 @@ def snapshot(room: Room, seat: int | None, client: Client | None = None) -> dict
     if client is not None:
         frame["chat"] = history_for(room, client)
         frame["me"] = client.sender
+        frame["muted"] = sorted(client.muted)
     return frame
 
 

@@ -134,6 +134,9 @@ async def handle(room: Room, command: Command) -> None:
             command.reply.set_exception(error)
 
 
+#: What a removed person is told (:func:`_ban`).
+REMOVED = N_("the host removed you from this table")
+
 #: Events that are not something done for a player (his own new hand is not news).
 NOT_DONE_FOR_HIM = frozenset({"hand", "dealer"})
 
@@ -243,6 +246,8 @@ async def _join(
         seat = free[0]
     elif seat not in free:
         raise SettingsError(N_("seat {seat} is not free"), seat=seat + 1)
+    if room.bans.name_banned(name if isinstance(name, str) else ""):
+        raise SettingsError(N_("the host removed that person from this table"))
     name = check_name(name, [s.name for s in room.seats if s.name is not None])
     token = ""
     if token_hash is None:
@@ -263,6 +268,10 @@ async def _say(room: Room, say: Say) -> None:
     if client.closed:
         return
     try:
+        if room.status in OVER:  # the reader checked; the game may have ended since
+            raise ChatError("game_over", N_("the game is over: its chat is closed"))
+        if room.chat.full():
+            raise ChatError("chat_full", N_("this table's chat is full"))
         text = clean_text(say.text) if say.kind == "text" else say.text
     except ChatError as error:
         client.send(error_message(error.code, error))
@@ -277,7 +286,12 @@ async def _say(room: Room, say: Say) -> None:
         text=text,
         step=room.step,
     )
-    await room.hub.db(room.hub.storage.append_chat, room.id, line)  # stored before read
+    room.chat.count += 1  # the owner says one line at a time: the index is its own
+    try:
+        await room.hub.store_chat(room.id, line)  # stored before read, with the actions
+    except Exception:
+        room.chat.count -= 1
+        raise
     room.chat.lines.append(line)
     deliver(room, line)
 
@@ -286,7 +300,7 @@ async def _host(room: Room, what: str, args: dict[str, Any]) -> dict[str, Any]:
     """The host's powers (the API checked the host's secret)."""
     db = room.hub.db
     storage = room.hub.storage
-    if what == "release":
+    if what in ("release", "remove"):
         seat = args.get("seat")
         if room.status != WAITING:
             raise SettingsError(N_("a seat can be taken back only before the game starts"))
@@ -298,13 +312,17 @@ async def _host(room: Room, what: str, args: dict[str, Any]) -> dict[str, Any]:
             or room.seats[seat].name is None
         ):
             raise SettingsError(N_("that is not a seat a person has taken"))
+        if what == "remove":
+            await _ban(room, seat)
         await db(storage.release_seat, room.id, seat)
         room.seats[seat].name = None
         room.seats[seat].token_hash = None
         for client in list(room.clients):
             if client.seat == seat:
                 client.send(
-                    error_message("released", N_("the host gave your seat back to the table"))
+                    error_message("removed", REMOVED)
+                    if what == "remove"
+                    else error_message("released", N_("the host gave your seat back to the table"))
                 )
                 client.close()
         broadcast_table(room)
@@ -338,6 +356,8 @@ async def _host(room: Room, what: str, args: dict[str, Any]) -> dict[str, Any]:
         if what == "public":
             await db(storage.set_game, room.id, public=value)
             room.public = value
+            if not value:
+                room.revoke("public")  # who watched only because it was listed
         else:
             await db(storage.set_game, room.id, players_chat_public=value)
             room.players_chat_public = value
@@ -352,12 +372,32 @@ async def _host(room: Room, what: str, args: dict[str, Any]) -> dict[str, Any]:
         column = "invite_hash" if what == "invite_link" else "watch_hash"
         await db(storage.set_game, room.id, **{column: hash_token(secret)})
         setattr(room, column, hash_token(secret))
+        room.revoke("invite" if what == "invite_link" else "watch")
         return {"secret": secret}
     else:
         raise SettingsError(
-            "the host may: release, start, end, public, players_chat, invite_link, watch_link"
+            "the host may: release, remove, start, end, public, players_chat, invite_link, "
+            "watch_link"
         )
     return {"ok": True}
+
+
+async def _ban(room: Room, seat: int) -> None:
+    """The host removes the person of ``seat``: his name (and whatever reads like it),
+    his seat token and the browsers he is connected from may not sit here again, nor
+    watch (:class:`.people.Bans`), after a restart too."""
+    taken = room.seats[seat]
+    bans = room.bans
+    if taken.name is not None:
+        bans.names.append(taken.name)
+    if taken.token_hash is not None:
+        bans.tokens.add(taken.token_hash)
+    bans.browsers |= {hash_token(c.browser) for c in room.clients if c.seat == seat and c.browser}
+    await room.hub.db(room.hub.storage.set_game, room.id, banned=bans.to_dict())
+    for client in list(room.clients):  # his other tabs, watching
+        if client.seat is None and bans.browser_banned(client.browser):
+            client.send(error_message("removed", REMOVED))
+            client.close()
 
 
 async def _rematch(room: Room, client: Client) -> None:

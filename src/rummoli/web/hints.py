@@ -39,6 +39,7 @@ from rummoli.web.client import Client
 from rummoli.web.commands import ACTION_REFUSALS, turn_refusal
 from rummoli.web.games import description
 from rummoli.web.protocol import error_message
+from rummoli.web.security import stream_seed
 
 if TYPE_CHECKING:
     from rummoli.web.room import Room
@@ -173,7 +174,8 @@ async def answer(room: Room, client: Client, step: int | None) -> None:
                 bot = desk.bots.get(seat)
                 if bot is None:
                     level = description(room.game).hint_level()
-                    bot = desk.bots[seat] = make_bot(level, room.seed * 10 + seat, room.game)
+                    seed = stream_seed(room.seed, f"hint:{seat}")
+                    bot = desk.bots[seat] = make_bot(level, seed, room.game)
                 try:
                     decision = await asyncio.to_thread(bot.choose, observation, legal)
                 except Exception:  # a bug in a bot must not cost the table anything

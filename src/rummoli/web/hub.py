@@ -35,6 +35,7 @@ from rummoli.web.storage import (
     OVER,
     PLAYING,
     WAITING,
+    ChatLine,
     Storage,
     StoredGame,
     StoredSeat,
@@ -45,6 +46,8 @@ log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
 T = TypeVar("T")
+#: A row of the group commit: an action ``(game, index, action)`` or a chat line.
+Row = tuple[str, int, int] | tuple[str, ChatLine]
 
 
 class Hub:
@@ -60,8 +63,9 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="rummoli-db")
-        #: Actions waiting for the next group commit, each with its room's future.
-        self._pending: list[tuple[str, int, int, asyncio.Future[None]]] = []
+        #: Rows waiting for the next group commit (an action ``(game, index, action)``,
+        #: or a chat line ``(game, line)``), each with its room's future.
+        self._pending: list[tuple[Row, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
         #: The server is stopping (:func:`.ops.drain`): no new table, seat or change.
         self.draining = False
@@ -81,9 +85,17 @@ class Hub:
         holds; what the rooms share is the transaction and the hop to the storage
         thread, which cost a third of the server's work when every action had its own.
         """
+        await self._store((game_id, index, action))
+
+    async def store_chat(self, game_id: str, line: ChatLine) -> None:
+        """Store one chat line, in the same group commit as the actions (a chat flood
+        costs no commit of its own), before anyone reads it."""
+        await self._store((game_id, line))
+
+    async def _store(self, row: Row) -> None:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        self._pending.append((game_id, index, action, future))
+        self._pending.append((row, future))
         if self._flusher is None:
             self._flusher = loop.create_task(self._flush_actions(), name="rummoli-commit")
         await future
@@ -93,16 +105,20 @@ class Hub:
             while self._pending:
                 batch, self._pending = self._pending, []
                 errors: list[Exception | None] = [None] * len(batch)
+                actions = [row for row, _ in batch if len(row) == 3]
+                chat = [row for row, _ in batch if len(row) == 2]
                 try:
-                    rows = [(game_id, index, action) for game_id, index, action, _ in batch]
-                    await self.db(self.metrics.timed_commit, self.storage.append_actions, rows)
+                    await self.db(
+                        self.metrics.timed_commit, self.storage.append_rows, actions, chat
+                    )
                 except Exception:  # one refused row must not fail the others: each alone
-                    for i, (game_id, index, action, _) in enumerate(batch):
+                    for i, (row, _) in enumerate(batch):
                         try:
-                            await self.db(self.storage.append_action, game_id, index, action)
+                            alone = ([row], []) if len(row) == 3 else ([], [row])
+                            await self.db(self.storage.append_rows, *alone)
                         except Exception as refused:
                             errors[i] = refused
-                for (_, _, _, future), error in zip(batch, errors, strict=True):
+                for (_, future), error in zip(batch, errors, strict=True):
                     if future.done():  # its room was stopped meanwhile
                         continue
                     if error is None:

@@ -18,6 +18,11 @@ options; :class:`Limits`):
   socket), not on other tables; a connection made to wait ten times is closed.
   Refusals are also decided in the reader, before the room's queue, so a flood never
   delays a room's owner;
+- **chat**: a line draws on its connection's budget, its address's
+  (``chat_address_burst``, ``chat_address_per_second``: forty connections of one address
+  share one) and its table's channel's (``chat_table_burst``, ``chat_table_per_second``:
+  a crowd of addresses cannot flood a table either); a table keeps ``chat_kept`` lines in
+  memory and stores at most ``chat_stored`` a game;
 - **waiting tables** expire after ``waiting_ttl`` seconds without starting, and
   **finished games** are unloaded from memory once nobody has looked for
   ``idle_unload`` seconds (a sweep every ``sweep_every`` seconds).
@@ -30,6 +35,10 @@ from collections import Counter, deque
 from dataclasses import dataclass
 
 from rummoli.web.protocol import RateLimiter
+
+#: The largest per-address limit (connections, connects and tables): a benchmark lifts
+#: them to it, and a typo cannot make one unbounded.
+MAX_PER_ADDRESS = 1_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +62,17 @@ class Limits:
     #: Chat lines a connection may send: a burst, then so many a second.
     chat_burst: int = 5
     chat_per_second: float = 0.5
+    #: ...an address, whatever its connections (forty tabs of one address are one budget).
+    chat_address_burst: int = 10
+    chat_address_per_second: float = 1.0
+    #: ...a table's channel, whoever sends (a crowd cannot flood the others' screens, and
+    #: the spectators' flood never takes the players' channel).
+    chat_table_burst: int = 20
+    chat_table_per_second: float = 2.0
+    #: Chat lines a table keeps in memory (a newcomer gets the latest 100 of them).
+    chat_kept: int = 200
+    #: Chat lines stored for one game; past it, its chat is full.
+    chat_stored: int = 2000
     #: Public tables listed in the lobby at most (the latest).
     listed_tables: int = 100
 
@@ -63,19 +83,36 @@ class Limits:
             "tables_per_minute",
             "refused_burst",
             "chat_burst",
+            "chat_address_burst",
+            "chat_table_burst",
+            "chat_kept",
+            "chat_stored",
             "listed_tables",
         ):
             if getattr(self, name) < 1:
                 raise ValueError(f"limit {name} must be at least 1")
+        for name in ("connections_per_address", "connects_per_minute", "tables_per_minute"):
+            if getattr(self, name) > MAX_PER_ADDRESS:
+                raise ValueError(f"limit {name} must be at most {MAX_PER_ADDRESS:,}")
         for name in (
             "refused_per_second",
             "waiting_ttl",
             "idle_unload",
             "sweep_every",
             "chat_per_second",
+            "chat_address_per_second",
+            "chat_table_per_second",
         ):
             if getattr(self, name) <= 0:
                 raise ValueError(f"limit {name} must be more than 0")
+
+
+def take(buckets: dict[str, RateLimiter], key: str, burst: int, per_second: float) -> bool:
+    """Take one token from ``key``'s bucket (made full on first use): False if empty."""
+    bucket = buckets.get(key)
+    if bucket is None:
+        bucket = buckets[key] = RateLimiter(burst, per_second)
+    return bucket.allow()
 
 
 class Addresses:
@@ -87,6 +124,7 @@ class Addresses:
         self._created: dict[str, deque[float]] = {}
         self._opened: dict[str, deque[float]] = {}
         self._refused: dict[str, RateLimiter] = {}
+        self._chat: dict[str, RateLimiter] = {}
 
     def connect(self, address: str) -> bool:
         """Count a new connection of ``address``, unless it has too many open, or opened
@@ -122,13 +160,16 @@ class Addresses:
     def refused(self, address: str) -> float:
         """A message of ``address`` was refused: 0 if its budget pays for it, else the
         seconds to wait before asking again (the connection reads nothing meanwhile)."""
-        bucket = self._refused.get(address)
-        if bucket is None:
-            bucket = RateLimiter(self.limits.refused_burst, self.limits.refused_per_second)
-            self._refused[address] = bucket
-        if bucket.allow():
+        limits = self.limits
+        if take(self._refused, address, limits.refused_burst, limits.refused_per_second):
             return 0.0
-        return 1.0 / self.limits.refused_per_second
+        return 1.0 / limits.refused_per_second
+
+    def chat(self, address: str) -> bool:
+        """Whether ``address`` may send one more chat line now (its budget, whatever its
+        connections)."""
+        limits = self.limits
+        return take(self._chat, address, limits.chat_address_burst, limits.chat_address_per_second)
 
     def sweep(self) -> None:
         """Forget addresses with nothing recent (so the maps do not grow forever)."""
@@ -136,8 +177,9 @@ class Addresses:
         for windows in (self._created, self._opened):
             for address in [a for a, d in windows.items() if not d or d[-1] <= now - 60.0]:
                 del windows[address]
-        for address in [a for a, b in self._refused.items() if b.idle(now)]:
-            del self._refused[address]
+        for buckets in (self._refused, self._chat):
+            for address in [a for a, b in buckets.items() if b.idle(now)]:
+                del buckets[address]
 
 
-__all__ = ["Addresses", "Limits"]
+__all__ = ["Addresses", "Limits", "take"]

@@ -9,7 +9,9 @@ tables, chat). :func:`upgrade` runs when :class:`~.storage.Storage` opens a data
   (``create_all``, as Alembic's documentation advises: the same tables, faster);
 - a database written before migrations existed (tables, but no ``alembic_version``) is
   stamped ``0001``, the schema it has, and then upgraded;
-- any other database is upgraded from the revision it records.
+- any other database is upgraded from the revision it records;
+- a database that records a revision this code does not know (written by a newer
+  Rummoli) is refused: :class:`NewerDatabase`, one sentence that says what to do.
 
 Why Alembic rather than ``create_all`` alone: ``create_all`` only creates missing
 tables, so a changed column (the 32-bit ``actions.action`` that overflowed) stays as it
@@ -42,11 +44,41 @@ def _config(connection: Connection) -> Config:
 
 def head() -> str:
     """The newest revision."""
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    revision = ScriptDirectory.from_config(config).get_current_head()
+    revision = _script().get_current_head()
     assert revision is not None
     return revision
+
+
+class NewerDatabase(RuntimeError):
+    """The database records a schema revision this code does not know: it was written
+    by a newer Rummoli. Upgrading it is impossible and running on it unsafe (a column
+    this code does not fill, a table it does not clean), so it is refused, in one
+    sentence that says what to do (``rummoli serve`` prints it, without a traceback)."""
+
+    def __init__(self, revision: str, newest: str) -> None:
+        super().__init__(
+            f"this database was written by a newer version of Rummoli (its schema is at "
+            f"revision {revision}, this version knows revisions up to {newest}): run that "
+            f"newer version, or give this one another database with --db"
+        )
+        self.revision = revision
+        self.newest = newest
+
+
+def _script() -> ScriptDirectory:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return ScriptDirectory.from_config(config)
+
+
+def refuse_newer(recorded: str | None) -> None:
+    """Raise :class:`NewerDatabase` if ``recorded`` (a database's revision) is not one of
+    this code's revisions."""
+    if recorded is None:
+        return
+    script = _script()
+    if recorded not in {r.revision for r in script.walk_revisions()}:
+        raise NewerDatabase(recorded, head())
 
 
 def current(engine: Engine) -> str | None:
@@ -77,6 +109,8 @@ def upgrade(engine: Engine) -> None:
                         command.stamp(config, "head")
                         return
                     command.stamp(config, BASELINE)
+                else:
+                    refuse_newer(MigrationContext.configure(connection).get_current_revision())
                 command.upgrade(config, "head")
                 if sqlite:
                     broken = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
@@ -88,4 +122,12 @@ def upgrade(engine: Engine) -> None:
                 connection.commit()
 
 
-__all__ = ["BASELINE", "MIGRATIONS", "current", "head", "upgrade"]
+__all__ = [
+    "BASELINE",
+    "MIGRATIONS",
+    "NewerDatabase",
+    "current",
+    "head",
+    "refuse_newer",
+    "upgrade",
+]

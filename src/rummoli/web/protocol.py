@@ -8,6 +8,7 @@ it. The protocol itself is described in ``docs/web.md``.
 from __future__ import annotations
 
 import json
+import re
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -36,6 +37,8 @@ MAX_CHAT = 300
 #: The quick reactions a person may send (the page draws each as an emoji).
 EMOTES = ("thumbs_up", "clap", "laugh", "wow", "sad", "party")
 CHANNELS = ("players", "spectators")
+#: A browser's id, as the page makes it (:mod:`.people`).
+PERSON_ID = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 #: The slowest pace a page may ask its table to wait for, in milliseconds per laid card
 #: (the page's "slow" is 1,100).
 MAX_PACE_MS = 2000
@@ -107,6 +110,9 @@ class Hello:
     #: The step and the part of it this page had shown when it last left (a reload in
     #: the middle of a run): the table goes on showing the run from there.
     shown: tuple[int, int] | None = None
+    #: The browser's own id (:mod:`.people`): a spectator is the same person after a
+    #: reload (his sender id, his name, his mutes).
+    person: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,7 +251,12 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
         name = data.get("name")
         if name is not None and not isinstance(name, str):
             raise ProtocolError("bad_message", "name must be text")
-        return Hello(token, key, name, _shown(data.get("shown")))
+        person = data.get("person")
+        if person is not None and not (
+            isinstance(person, str) and PERSON_ID.match(person) is not None
+        ):
+            raise ProtocolError("bad_message", "person must be the id this browser made")
+        return Hello(token, key, name, _shown(data.get("shown")), person)
     if kind == "back":
         return Back()
     if kind == "ping":

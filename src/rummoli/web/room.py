@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from rummoli.bots import Bot, BotError, ask_bot, make_bot
 from rummoli.engine.base import CHANCE, CHANCE_ACTION, Event
+from rummoli.i18n import N_
 from rummoli.web import logs
 from rummoli.web.broadcast import (
     broadcast_snapshots,
@@ -58,9 +59,11 @@ from rummoli.web.games import (
     seat_view,
     web_part,
 )
+from rummoli.web.people import Bans, People, Person
+from rummoli.web.protocol import error_message
 from rummoli.web.replay import forced_turns, rebuild
 from rummoli.web.runs import Run, run_parts
-from rummoli.web.security import token_matches
+from rummoli.web.security import stream_seed, token_matches
 from rummoli.web.settings import standin_level
 from rummoli.web.storage import ABANDONED, FINISHED, PLAYING, StoredGame, utcnow
 
@@ -103,6 +106,10 @@ class Timing:
 #: The longest the table waits for its people to watch one step, in seconds (a run of
 #: 35 cards at the slowest pace a page may ask for is 70 s; the table moves on before).
 MAX_WATCH = 30.0
+#: The most a page may hold its table up in one round, in all: three runs' worth of the
+#: longest wait (a person at the slowest pace watches a round's runs in about 90 s; a
+#: page that says it watches slowly and never says it has seen held every run 30 s).
+WATCH_BUDGET = 3 * MAX_WATCH
 
 
 class Room:
@@ -140,11 +147,13 @@ class Room:
         #: The last action shown in several steps (a run of laid cards), for a page that
         #: reloads while it is shown.
         self.last_run: Run | None = None
-        self.chat = ChatLog(stored.chat)
+        self.chat = ChatLog.of(stored.chat, hub.limits)
+        #: Who is who: stable ids, chat names, mutes (:mod:`.people`); the host's bans.
+        self.people = People()
+        self.bans = Bans.of(stored.banned)
         self.clients: set[Client] = set()
         #: When someone last looked at the table (idle finished games are unloaded).
         self.last_active = time.monotonic()
-        self.spectators_seen = 0
         self.queue: asyncio.Queue[Command] = asyncio.Queue()
         self.bots: dict[int, Bot] = {}
         self.turn_started = time.monotonic()
@@ -320,11 +329,15 @@ class Room:
             await self.apply(action)
 
     def _bot(self, seat: int) -> Bot:
-        level = self.seats[seat].bot or standin_level(self.game)
-        key = seat if self.seats[seat].bot else -1 - seat
+        """The computer of ``seat``, or the stand-in playing for its away person: each
+        with a stream of its own, derived from the whole seed by a keyed hash (never by
+        arithmetic on it: :func:`.security.stream_seed` says why)."""
+        computer = self.seats[seat].bot is not None
+        key = seat if computer else -1 - seat
         if key not in self.bots:
-            seed = (self.seed * 31 + seat) & 0xFFFF_FFFF
-            self.bots[key] = make_bot(level, seed, game=self.game)
+            level = self.seats[seat].bot or standin_level(self.game)
+            purpose = f"{'computer' if computer else 'standin'}:{seat}"
+            self.bots[key] = make_bot(level, stream_seed(self.seed, purpose), game=self.game)
         return self.bots[key]
 
     async def _timed_out(self) -> None:
@@ -443,31 +456,52 @@ class Room:
             self.last_run = Run(self.step, len(self.events), events, parts)
         self.events.extend(events)
 
+    def _watching(self) -> list[Client]:
+        """The seated pages that show runs at a pace (spectators never hold a table up)."""
+        return [c for c in self.clients if c.seat is not None and not c.closed and c.pace]
+
     def watch_time(self, events: list[Event]) -> float:
         """How long the table gives its people to see ``events`` before its next move
         (a computer's, the deal, a turn timer's start): the events a page shows one at a
-        time, at the slowest pace of the seated people here (spectators do not hold a
-        table up), at most :data:`MAX_WATCH`. A page that has shown them says so
-        (:meth:`watched`), and the table moves on sooner."""
+        time, at each seated page's pace, at most :data:`MAX_WATCH`, and at most what is
+        left of that page's :data:`WATCH_BUDGET` for this round: past it, the table no
+        longer waits for that page (one slow client cannot slow the table). A page that
+        has shown them says so (:meth:`watched`): the table moves on sooner, and the
+        wait it did not use is its own again."""
         paced = web_part(self.game).paced
-        if not paced or not self.hub.timing.watch:
+        if not paced or not self.hub.timing.watch or self.state is None:
             return 0.0
-        pace = max(
-            (c.pace for c in self.clients if c.seat is not None and not c.closed), default=0.0
-        )
-        count = sum(1 for e in events if e[0] in paced) if pace else 0
-        return min(MAX_WATCH, count * pace)
+        count = sum(1 for e in events if e[0] in paced)
+        if not count:
+            return 0.0
+        now = time.monotonic()
+        this_round = round_number(self.game, self.state)
+        longest = 0.0
+        for client in self._watching():
+            spent = client.waited[1] if client.waited[0] == this_round else 0.0
+            wait = max(0.0, min(MAX_WATCH, count * client.pace, WATCH_BUDGET - spent))
+            client.waited = (this_round, spent + wait)
+            client.watch_until = now + wait
+            longest = max(longest, wait)
+        return longest
 
     def watched(self) -> None:
         """A page has shown some steps: once every seated page that shows runs at a pace
-        has shown this step, the wait for them ends now."""
+        has shown this step (or used the wait it had), the wait for them ends."""
         now = time.monotonic()
         if self.turn_started <= now:
             return
         step = self.step
-        watching = (c for c in self.clients if c.seat is not None and not c.closed and c.pace)
-        if all(c.seen >= step for c in watching):
-            self.turn_started = now
+        until = now
+        for client in self._watching():
+            if client.seen >= step:
+                if client.watch_until > now:  # it did not need all of its wait
+                    this_round, spent = client.waited
+                    client.waited = (this_round, spent - (client.watch_until - now))
+                    client.watch_until = now
+            else:
+                until = max(until, client.watch_until)
+        self.turn_started = min(self.turn_started, until)
 
     def _unfolded(self) -> None:
         """Every forced turn of the step has been shown: the table shows the real game."""
@@ -488,21 +522,51 @@ class Room:
 
     def key_allows(self, key: str | None) -> bool:
         """Whether a link secret lets a visitor watch: any at a public table; at a
-        private one, the invitation's or the spectator link's."""
-        if self.public:
-            return True
-        if key is None:
-            return False
-        return any(token_matches(key, h) for h in (self.invite_hash, self.watch_hash))
+        private one, the invitation's, the spectator link's or the host's."""
+        return self.key_via(key) is not None
+
+    def key_via(self, key: str | None) -> str | None:
+        """What lets a visitor with this key watch (``invite``, ``watch``, ``host``, or
+        ``public`` at a public table without one of its keys); None: nothing. A link
+        revoked later closes the connections that came in by it (:func:`revoke`)."""
+        if key is not None:
+            for via, stored in (
+                ("invite", self.invite_hash),
+                ("watch", self.watch_hash),
+                ("host", self.host_hash),
+            ):
+                if token_matches(key, stored):
+                    return via
+        return "public" if self.public else None
+
+    def revoke(self, via: str) -> None:
+        """The link ``via`` no longer lets anyone watch (a new invitation or spectator
+        link, the table made private): the connections that came in by it are told and
+        closed (seated players came in by their seat tokens, and stay)."""
+        for client in list(self.clients):
+            if client.seat is None and client.via == via:
+                client.send(error_message("revoked", N_("the link you came by no longer works")))
+                client.close()
+
+    def names_taken(self, but: Person | None = None) -> list[str]:
+        """The names a newcomer's may not look like: the seats', every spectator's the
+        table remembers (``but``'s own left out: a person back keeps his) and the removed."""
+        names = [s.name for s in self.seats if s.name]
+        return names + self.people.spectator_names(but) + self.bans.names
 
     def attach(self, client: Client) -> None:
-        """A connection arrives: it gets the table now, and every update from here on."""
+        """A connection arrives: it gets the table now, and every update from here on.
+        It is its person's (:mod:`.people`): his sender id, his name, his mutes."""
         self.last_active = time.monotonic()
         if client.seat is None:
-            self.spectators_seen += 1
-            client.sender = f"s{self.spectators_seen}"
+            person = self.people.spectator(client.browser)
+            person.name = client.name or person.name
         else:
-            client.sender = f"p{client.seat}"
+            person = self.people.player(client.seat)
+        person.connections += 1
+        client.person = person
+        client.sender, client.muted = person.sender, person.muted
+        client.name = person.name if client.seat is None else client.name
         self.clients.add(client)
         if client.seat is not None:
             self.seats[client.seat].connections += 1
@@ -519,6 +583,8 @@ class Room:
             return
         self.last_active = time.monotonic()
         self.clients.discard(client)
+        if client.person is not None:
+            client.person.connections -= 1
         if client.seat is not None:
             self.seats[client.seat].connections -= 1
             if self.status == PLAYING and not self.people_here():

@@ -44,8 +44,28 @@ def new_table_id() -> str:
 
 def new_seed() -> int:
     """The secret seed of a game: it decides every card, so it never leaves the server
-    before the game is over."""
+    before the game is over (drawn from :mod:`secrets`, the system's own randomness)."""
     return secrets.randbits(62)
+
+
+def stream_seed(seed: int, purpose: str) -> int:
+    """The seed of one random stream of a table other than its deck: a computer player's
+    (``computer:2``), the stand-in playing for an away person (``standin:2``), the hint's
+    (``hint:2``): 256 bits of BLAKE2b keyed with the *whole* game seed, over the label.
+
+    Why a keyed hash: a computer's public moves (its bids, its bets) reveal something of
+    its stream. When the stream was seeded by arithmetic on the game seed (``(seed * 31 +
+    seat) mod 2**32``), those moves narrowed the deck's seed to a search of 2**32, then
+    2**30 decks checked against one's own hand. Now a stream's seed is a pseudo-random
+    function of the whole seed: knowing any number of streams tells nothing of the seed,
+    nor of another stream (each label gives an unrelated one). The deck itself is the
+    engine's: BLAKE2b of the whole seed and the deal's purpose (:mod:`rummoli.engine.rng`).
+    """
+    key = seed.to_bytes(16, "little", signed=True)
+    digest = hashlib.blake2b(
+        purpose.encode("utf-8"), key=key, digest_size=32, person=b"rummoli-table"
+    )
+    return int.from_bytes(digest.digest(), "little")
 
 
 def origin_allowed(origin: str | None, host: str | None, allowed: Collection[str]) -> bool:

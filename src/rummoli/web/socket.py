@@ -20,11 +20,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from rummoli.i18n import N_
 from rummoli.web import hints
+from rummoli.web.chat import refusal as chat_refusal
 from rummoli.web.client import Client
 from rummoli.web.commands import Action, Rematch, Say, Watched, refusal
 from rummoli.web.commands import Back as BackCommand
 from rummoli.web.hub import Hub
 from rummoli.web.names import BadName, check_name
+from rummoli.web.people import MAX_MUTED, mute
 from rummoli.web.protocol import (
     MAX_STRIKES,
     Act,
@@ -45,6 +47,7 @@ from rummoli.web.protocol import (
 from rummoli.web.protocol import Rematch as RematchMessage
 from rummoli.web.room import Room
 from rummoli.web.security import origin_allowed
+from rummoli.web.wording import Worded
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +61,8 @@ CLOSE_NO_TABLE = 4404
 CLOSE_BAD_TOKEN = 4401
 CLOSE_PRIVATE = 4403
 CLOSE_PROTOCOL = 4400
+#: The host removed this person from the table (his token, his browser): no reconnecting.
+CLOSE_REMOVED = 4410
 
 
 async def _writer(websocket: WebSocket, client: Client) -> None:
@@ -107,7 +112,13 @@ async def _hello(websocket: WebSocket, room: Room, address: str) -> Client | Non
     if not isinstance(message, Hello):
         await _refuse(websocket, "no_hello", "the first message must be a hello", CLOSE_PROTOCOL)
         return None
+    if room.bans.token_banned(message.token) or room.bans.browser_banned(message.person):
+        await _refuse(
+            websocket, "removed", N_("the host removed you from this table"), CLOSE_REMOVED
+        )
+        return None
     seat = None
+    via = "seat"
     if message.token is not None:
         seat = room.seat_for_token(message.token)
         if seat is None:
@@ -118,21 +129,26 @@ async def _hello(websocket: WebSocket, room: Room, address: str) -> Client | Non
                 CLOSE_BAD_TOKEN,
             )
             return None
-    elif not room.key_allows(message.key):
-        await _refuse(
-            websocket,
-            "private",
-            N_("this table is private: you need its invitation or spectator link"),
-            CLOSE_PRIVATE,
-        )
-        return None
+    else:
+        found = room.key_via(message.key)
+        if found is None:
+            await _refuse(
+                websocket,
+                "private",
+                N_("this table is private: you need its invitation or spectator link"),
+                CLOSE_PRIVATE,
+            )
+            return None
+        via = found
     name = None
     if seat is None and message.name is not None:
+        # Against the seats and every other spectator (his own name, back, is his).
+        back = None if message.person is None else room.people.spectator_of(message.person)
         try:
-            name = check_name(message.name, [s.name for s in room.seats if s.name])
+            name = check_name(message.name, room.names_taken(back))
         except BadName as error:
             await websocket.send_json(error_message("bad_name", error))
-    client = Client(seat, address, name)
+    client = Client(seat, address, name, browser=message.person, via=via)
     client.resume = message.shown
     return client
 
@@ -200,8 +216,11 @@ async def _read(websocket: WebSocket, room: Room, client: Client, hub: Hub) -> N
             why = None
             if isinstance(message, Act):
                 why = refusal(room, client, message)
-            elif isinstance(message, Chat | React) and not chat.allow():
-                why = ("rate_limited", N_("too many chat messages: slow down"))
+            elif isinstance(message, Chat | React):
+                if not chat.allow():
+                    why = ("rate_limited", N_("too many chat messages: slow down"))
+                else:
+                    why = chat_refusal(room, client, hub.addresses.chat(client.address))
             elif isinstance(message, Hint):
                 why = hints.refusal(room, client, message.step)
                 if why is None and not hint.allow():
@@ -246,11 +265,7 @@ async def _read(websocket: WebSocket, room: Room, client: Client, hub: Hub) -> N
         elif isinstance(message, React):
             room.submit(Say(client, "emote", message.emote))
         elif isinstance(message, Mute):
-            if message.on:
-                client.muted.add(message.sender)
-            else:
-                client.muted.discard(message.sender)
-            client.send({"type": "muted", "muted": sorted(client.muted)})
+            _mute(room, client, message)
         elif isinstance(message, Listen):
             if client.seat is None:
                 client.send(
@@ -273,6 +288,26 @@ async def _read(websocket: WebSocket, room: Room, client: Client, hub: Hub) -> N
                 room.submit(Watched(client, message.seen))
         else:
             client.send(error_message("bad_message", "you said hello already"))
+
+
+def _mute(room: Room, client: Client, message: Mute) -> None:
+    """Mute (or hear again) a sender, for this connection's person: every tab of his is
+    told the change, never the whole list (:mod:`.people`)."""
+    person = client.person
+    if person is None:
+        return
+    if not mute(person, message.sender, message.on):
+        client.send(
+            error_message(
+                "too_many_muted",
+                Worded(N_("you may mute at most {n} people: unmute someone first"), n=MAX_MUTED),
+            )
+        )
+        return
+    change = {"type": "muted", "who": message.sender, "on": message.on, "count": len(person.muted)}
+    for other in list(room.clients):
+        if other.person is person:
+            other.send(change)
 
 
 def _channel(client: Client) -> str:

@@ -16,7 +16,7 @@ loop free.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -38,11 +38,14 @@ from sqlalchemy import (
     false,
     func,
     insert,
+    or_,
     select,
     update,
 )
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from rummoli.web.security import hash_token as hash_secret
 
 #: The embedded database used when no URL is given, relative to the working directory.
 DEFAULT_DB_URL = "sqlite:///data/rummoli.db"
@@ -101,6 +104,9 @@ class GameRow(Base):
     #: The rounds (Rummy: hands) the game played, once it is over; None before, and for
     #: games that ended before it was kept (their history says no number).
     rounds_played: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: What the host removed (:class:`.people.Bans`): names, seat tokens' and browsers'
+    #: hashes; None: nobody.
+    banned: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class SeatRow(Base):
@@ -211,6 +217,7 @@ class StoredGame:
     rematch_id: str | None = None
     rematch_of: str | None = None
     rounds_played: int | None = None
+    banned: dict[str, Any] | None = None
     #: The chat (loaded with whole games only).
     chat: list[ChatLine] = field(default_factory=list)
 
@@ -226,7 +233,16 @@ def _table_columns(row: GameRow) -> dict[str, Any]:
         "rematch_id": row.rematch_id,
         "rematch_of": row.rematch_of,
         "rounds_played": row.rounds_played,
+        "banned": row.banned,
     }
+
+
+def _listed(visible: Collection[str]) -> Any:
+    """The games a listing may show: the public ones, and the private ones of
+    ``visible`` (a private game is listed to its people only)."""
+    if not visible:
+        return GameRow.public.is_(True)
+    return or_(GameRow.public.is_(True), GameRow.id.in_(list(visible)))
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -253,6 +269,19 @@ def _engine_for(url: str) -> Engine:
         # psycopg 3 (the ``postgres`` extra), not SQLAlchemy's default psycopg2.
         parsed = parsed.set(drivername="postgresql+psycopg")
     return create_engine(parsed, pool_pre_ping=True)
+
+
+def refuse_newer_schema(url: str) -> None:
+    """Raise :class:`.migrate.NewerDatabase` if the database at ``url`` was written by a
+    newer Rummoli (``rummoli serve`` asks before it starts the server, so the refusal is
+    one sentence, not the server's failed start-up)."""
+    from rummoli.web.migrate import current, refuse_newer
+
+    engine = _engine_for(url)
+    try:
+        refuse_newer(current(engine))
+    finally:
+        engine.dispose()
 
 
 class Storage:
@@ -334,6 +363,7 @@ class Storage:
             "players_chat_public",
             "rematch_id",
             "status",
+            "banned",
         }
         unknown = set(values) - allowed
         if unknown:
@@ -357,21 +387,7 @@ class Storage:
 
     def append_chat(self, game_id: str, line: ChatLine) -> None:
         """Store one chat line; (game, idx) is the key, as for actions."""
-        with self.engine.begin() as connection:
-            connection.execute(
-                insert(ChatRow),
-                {
-                    "game_id": game_id,
-                    "idx": line.idx,
-                    "at": line.at,
-                    "channel": line.channel,
-                    "sender": line.sender,
-                    "name": line.name,
-                    "kind": line.kind,
-                    "text": line.text,
-                    "step": line.step,
-                },
-            )
+        self.append_rows([], [(game_id, line)])
 
     def load_chat(self, game_id: str) -> list[ChatLine]:
         with self._session() as s:
@@ -409,17 +425,40 @@ class Storage:
 
     def append_actions(self, rows: Sequence[tuple[str, int, int]]) -> None:
         """Store the actions of several tables, ``(game_id, index, action)`` each, in one
-        transaction: all of them or, if any row is refused, none.
+        transaction: all of them or, if any row is refused, none (:meth:`append_rows`)."""
+        self.append_rows(rows)
 
-        This is the group commit of :meth:`rummoli.web.hub.Hub.store_action`: one
-        commit (and, with PostgreSQL, one round trip) for every action accepted while
-        the previous commit ran, instead of one per action.
-        """
+    def append_rows(
+        self,
+        actions: Sequence[tuple[str, int, int]],
+        chat: Sequence[tuple[str, ChatLine]] = (),
+    ) -> None:
+        """The group commit's transaction: actions and chat lines of several tables, all
+        of them or, if any row is refused, none (:meth:`.hub.Hub.store_action`)."""
         with self.engine.begin() as connection:
-            connection.execute(
-                insert(ActionRow),
-                [{"game_id": game_id, "idx": index, "action": a} for game_id, index, a in rows],
-            )
+            if actions:
+                connection.execute(
+                    insert(ActionRow),
+                    [{"game_id": g, "idx": index, "action": a} for g, index, a in actions],
+                )
+            if chat:
+                connection.execute(
+                    insert(ChatRow),
+                    [
+                        {
+                            "game_id": game_id,
+                            "idx": line.idx,
+                            "at": line.at,
+                            "channel": line.channel,
+                            "sender": line.sender,
+                            "name": line.name,
+                            "kind": line.kind,
+                            "text": line.text,
+                            "step": line.step,
+                        }
+                        for game_id, line in chat
+                    ],
+                )
 
     def request_end(self, game_id: str, after: int) -> None:
         with self._session() as s:
@@ -550,13 +589,43 @@ class Storage:
             for row in rows
         ]
 
-    def finished_games(self, limit: int = 50, offset: int = 0) -> list[StoredGame]:
+    def people_games(self, keys: Collection[tuple[str, str]]) -> set[str]:
+        """Of the games named in ``keys`` (``(game id, secret)`` pairs, the secrets a
+        browser keeps), those whose people hold the secret: one of its persons' seat
+        tokens, or its host's secret. Their private games are listed to them."""
+        wanted: dict[str, set[str]] = {}
+        for game_id, secret in keys:
+            wanted.setdefault(game_id, set()).add(hash_secret(secret))
+        if not wanted:
+            return set()
+        found: set[str] = set()
+        with self._session() as s:
+            for game_id, host in s.execute(
+                select(GameRow.id, GameRow.host_hash).where(GameRow.id.in_(list(wanted)))
+            ):
+                if host is not None and host in wanted[game_id]:
+                    found.add(game_id)
+            for game_id, token in s.execute(
+                select(SeatRow.game_id, SeatRow.token_hash).where(
+                    SeatRow.game_id.in_(list(wanted)),
+                    SeatRow.bot.is_(None),
+                    SeatRow.token_hash.is_not(None),
+                )
+            ):
+                if token in wanted[game_id]:
+                    found.add(game_id)
+        return found
+
+    def finished_games(
+        self, limit: int = 50, offset: int = 0, visible: Collection[str] = ()
+    ) -> list[StoredGame]:
         """Games that are over (abandoned ones too), the latest first, with seats (no
-        seeds, tokens or actions)."""
+        seeds, tokens or actions): the public ones, and the private ones of ``visible``
+        (those the asker's secrets open: :meth:`people_games`)."""
         with self._session() as s:
             rows = s.scalars(
                 select(GameRow)
-                .where(GameRow.status.in_(OVER))
+                .where(GameRow.status.in_(OVER), _listed(visible))
                 .order_by(GameRow.finished_at.desc(), GameRow.id)
                 .limit(limit)
                 .offset(offset)
@@ -564,18 +633,23 @@ class Storage:
             return self._summaries(s, rows)
 
     def games_of_player(
-        self, name: str, limit: int = 500, bot: tuple[str, str] | None = None
+        self,
+        name: str,
+        limit: int = 500,
+        bot: tuple[str, str] | None = None,
+        visible: Collection[str] = (),
     ) -> list[StoredGame]:
         """Finished games in which a person's seat had exactly this name, the latest
         first; with ``bot`` (game, level), those of that game with a computer player of
-        that level instead (a computer is known by its level, not its seat's name)."""
+        that level instead (a computer is known by its level, not its seat's name).
+        Public games, and the private ones of ``visible``."""
         with self._session() as s:
             ids = select(SeatRow.game_id).join(GameRow, GameRow.id == SeatRow.game_id)
             if bot is None:
                 ids = ids.where(SeatRow.name == name, SeatRow.bot.is_(None))
             else:
                 ids = ids.where(GameRow.game == bot[0], SeatRow.bot == bot[1])
-            ids = ids.where(GameRow.status == FINISHED)
+            ids = ids.where(GameRow.status == FINISHED, _listed(visible))
             rows = s.scalars(
                 select(GameRow)
                 .where(GameRow.id.in_(ids))
@@ -584,30 +658,34 @@ class Storage:
             ).all()
             return self._summaries(s, rows)
 
-    def player_names(self, limit: int = 200) -> list[tuple[str, int]]:
-        """People's names seen in finished games, with how many games each played, most
-        first (computer players are counted apart: :meth:`bot_levels`)."""
+    def player_names(
+        self, limit: int = 200, visible: Collection[str] = ()
+    ) -> list[tuple[str, int]]:
+        """People's names seen in finished games (public ones, and the private ones of
+        ``visible``), with how many games each played, most first (computer players are
+        counted apart: :meth:`bot_levels`)."""
         with self._session() as s:
             count = func.count(SeatRow.game_id)
             rows = s.execute(
                 select(SeatRow.name, count)
                 .join(GameRow, GameRow.id == SeatRow.game_id)
                 .where(GameRow.status == FINISHED, SeatRow.name.is_not(None))
-                .where(SeatRow.bot.is_(None))
+                .where(SeatRow.bot.is_(None), _listed(visible))
                 .group_by(SeatRow.name)
                 .order_by(count.desc(), SeatRow.name)
                 .limit(limit)
             ).all()
             return [(str(name), int(n)) for name, n in rows]
 
-    def bot_levels(self) -> list[tuple[str, str, int]]:
-        """Each game's computer levels seen in finished games: (game, level, seats)."""
+    def bot_levels(self, visible: Collection[str] = ()) -> list[tuple[str, str, int]]:
+        """Each game's computer levels seen in finished games (public ones, and the
+        private ones of ``visible``): (game, level, seats)."""
         with self._session() as s:
             count = func.count(SeatRow.game_id)
             rows = s.execute(
                 select(GameRow.game, SeatRow.bot, count)
                 .join(GameRow, GameRow.id == SeatRow.game_id)
-                .where(GameRow.status == FINISHED, SeatRow.bot.is_not(None))
+                .where(GameRow.status == FINISHED, SeatRow.bot.is_not(None), _listed(visible))
                 .group_by(GameRow.game, SeatRow.bot)
                 .order_by(GameRow.game, SeatRow.bot)
             ).all()

@@ -1,6 +1,7 @@
 // The computer players on the players' page, counted apart from people: each game's
 // levels (a computer is known by its level, "Expert", not by its seat's name,
 // "Bot 4"), each with its games, wins and what it won.
+import { listingHeaders } from "./access.js";
 import { levelName } from "./cards.js";
 import { api, errorText, fill, h, notice, when, withLanguage } from "./dom.js";
 import { _, ngettext, number } from "./i18n.js";
@@ -44,7 +45,7 @@ function signed(n) {
 /** One computer level's statistics into `box`. */
 export async function showBot(box, game, level) {
   try {
-    const s = await api(withLanguage(`/api/bots/stats?game=${encodeURIComponent(game)}&level=${encodeURIComponent(level)}`));
+    const s = await api(withLanguage(`/api/bots/stats?game=${encodeURIComponent(game)}&level=${encodeURIComponent(level)}`), { headers: listingHeaders() });
     fill(
       box,
       h("h1", { testid: "player-name" }, _("{game}: {level}", { game: s.title, level: label(s) })),

@@ -1,4 +1,5 @@
 // Finished games, the latest first: who played, the result, the replay and the record.
+import { listingHeaders, recordLink } from "./access.js";
 import { $, api, errorText, h, header, notice, when } from "./dom.js";
 import { _, ngettext, number, pgettext } from "./i18n.js";
 import { levelTitle, loadOptions } from "./options.js";
@@ -55,7 +56,7 @@ function row(game) {
       "div",
       { className: "buttons" },
       h("a", { className: "btn primary small", href: replay, testid: `replay-${game.id}` }, _("Replay")),
-      h("a", { className: "btn small", href: `/api/games/${encodeURIComponent(game.id)}/record`, download: `${game.game || "rummoli"}-${game.id}.json` }, _("Record (JSON)")),
+      recordLink(h("a", { className: "btn small", href: `/api/games/${encodeURIComponent(game.id)}/record`, download: `${game.game || "rummoli"}-${game.id}.json` }, _("Record (JSON)")), game.id),
     ),
   );
 }
@@ -72,7 +73,8 @@ function played(game) {
 async function more() {
   const box = $("#games");
   try {
-    const { games } = await api(`/api/history?limit=${PAGE}&offset=${offset}`);
+    // This browser's private games are listed to it: it sends their secrets.
+    const { games } = await api(`/api/history?limit=${PAGE}&offset=${offset}`, { headers: listingHeaders() });
     if (offset === 0) box.replaceChildren(games.length ? list : h("p", { className: "muted" }, _("No finished games yet.")));
     for (const game of games) list.append(row(game));
     offset += games.length;

@@ -1,5 +1,6 @@
 // Statistics of one player name over finished games: games, wins, chips won. People
 // are counted by name; computer players apart, by game and level (botstats.js).
+import { listingHeaders } from "./access.js";
 import { botList, showBot } from "./botstats.js";
 import { $, api, errorText, fill, h, header, notice, when, withLanguage } from "./dom.js";
 import { _, currentLanguage, ngettext, number, pgettext } from "./i18n.js";
@@ -17,7 +18,7 @@ async function show(name) {
     return;
   }
   try {
-    const s = await api(`/api/players/stats?name=${encodeURIComponent(name)}`);
+    const s = await api(`/api/players/stats?name=${encodeURIComponent(name)}`, { headers: listingHeaders() });
     fill(
       box,
       h("h1", { testid: "player-name" }, s.name),
@@ -101,7 +102,7 @@ const SECTIONS = { rummy: rummySection };
 async function players() {
   const box = $("#players");
   try {
-    const { players: list, bots } = await api(withLanguage("/api/players"));
+    const { players: list, bots } = await api(withLanguage("/api/players"), { headers: listingHeaders() });
     fill(
       box,
       h("h3", {}, _("People")),

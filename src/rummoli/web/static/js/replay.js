@@ -1,6 +1,7 @@
 // A finished game, step by step, from one seat's point of view. The server builds each
 // frame from that seat's view (or a spectator's); the page only steps through them.
 import { renderBoard, renderHand, renderLaid, renderPlayers, renderShowdown, renderStatus } from "./board.js";
+import { gameHeaders, recordLink } from "./access.js";
 import { $, api, errorText, fill, h, header, notice } from "./dom.js";
 import { announce } from "./announce.js";
 import { _, onLanguageChange } from "./i18n.js";
@@ -21,14 +22,9 @@ let timer = null;
 async function load() {
   stop();
   try {
-    // A player's seat token (kept by this browser) brings the game's chat with it.
-    let token = null;
-    try {
-      token = (JSON.parse(localStorage.getItem(`rummoli.seat.${gameId}`) || "null") || {}).token || null;
-    } catch {
-      token = null;
-    }
-    const headers = token ? { "X-Rummoli-Token": token } : {};
+    // A player's seat token (kept by this browser) brings the game's chat with it; it,
+    // or the host's secret, opens a private game's replays.
+    const headers = gameHeaders(gameId);
     data = await api(`/api/games/${encodeURIComponent(gameId)}/replay${seat === null ? "" : `?seat=${seat}`}`, { headers });
     // Every laid card is a step of its own, as at the table (a frame is one action, and
     // one action may lay a whole run: the server sends each card's view, ``parts``).
@@ -146,6 +142,7 @@ onLanguageChange(() => {
   show(index);
 });
 $("#record").href = `/api/games/${encodeURIComponent(gameId)}/record`;
+recordLink($("#record"), gameId);
 $("#record").setAttribute("download", `game-${gameId}.json`);
 $("#first").addEventListener("click", () => show(0));
 $("#prev").addEventListener("click", () => show(index - 1));

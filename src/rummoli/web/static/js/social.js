@@ -13,6 +13,15 @@ export function chatState() {
   return { lines: [], me: null, muted: new Set(), listening: false };
 }
 
+/** A change of this person's mutes (`{who, on}`: the server sends changes, never the
+ * whole list again), or the list a fresh snapshot brings. */
+export function applyMuted(chat, message) {
+  if (message.who === undefined) return;
+  if (message.on) chat.muted.add(message.who);
+  else chat.muted.delete(message.who);
+  if (message.on) chat.lines = chat.lines.filter((l) => l.from !== message.who);
+}
+
 export function addChat(chat, line) {
   chat.lines.push(line);
   if (chat.lines.length > CHAT_LINES) chat.lines = chat.lines.slice(-CHAT_LINES);
@@ -96,6 +105,8 @@ export function renderHost(node, { table, host, tableId }) {
     for (const seat of table.seats) {
       if (!seat.bot && seat.name) {
         buttons.push(h("button", { type: "button", className: "btn small", testid: `host-release-${seat.seat}`, onClick: () => act("release", { seat: seat.seat }) }, _("Free seat {seat} ({name})", { seat: seat.seat + 1, name: seat.name })));
+        // Removing bans the person from this table: his name, his seat token, his browser.
+        buttons.push(h("button", { type: "button", className: "btn small", testid: `host-remove-${seat.seat}`, title: _("{name} may not sit or watch here again", { name: seat.name }), onClick: () => act("remove", { seat: seat.seat }) }, _("Remove {name}", { name: seat.name })));
       }
     }
   } else {

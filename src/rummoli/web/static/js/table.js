@@ -9,6 +9,7 @@ import {
   renderShowdown,
   renderStatus,
 } from "./board.js";
+import { personId, recordLink } from "./access.js";
 import { levelName } from "./cards.js";
 import { cue, keepFocus } from "./cues.js";
 import { $, errorText, fill, h, header, notice } from "./dom.js";
@@ -33,7 +34,7 @@ import {
   renderRummyStandings,
   rummyHandSummary,
 } from "./rummy.js";
-import { addChat, chatState, rematchPart, renderChat, renderHost } from "./social.js";
+import { addChat, applyMuted, chatState, rematchPart, renderChat, renderHost } from "./social.js";
 import { NAME_KEY, renderWaiting } from "./waiting.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -167,7 +168,7 @@ function connect() {
   said(_("connecting…"), true);
   socket.addEventListener("open", () => {
     const seat = saved();
-    const hello = { type: "hello" };
+    const hello = { type: "hello", person: personId() };
     if (seat && seat.token) {
       hello.token = seat.token;
     } else {
@@ -194,6 +195,13 @@ function connect() {
     if (event.code === 4404) {
       said(_("no such table"), true);
       notice(ui.notice, _("There is no such table. Check the link, or create a table in the lobby."));
+      return;
+    }
+    if (event.code === 4410) {
+      localStorage.removeItem(SEAT_KEY);
+      fill(ui.connection, _("removed"));
+      ui.root.dataset.status = "removed";
+      notice(ui.notice, _("The host removed you from this table."));
       return;
     }
     if (event.code === 4403) {
@@ -375,6 +383,7 @@ function receive(message) {
       st.log = message.log || [];
       st.chat.lines = message.chat || [];
       st.chat.me = message.me || null;
+      st.chat.muted = new Set(message.muted || []);
       st.roundEvents = [];
       for (const e of st.log) track(e);
       st.pending = false;
@@ -420,7 +429,7 @@ function receive(message) {
       st.pending = false;
       ui.actions.classList.remove("pending");
       st.hintAsked = null;
-      if (message.code === "released") localStorage.removeItem(SEAT_KEY);
+      if (message.code === "released" || message.code === "removed") localStorage.removeItem(SEAT_KEY);
       if (message.code !== "bad_token") notice(ui.notice, errorText(message));
       break;
     case "chat":
@@ -428,8 +437,7 @@ function receive(message) {
       renderSocial();
       break;
     case "muted":
-      st.chat.muted = new Set(message.muted);
-      st.chat.lines = st.chat.lines.filter((l) => !st.chat.muted.has(l.from));
+      applyMuted(st.chat, message);
       renderSocial();
       break;
     case "listening":
@@ -665,7 +673,7 @@ function finalButtons() {
     "div",
     { className: "buttons" },
     h("a", { className: "btn primary", href: `/replay/${encodeURIComponent(tableId)}${replaySeat}`, testid: "replay-link" }, _("Replay")),
-    h("a", { className: "btn", href: `/api/games/${encodeURIComponent(tableId)}/record`, download: `${prefix}-${tableId}.json`, testid: "record-link" }, _("Download record")),
+    recordLink(h("a", { className: "btn", href: `/api/games/${encodeURIComponent(tableId)}/record`, download: `${prefix}-${tableId}.json`, testid: "record-link" }, _("Download record")), tableId),
     h("a", { className: "btn", href: "/" }, _("New table")),
     rematchPart({ table: st.table, seat: st.seat, send }),
   );

@@ -1,5 +1,6 @@
 // The waiting table: who sits where, the invitation (shown only to whoever holds it), and
 // the form that takes a free seat. Drawn by the table page (table.js) until the game starts.
+import { personId } from "./access.js";
 import { api, errorText, fill, h, notice } from "./dom.js";
 import { _, ngettext, pgettext } from "./i18n.js";
 import { levelHelp, levelTitle } from "./options.js";
@@ -57,7 +58,7 @@ export function renderWaiting(box, { table, seat, secret, tableId, onSeated }) {
       { className: "join", testid: "join-form", onSubmit: async (event) => {
         event.preventDefault();
         try {
-          const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { method: "POST", body: { name: name.value, seat: Number(seatSelect.value), invite: secret } });
+          const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { method: "POST", body: { name: name.value, seat: Number(seatSelect.value), invite: secret, person: personId() } });
           localStorage.setItem(NAME_KEY, answer.name);
           onSeated(answer);
         } catch (error) {
