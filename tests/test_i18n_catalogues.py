@@ -43,7 +43,9 @@ DOMAINS = {
     "web": ("babel-web.cfg", {**DEFAULT_KEYWORDS, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}),
 }
 CASES = [(lang, domain) for domain in DOMAINS for lang in TRANSLATED]
-FIELD = re.compile(r"\{([^{}]*)\}")
+#: A field, and the form of the inserted term a translation may ask for (``{loser:acc}``:
+#: rummoli.i18n.forms); the field's name is what must match the English.
+FIELD = re.compile(r"\{(\w*)(?::[^{}]*)?\}")
 MARKUP = re.compile(r"\[/?(?:bold|italic|dim|red|green|yellow|blue|cyan|magenta)?\]")
 
 

@@ -86,7 +86,8 @@ def english_wording() -> set[str]:
 def test_a_nested_reason_is_translated_whole() -> None:
     with i18n.language("fr"):
         assert hint("fold: two pair, 31% to win, not worth the call") == (
-            "se coucher : deux paires, 31\u00a0% de chances de gagner, ça ne vaut pas de suivre"
+            "se coucher\u202f: deux paires, 31\u00a0% de chances de gagner, "
+            "ça ne vaut pas de suivre"
         )
     with i18n.language("ru"):
         assert hint("raise 30: +4.1 chips over the round (call: -1.0)", {"action": str}) == (

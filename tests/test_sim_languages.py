@@ -204,7 +204,7 @@ def test_the_command_speaks_lang_and_the_environment(cli: Cli, tmp_path: Path) -
         cli, "simulate", "--game", "rummy", "--hands", "4", "-j", "1", env={"LANG": "fr_CA.UTF-8"}
     )
     assert code == 0, out
-    assert out.startswith("Rami : 4 donnes en ")
+    assert out.startswith("Rami\u202f: 4 donnes en ")
 
 
 @pytest.mark.parametrize(
@@ -232,14 +232,16 @@ def test_the_simulator_s_errors_speak_the_language(
 def test_ray_s_errors_and_where_a_run_runs_are_translated() -> None:
     with i18n.language("fr"):
         assert messages.error("cannot start a local Ray: boom") == (
-            "impossible de démarrer un Ray local : boom"
+            "impossible de démarrer un Ray local\u202f: boom"
         )
         long = messages.error(
             "cannot reach the Ray cluster at h:1: Failed to connect. If the cluster uses token "
             "authentication, copy its token from the head node (`ray get-auth-token` there) "
             "into RAY_AUTH_TOKEN or ~/.ray/auth_token"
         )
-        assert long.startswith("impossible de joindre la grappe Ray à h:1 : Failed to connect.")
+        assert long.startswith(
+            "impossible de joindre la grappe Ray à h:1\u202f: Failed to connect."
+        )
         assert "Si la grappe utilise" in long
         assert messages.where_text("this process") == "ce processus"
     with i18n.language("ru"):

@@ -202,6 +202,51 @@ def test_the_replay_speaks_the_language(lang: str, tmp_path: Path) -> None:
     assert {"fr": "vu par Bea", "ru": "глазами игрока Bea"}[lang] in text
 
 
+@pytest.mark.parametrize(
+    ("lang", "rummoli_says", "rummy_says"),
+    [
+        (
+            "fr",
+            "Humain choisit parmi\u202f: suivre, se coucher, relancer à 22",
+            "Bea n'a pas A♦ A♥ A♠\u202f; Bea choisit parmi\u202f: d K♣, d Q♥, d J♦, d 10♦",
+        ),
+        (
+            "ru",
+            "выбирает Человек, варианты: уравнять, сбросить карты, повысить до 22",
+            "у игрока Bea нет A♦ A♥ A♠; Bea выбирает из: d K♣, d Q♥, d J♦, d 10♦",
+        ),
+    ],
+)
+def test_a_refused_record_lists_the_choices_in_the_table_s_words(
+    lang: str, rummoli_says: str, rummy_says: str
+) -> None:
+    """The engine's refusal of a record's action names the seat as the table does (the
+    default "You" is "Human" here: nobody's own view) and the legal actions and cards
+    in the table's words, not the engine's ("You decides among: call, fold, raise 22")."""
+    import json
+
+    said = {}
+    for game, rules, wrong in (("rummoli", {"rounds": 1}, 999), ("rummy", {}, 3)):
+        description = describe(game)
+        state = description.new_game(["You", "Bea"], description.rules(rules), 2)
+        rng = random.Random(2)
+        for _ in range(200):
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        record = state.record()
+        record["actions"][2] = wrong
+        i18n.set_language(lang)
+        out_console, out = console()
+        assert step_through(json.dumps(record), out_console) == 2
+        said[game] = re.sub(r"[ \n]+", " ", out.getvalue())
+        i18n.set_language("en")
+    assert rummoli_says in said["rummoli"], said["rummoli"]
+    assert rummy_says in said["rummy"], said["rummy"]
+    for text in said.values():
+        assert not english_left(text, lang), english_left(text, lang)
+
+
 # ---------------------------------------------------------------------- the command
 
 
@@ -263,7 +308,7 @@ def test_lang_wins_over_the_environment_and_help_is_translated(
         monkeypatch, capsys, "play", "--help", "--lang", "fr", env={"LANG": "ru_RU.UTF-8"}
     )
     assert code == 0
-    assert "Utilisation :" in out and "Afficher ce message et quitter." in out
+    assert "Utilisation\u202f:" in out and "Afficher ce message et quitter." in out
     assert "Jouer au Rummoli" in out and "Règles maison de Rummoli" in out
     assert "--lang" in out
     assert not english_left(out, "fr"), english_left(out, "fr")
@@ -347,13 +392,13 @@ def test_the_menu_takes_the_language_s_words_and_the_english_ones(
         (
             "fr",
             [
-                "arrêt : un as termine sa couleur",
-                "arrêt : la carte suivante est déjà posée",
-                "arrêt : la carte suivante est dans la veuve",
-                "arrêt : la carte suivante n'est pas dans le jeu",
-                "arrêt : la carte suivante a été retournée pour l'atout",
-                "arrêt : un roi termine sa couleur",
-                "arrêt : personne n'a le rang suivant",
+                "arrêt\u202f: un as termine sa couleur",
+                "arrêt\u202f: la carte suivante est déjà posée",
+                "arrêt\u202f: la carte suivante est dans la veuve",
+                "arrêt\u202f: la carte suivante n'est pas dans le jeu",
+                "arrêt\u202f: la carte suivante a été retournée pour l'atout",
+                "arrêt\u202f: un roi termine sa couleur",
+                "arrêt\u202f: personne n'a le rang suivant",
             ],
         ),
         (

@@ -32,7 +32,7 @@ from rummoli.tui.rummy.play import default_level, play_rummy, run_rummy_play
 from rummoli.tui.rummy.summary import HandTally
 
 # A card as the screen draws it: a rank and a suit symbol.
-CARD = re.compile(r"([2-9TJQKA])([♣♦♥♠])")
+CARD = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
 SUIT_LETTER = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 NAMES = ["You", "Bea", "Cy", "Di"]
 
@@ -43,7 +43,7 @@ def new_console() -> tuple[Console, io.StringIO]:
 
 
 def cards_on_screen(text: str) -> set[str]:
-    return {rank + SUIT_LETTER[suit] for rank, suit in CARD.findall(text)}
+    return {rank.replace("10", "T") + SUIT_LETTER[suit] for rank, suit in CARD.findall(text)}
 
 
 if TYPE_CHECKING:
@@ -393,8 +393,8 @@ def test_meld_alone_lays_down_the_only_meld() -> None:
 
 def test_the_hand_is_shown_by_suit_or_by_rank_with_aces_low() -> None:
     held = ["KS", "AC", "2C", "AS", "TD"]
-    assert render.hand(held, render.BY_SUIT).plain == "A♣ 2♣  T♦  A♠ K♠"
-    assert render.hand(held, render.BY_RANK).plain == "A♣ A♠  2♣  T♦  K♠"
+    assert render.hand(held, render.BY_SUIT).plain == "A♣ 2♣  10♦  A♠ K♠"
+    assert render.hand(held, render.BY_RANK).plain == "A♣ A♠  2♣  10♦  K♠"
 
 
 def test_the_hand_summary_tells_going_rummy_and_every_hand_shown() -> None:
@@ -565,12 +565,12 @@ def stalled_hand_events() -> list[dict[str, Any]]:
         ),
         (
             "fr",
-            "Impasse : pendant 40 tours d'affilée, les joueurs n'ont fait que prendre la "
+            "Impasse\u202f: pendant 40 tours d'affilée, les joueurs n'ont fait que prendre la "
             "carte du dessus de la défausse, sans rien poser. Personne ne marque.",
         ),
         (
             "ru",
-            "Ничья: 40 ходов подряд игроки только брали верхнюю карту сброса и ничего не "
+            "Пат: 40 ходов подряд игроки только брали верхнюю карту сброса и ничего не "
             "выкладывали. Очков не получает никто.",
         ),
     ],

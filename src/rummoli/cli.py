@@ -183,8 +183,9 @@ def play(
         rules=rule or [],
         preset=preset,
         seed=seed,
-        # The default name is the word for "you" in the language spoken.
-        name=_("You") if name == "You" else name,
+        # Stored as given: the default "You" is a code each language shows as its own
+        # "you" (rummoli.tui.phrases.shown_name), never a translated word in the record.
+        name=name,
         level=level,
         opponents=opponents,
         pace=pace,
@@ -401,6 +402,7 @@ def simulate(
         OptionError,
         build_spec,
         check_backend,
+        check_outputs,
         describe_game,
         run_command,
     )
@@ -428,6 +430,7 @@ def simulate(
             full_table=full_table,
         )
         check_backend(backend, address)
+        check_outputs(json_file, plot)
     except OptionError as error:
         raise typer.BadParameter(str(error), param_hint=f"'{error.option}'") from None
     raise typer.Exit(

@@ -149,6 +149,29 @@ def _check_layout(page: Page) -> None:
     page.set_viewport_size(DESKTOP)
 
 
+#: The replay has loaded and shows a step (its counter is written). A function, not an
+#: expression: the pages' CSP refuses the eval a polled expression needs.
+REPLAY_SHOWN = "() => document.querySelector('[data-testid=replay-step]').textContent"
+
+
+def _replay_choices(page: Page, base: str, forbidden: set[str]) -> None:
+    """The last game's replay seen by the person's seat (0): at its first decision the
+    choices are listed in the page's words ("passez, enchérissez 1–30"), not the
+    engine's ("pass, bid")."""
+    page.goto(base + "/history")
+    page.locator("[data-testid^=replay-]").first.click()
+    page.get_by_test_id("replay-step").wait_for()
+    page.goto(page.url.split("?", 1)[0] + "?seat=0")
+    page.wait_for_function(REPLAY_SHOWN)
+    choices = page.get_by_test_id("replay-choices")
+    for _ in range(60):
+        if choices.inner_text().strip():
+            break
+        page.get_by_test_id("replay-next").click()
+    assert choices.inner_text().strip(), "no decision of seat 0 in the first steps"
+    assert english_left(page, forbidden) == set(), ("the replay's choices", choices.inner_text())
+
+
 def _create(page: Page, base: str, name: str, *, second: str) -> str:
     """A one-round Rummoli table for two from the lobby: ``name`` sits, the second seat
     is ``second`` (``human`` or a computer level)."""
@@ -175,7 +198,8 @@ def test_a_whole_game_in_the_browser_s_language(
     try:
         page = context.new_page()
         page.set_default_timeout(TIMEOUT_MS)
-        forbidden = english_words(lang, ["Élise", "Bot 2"])
+        # The computer player's seat is worded in the language: "Bot" is not a name here.
+        forbidden = english_words(lang, ["Élise"])
         page.goto(live_server.url + "/")
         page.get_by_test_id("create-submit").wait_for()
         assert page.evaluate("document.documentElement.lang") == lang
@@ -212,7 +236,7 @@ def test_a_whole_game_in_the_browser_s_language(
         log = page.get_by_test_id("log").locator("li").all_inner_texts()
         assert any(line.startswith({"fr": "Vous ", "ru": "Вы "}[lang]) for line in log)
         assert any(
-            line.startswith({"fr": "Bot 2 coupe", "ru": "Bot 2 тянет"}[lang]) for line in log
+            line.startswith({"fr": "Robot 2 coupe", "ru": "Бот 2 тянет"}[lang]) for line in log
         )
         # The other pages, with this game in them: the history, its replay (first and
         # last steps), the player's page, the rules.
@@ -231,11 +255,12 @@ def test_a_whole_game_in_the_browser_s_language(
         page.goto(base + "/history")
         page.locator("[data-testid^=replay-]").first.click()
         page.get_by_test_id("replay-step").wait_for()
-        page.wait_for_function("document.querySelector('[data-testid=replay-step]').textContent")
+        page.wait_for_function(REPLAY_SHOWN)
         assert english_left(page, forbidden) == set(), "the replay"
         page.get_by_test_id("replay-last").click()
-        page.wait_for_function("document.querySelector('#table').dataset.phase === 'over'")
+        page.wait_for_function("() => document.querySelector('#table').dataset.phase === 'over'")
         assert english_left(page, forbidden) == set(), "the replay's end"
+        _replay_choices(page, base, forbidden)
     finally:
         context.close()
 
@@ -317,7 +342,7 @@ def test_the_language_switch_is_remembered_on_every_page(
         assert page.get_by_test_id("nav-history").inner_text() == "History"
         assert page.evaluate("document.documentElement.lang") == "en"
         page.get_by_test_id("language").select_option("ru")
-        page.wait_for_function("document.documentElement.lang === 'ru'")
+        page.wait_for_function("() => document.documentElement.lang === 'ru'")
         page.get_by_test_id("create-submit").wait_for()
         assert page.get_by_test_id("create-submit").inner_text() == "Создать стол и сесть"
         assert page.evaluate("localStorage.getItem('rummoli.lang')") == "ru"
@@ -327,34 +352,51 @@ def test_the_language_switch_is_remembered_on_every_page(
         assert page.get_by_test_id("nav-history").inner_text() == "История"
         assert page.locator("section.panel > h2").inner_text() == "Домашние правила"
         page.goto(live_server.url + "/no/such/page")
-        page.wait_for_function("document.documentElement.lang === 'ru'")
+        page.wait_for_function("() => document.documentElement.lang === 'ru'")
         assert page.locator("h1").inner_text() == "Такой страницы нет"
         page.get_by_test_id("language").select_option("fr")
-        page.wait_for_function("document.documentElement.lang === 'fr'")
+        page.wait_for_function("() => document.documentElement.lang === 'fr'")
         assert page.locator("h1").inner_text() == "Cette page n'existe pas"
         page.goto(live_server.url + "/history")
         assert page.get_by_test_id("nav-history").inner_text() == "Historique"
         page.get_by_test_id("language").select_option("en")
-        page.wait_for_function("document.documentElement.lang === 'en'")
+        page.wait_for_function("() => document.documentElement.lang === 'en'")
         assert page.get_by_test_id("nav-history").inner_text() == "History"
     finally:
         context.close()
 
 
-def test_a_rummy_match_in_russian(browser: Browser, live_server: LiveServer) -> None:
-    """Basic Rummy's table in Russian: the person draws from the stock and discards her
-    first card until the computer has won the match (a low target keeps it short)."""
+@pytest.mark.parametrize(
+    ("locale", "lang", "name", "hand_word"),
+    [("fr-CA", "fr", "Élise", "Donne"), ("ru-RU", "ru", "Вера", "Раздача")],
+)
+def test_a_rummy_match_in_the_browser_s_language(
+    browser: Browser, live_server: LiveServer, locale: str, lang: str, name: str, hand_word: str
+) -> None:
+    """Basic Rummy's table in French and in Russian: a refusal provoked on purpose (a
+    computer player's name taken in the lobby), then the person draws from the stock and
+    discards her first card until the computer has won the match (a low target keeps it
+    short). The computer player's seat is worded too ("Robot 2", "Бот 2"): "Bot" is no
+    name the page may show."""
     started = time.monotonic()
-    context = browser.new_context(locale="ru-RU", viewport=DESKTOP)
+    context = browser.new_context(locale=locale, viewport=DESKTOP)
     context.add_init_script(INSTANT_PACE)
     try:
         page = context.new_page()
         page.set_default_timeout(TIMEOUT_MS)
-        forbidden = english_words("ru", ["Вера", "Bot 2"])
+        forbidden = english_words(lang, [name])
         page.goto(live_server.url + "/?game=rummy")
         page.get_by_test_id("rule-target").wait_for()
         assert english_left(page, forbidden, frozenset(code_words())) == set(), "the lobby"
-        page.get_by_test_id("create-name").fill("Вера")
+        page.get_by_test_id("create-name").fill("Bot 2")
+        page.get_by_test_id("create-submit").click()
+        refusal = page.locator("#create-error")
+        refusal.locator("*").first.wait_for()
+        assert refusal.inner_text().strip()
+        # The refusal quotes the name typed ("Bot 2"), a name: its own words are checked.
+        typed = frozenset(code_words() | {"bot"})
+        assert english_left(page, forbidden, typed) == set(), "the refusal"
+        page.get_by_test_id("create-name").fill(name)
         page.get_by_test_id("seat-count").select_option("2")
         page.get_by_test_id("seat-kind-1").select_option("basic")
         page.get_by_test_id("rule-target").select_option("other")
@@ -379,6 +421,9 @@ def test_a_rummy_match_in_russian(browser: Browser, live_server: LiveServer) -> 
             acted = int(data["step"])
         page.get_by_test_id("standings").wait_for()
         assert english_left(page, forbidden) == set(), "the end"
-        assert page.get_by_test_id("round").inner_text().startswith("Раздача")
+        assert page.get_by_test_id("round").inner_text().startswith(hand_word)
+        robot = {"fr": "Robot 2", "ru": "Бот 2"}[lang]
+        assert robot in page.get_by_test_id("player-name-1").inner_text()
+        _replay_choices(page, live_server.url, forbidden)
     finally:
         context.close()

@@ -73,7 +73,7 @@ def _play_round(page: Page, url: str) -> dict[str, list[str]]:
             # Every hand shown is named, and the winner's line says why he won.
             assert showdown["lines"] and showdown["named"] == showdown["lines"], showdown
             assert re.search(
-                r"wins the poker pot: .+ (beats|with higher cards)|tie with", showdown["why"]
+                r"wins? the poker pot: .+ (beats|with higher cards)|tie with", showdown["why"]
             ), showdown
             seen.setdefault("showdown", []).append(showdown["why"])
         leads = page.evaluate(LEADS)

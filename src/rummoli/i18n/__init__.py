@@ -194,7 +194,21 @@ def translator(lang: str) -> Translator:
         return Translator(lang, NullTranslations())
     directory = _locale_dir().joinpath(lang, "LC_MESSAGES", f"{DOMAIN}.mo")
     with directory.open("rb") as mo:
-        return Translator(lang, Translations(mo, domain=DOMAIN))
+        translations = Translations(mo, domain=DOMAIN)
+    typeset_catalogue(translations, lang)
+    return Translator(lang, translations)
+
+
+def typeset_catalogue(translations: object, lang: str) -> None:
+    """Apply ``lang``'s typography (:mod:`rummoli.i18n.typography`: French spaces before
+    ``: ; ! ?``) to every message of a loaded gettext catalogue, once."""
+    from rummoli.i18n.typography import typesetter
+
+    typeset = typesetter(lang)
+    catalog: dict[object, str] = translations._catalog  # type: ignore[attr-defined]
+    for key, text in catalog.items():
+        if key != "" and text:
+            catalog[key] = typeset(text)
 
 
 _current: ContextVar[Translator | None] = ContextVar("rummoli_language", default=None)

@@ -75,6 +75,18 @@ COMMAND_ERRORS = (
     Shape("command", NP_("command", "{value} is not one of {choices}.")),
     Shape("command", NP_("command", "File {name} does not exist.")),
     Shape("command", NP_("command", "Path {name} does not exist.")),
+    # Typer's own check of a Path argument (its label: file, directory or path).
+    Shape("command", NP_("command", "file {name} does not exist.")),
+    Shape("command", NP_("command", "directory {name} does not exist.")),
+    Shape("command", NP_("command", "path {name} does not exist.")),
+    Shape("command", NP_("command", "file {name} is a directory.")),
+    Shape("command", NP_("command", "path {name} is a directory.")),
+    Shape("command", NP_("command", "directory {name} is a file.")),
+    Shape("command", NP_("command", "path {name} is a file.")),
+    Shape("command", NP_("command", "file {name} is not readable.")),
+    Shape("command", NP_("command", "path {name} is not readable.")),
+    Shape("command", NP_("command", "file {name} is not writable.")),
+    Shape("command", NP_("command", "path {name} is not writable.")),
     Shape("command", NP_("command", "Option {name} requires an argument.")),
     # Typer 0.29 checks values with pydantic, whose messages these are.
     Shape("command", NP_("command", "Input should be less than or equal to {value}")),

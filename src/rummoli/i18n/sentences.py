@@ -82,6 +82,41 @@ ERRORS = (
     _s(ERROR, NP_("error", "the record's seed must be a whole number")),
     _s(ERROR, NP_("error", "the record's actions must be a list of whole numbers")),
     _s(ERROR, NP_("error", "action {index} of the record: {detail}")),
+    # The engine's refusal of an action (a record's, a typed one); its reason is
+    # translated in turn; the interface that knows the game words the actions and the
+    # names (``error(text, fields)``: ``text``, ``legal``, ``name``, ``who``).
+    _s(ERROR, NP_("error", "{text} is not legal now: the next step is chance (deal)")),
+    _s(ERROR, NP_("error", "{text} is not legal now: {why}; {name} decides among: {legal}")),
+    _s(ERROR, NP_("error", "{text} is not legal now; {who} decides among: {legal}")),
+    _s(ERROR, NP_("error", "{text} is not an action of Basic Rummy (0..{high})")),
+    _s(ERROR, NP_("error", "the game is over: no action is legal")),
+    _s(ERROR, NP_("error", "an action is a whole number, not {value}")),
+    _s(ERROR, NP_("error", "it is {name}'s decision, not a chance step")),
+    _s(ERROR, NP_("error", "the discard pile is empty, so the only draw is from the stock")),
+    _s(ERROR, NP_("error", "{name} must first draw, from the stock or the discard pile")),
+    _s(
+        ERROR,
+        NP_(
+            "error",
+            "{name} has already drawn this turn: the discard pile was empty, so the top "
+            "card of the stock was drawn for him",
+        ),
+    ),
+    _s(ERROR, NP_("error", "{name} has already drawn this turn")),
+    _s(ERROR, NP_("error", "{name} does not hold {card}")),
+    _s(ERROR, NP_("error", "{card} was taken from the discard pile this turn")),
+    _s(ERROR, NP_("error", "{name} has melded this turn (house rule one_meld_per_turn)")),
+    _s(ERROR, NP_("error", "the table has no meld in slot {slot} (it has {count})")),
+    _s(ERROR, NP_("error", "{card} does not fit the meld in slot {slot} ({cards})")),
+    _s(
+        ERROR,
+        NP_(
+            "error",
+            "it would leave only {card}, taken from the discard pile this turn, which may "
+            "not be discarded and would fit no meld",
+        ),
+    ),
+    _s(ERROR, NP_("error", "the record names no game; games are {known}")),
     # A typed Rummy meld the engine refuses.
     _s(ERROR, NP_("error", "{text}: {card} is named twice")),
     _s(ERROR, NP_("error", "unknown action {text}: unknown card {card}")),
@@ -221,13 +256,15 @@ def _convert(
     shapes: tuple[Shape, ...],
     fields: Mapping[str, Callable[[str], str]] | None,
 ) -> str:
+    if name == "who" and value == "chance":
+        return pgettext("error", "chance (the deal)")
     if fields and name in fields:
         return fields[name](value)
     if name == "game":
         return pgettext("game", value)
     if name == "hand":
         return poker_hand(value)
-    if name == "why":
+    if name in ("why", "detail"):
         return translate(value, shapes, fields)
     if name == "percent" and re.fullmatch(r"\d+%", value):
         return _percent(value)
@@ -240,9 +277,38 @@ def _convert(
     return value
 
 
-def error(text: str) -> str:
-    """An error of the engine or the option parsing, in the language in force."""
-    return translate(text, ERRORS)
+def error(text: str, fields: Mapping[str, Callable[[str], str]] | None = None) -> str:
+    """An error of the engine or the option parsing, in the language in force;
+    ``fields`` converts a field's value by its name (see :func:`refusal_fields`)."""
+    return translate(text, ERRORS, fields)
+
+
+def refusal_fields(
+    action_words: Callable[[str], str],
+    name_words: Callable[[str], str],
+    card_words: Callable[[str], str],
+) -> dict[str, Callable[[str], str]]:
+    """The converters of an engine refusal's fields: the action refused (``text``) and
+    the legal ones (``legal``: ``call, fold, raise 22 ...``) in the table's words, the
+    seat deciding (``name``, ``who``) and the cards (``card``, ``cards``: ``AD AH``) as
+    the table shows them."""
+
+    def listed(value: str) -> str:
+        more = value.endswith(" ...")
+        items = value.removesuffix(" ...").split(", ")
+        return ", ".join(action_words(item) for item in items) + (" …" if more else "")
+
+    def cards(value: str) -> str:
+        return " ".join(card_words(code) for code in value.split())
+
+    return {
+        "text": action_words,
+        "legal": listed,
+        "name": name_words,
+        "who": name_words,
+        "card": cards,
+        "cards": cards,
+    }
 
 
 def hint(text: str, fields: Mapping[str, Callable[[str], str]] | None = None) -> str:

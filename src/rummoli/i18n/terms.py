@@ -111,8 +111,17 @@ def card_name(text: str) -> str:
 
 
 def space_name(code: str) -> str:
-    """A board space as the board shows it: ``poker`` (``покер``), ``10S`` as it is."""
+    """A board space by its word (``poker``: ``покер``), a pay card's as it is typed
+    (``10S``: what the simulation report and its charts keep)."""
     return pgettext("space", SPACE_NAMES[code]) if code in SPACE_NAMES else code
+
+
+def space_shown(code: str) -> str:
+    """A board space as a table shows it: its word (``покер``), a pay card's by its
+    cards, as on the pages and in the rules (``10S``: ``10♠``, ``AKD``: ``A-K♦``)."""
+    from rummoli.i18n.forms import SPACE_CARDS
+
+    return SPACE_CARDS[code] if code in SPACE_CARDS else space_name(code)
 
 
 def poker_hand(name: str) -> str:
@@ -125,6 +134,14 @@ def bot_label(description: GameDescription, level: str) -> tuple[str, str]:
     label = description.bot_label(level)
     title = pgettext("bot level", label.title) if level in description.bot_labels else label.title
     return title, pgettext("bot level help", label.help) if label.help else ""
+
+
+def rules_document(description: GameDescription, lang: str) -> str:
+    """The game's rules document (Markdown) in ``lang``, typeset for it (French spaces
+    before ``: ; ! ?``: :mod:`rummoli.i18n.typography`)."""
+    from rummoli.i18n.typography import typeset
+
+    return typeset(description.rules_document(lang), lang)
 
 
 def game_title(description: GameDescription) -> str:

@@ -8,6 +8,7 @@ for any program stopped by Ctrl-C, so scripts can tell a partial run from a whol
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -70,6 +71,37 @@ class OptionError(ValueError):
     def __init__(self, option: str, message: str) -> None:
         super().__init__(message)
         self.option = option
+
+
+def check_outputs(json_path: Path | None, plot_dir: Path | None) -> None:
+    """Refuse, before a run starts, a ``--json`` file or a ``--plot`` folder that could not
+    be written at its end (a simulation can take hours): :class:`OptionError` naming the
+    problem. The chart folder may be new (its parents are made), not a file."""
+    if json_path is not None:
+        if json_path.is_dir():
+            why = pgettext("simulation", "{path} is a folder, not a file")
+            raise OptionError("--json", why.format(path=repr(str(json_path))))
+        _check_folder("--json", json_path.parent)
+    if plot_dir is not None:
+        if plot_dir.exists() and not plot_dir.is_dir():
+            why = pgettext("simulation", "{path} is a file, not a folder")
+            raise OptionError("--plot", why.format(path=repr(str(plot_dir))))
+        existing = next((p for p in (plot_dir, *plot_dir.parents) if p.exists()), None)
+        if existing is not None and existing != plot_dir and not existing.is_dir():
+            why = pgettext("simulation", "{path} is a file, not a folder")
+            raise OptionError("--plot", why.format(path=repr(str(existing))))
+        if existing is not None:
+            _check_folder("--plot", existing)
+
+
+def _check_folder(option: str, folder: Path) -> None:
+    folder = folder if str(folder) else Path(".")
+    if not folder.is_dir():
+        why = pgettext("simulation", "the folder {path} does not exist")
+        raise OptionError(option, why.format(path=repr(str(folder))))
+    if not os.access(folder, os.W_OK | os.X_OK):
+        why = pgettext("simulation", "cannot write into {path}")
+        raise OptionError(option, why.format(path=repr(str(folder))))
 
 
 def describe_game(game: str | None) -> GameDescription:

@@ -22,6 +22,7 @@ from rich.text import Text
 from rummoli.i18n import fixed, npgettext, pgettext
 from rummoli.i18n import number as i18n_number
 from rummoli.i18n import percent as i18n_percent
+from rummoli.i18n.typography import mark
 
 
 def number(value: float | None, digits: int = 2) -> str:
@@ -65,7 +66,8 @@ def headline(
     first bust), the rules and seed; then the run's speed, ``rate`` being the plural
     message of "{n} rounds/s" in the game's word (context ``simulation``).
 
-    Each clause is one message, the clauses joined by semicolons; the bots' labels, the
+    Each clause is one message, the clauses joined by semicolons (spaced as the language
+    spaces them); the bots' labels, the
     house rules and the seed stay as they are typed (``--bots basic``, ``--rule``,
     ``--seed``)."""
     config = figures["config"]
@@ -93,7 +95,7 @@ def headline(
         clauses.append(pgettext("simulation", "full tables only"))
     clauses.append(pgettext("simulation", "rules: {rules}").format(rules=changed))
     clauses.append(pgettext("simulation", "seed {seed}").format(seed=config["seed"]))
-    text.append("; ".join(clauses) + ".")
+    text.append((mark(";") + " ").join(clauses) + ".")
     append_speed(text, run, rate)
     return text
 

@@ -1,6 +1,8 @@
 """Cards and text for every game's terminal table: one card is always drawn the same way.
 
-A card is a rank and a suit symbol (``T♠``), red for diamonds and hearts; a terminal that
+A card is a rank and a suit symbol (``10♠``, ``Q♣``: the international indices, the same
+on the web pages and in every language's rules: docs/glossary.md "Cards"), red for
+diamonds and hearts; a terminal that
 cannot show the symbols gets :func:`ascii_text` of every line. :func:`pack` lays tokens on
 as few lines as fit the 80-column layout both games are designed for.
 """
@@ -26,9 +28,9 @@ def suit_text(suit: str) -> Text:
 
 
 def card(text: str) -> Text:
-    """One card from its text (``TS`` or ``10S``), e.g. ``T♠``."""
+    """One card from its text (``TS`` or ``10S``), e.g. ``10♠``."""
     rank, suit = text[:-1], text[-1]
-    rank = "T" if rank == "10" else rank
+    rank = "10" if rank == "T" else rank
     return Text(rank + SUIT_SYMBOLS[suit], style="bold red" if suit in RED_SUITS else "bold")
 
 
@@ -49,7 +51,7 @@ _ASCII = str.maketrans(
 
 def ascii_text(text: Text) -> Text:
     """The same text in plain ASCII, for a terminal without Unicode: one character for
-    one (``T♠`` becomes ``TS``), so every style stays where it was."""
+    one (``10♠`` becomes ``10S``), so every style stays where it was."""
     out = text.copy()
     out.plain = text.plain.translate(_ASCII)
     return out

@@ -64,6 +64,10 @@ class TerminalPart:
     narrator: Callable[[str], Any] | None = None
     #: ``show_table(state, seat)``: the table as ``seat`` sees it, as lines.
     show_table: Callable[[Any, int], list[Text]] | None = None
+    #: ``action_words(text)``: an action's engine text (``raise 30``, ``discard KC``) in
+    #: the words the table offers it with, in the language in force; the engine's
+    #: refusals list the legal actions in it.
+    action_words: Callable[[str], str] | None = None
 
 
 def terminal_part(description: GameDescription) -> TerminalPart | None:

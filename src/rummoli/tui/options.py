@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Sequence
+from functools import cache
 
 from rich.text import Text
 
 from rummoli.bots import Decision
-from rummoli.i18n import _, nformat
+from rummoli.i18n import NP_, _, languages, nformat, translator
 from rummoli.i18n.sentences import hint as hint_reason
 from rummoli.tui.cards import SUIT_SYMBOLS
 from rummoli.tui.phrases import fill
@@ -22,13 +23,32 @@ from rummoli.tui.phrases import fill
 BOT_NAMES = ("Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo")
 
 
+#: The words a house rule takes for true and false, in English and (translated, context
+#: ``flag word``) in every language: ``oui``, ``да``, ``non``, ``нет`` are typed as well.
+YES_WORDS = (NP_("flag word", "true"), NP_("flag word", "yes"), NP_("flag word", "on"))
+NO_WORDS = (NP_("flag word", "false"), NP_("flag word", "no"), NP_("flag word", "off"))
+
+
+@cache
+def flag_words() -> dict[str, bool]:
+    """Every word for true or false in every language, lower case -> its value."""
+    out: dict[str, bool] = {}
+    for lang in languages():
+        speaker = translator(lang)
+        for words, value in ((YES_WORDS, True), (NO_WORDS, False)):
+            for word in words:
+                out.setdefault(word, value)
+                out.setdefault(speaker.pgettext("flag word", word).strip().lower(), value)
+    return out
+
+
 def parse_value(text: str) -> bool | int | str:
-    """A house rule's value as typed: true/false (yes/no, on/off), a whole number, or text."""
+    """A house rule's value as typed: true/false (yes/no, on/off, in any language: oui,
+    да), a whole number, or text."""
     lowered = text.strip().lower()
-    if lowered in ("true", "yes", "on"):
-        return True
-    if lowered in ("false", "no", "off"):
-        return False
+    flag = flag_words().get(lowered)
+    if flag is not None:
+        return flag
     if lowered.isdigit():
         return int(lowered)
     return text.strip()
@@ -116,7 +136,7 @@ def hint_text(
 
 
 def _card_symbol(text: str) -> str:
-    """A card's code in a reason (``5S``) as the table draws it (``5♠``)."""
+    """A card's code in a reason (``5S``, ``TS``) as the table draws it (``5♠``, ``10♠``)."""
     if re.fullmatch(r"(10|[2-9TJQKA])[CDHS]", text):
-        return ("T" if text[:-1] == "10" else text[:-1]) + SUIT_SYMBOLS[text[-1]]
+        return ("10" if text[:-1] == "T" else text[:-1]) + SUIT_SYMBOLS[text[-1]]
     return text

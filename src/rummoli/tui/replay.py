@@ -10,6 +10,7 @@ itself; when the input is not a terminal (a pipe, a script) it prints the whole 
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -23,9 +24,15 @@ from rummoli.engine.records import record_object
 from rummoli.games import registry
 from rummoli.i18n import N_, _
 from rummoli.i18n.sentences import error as error_text
+from rummoli.i18n.sentences import refusal_fields
 from rummoli.i18n.terms import game_title
+from rummoli.tui.cards import card
 from rummoli.tui.game import TerminalPart, terminal_part
+from rummoli.tui.phrases import shown_name
 from rummoli.tui.table import ReadLine, say
+
+#: A card's code in an engine message (``AD``, ``TS``, ``10S``).
+CARD = re.compile(r"(10|[2-9TJQKA])[CDHS]")
 
 PROMPT = N_("Enter: next, t: the table, a: all, q: quit > ")
 
@@ -41,14 +48,36 @@ def _start(record: object) -> tuple[GameDescription, GameState, list[int], int |
     try:
         description = registry.describe(data.get("game"))
     except GameError:
+        known = ", ".join(registry.names())
+        if data.get("game") is None:
+            raise ReplayError(
+                _("the record names no game; games are {known}").format(known=known)
+            ) from None
         raise ReplayError(
             _("unknown game {name} in the record; games are {known}").format(
-                name=repr(data.get("game")), known=", ".join(registry.names())
+                name=repr(data.get("game")), known=known
             )
         ) from None
     description.replay(data)  # every action legal, or a SetupError naming the first
     state = description.stored_game(data.get("rules") or {}, data["setup"], data.get("seed", 0))
     return description, state, list(data.get("actions", [])), data.get("end_requested_after")
+
+
+def _refusal_text(record: object, error: Exception) -> str:
+    """Why the record cannot be replayed, in the language in force: a refused action and
+    the legal ones in the table's words, the default seat as "Human" (a name is data)."""
+    try:
+        part = terminal_part(registry.describe(record_object(record).get("game")))
+    except (GameError, SetupError):
+        part = None
+    if part is None or part.action_words is None:
+        return error_text(str(error))
+
+    def card_words(code: str) -> str:
+        return card(code).plain if CARD.fullmatch(code) else code
+
+    fields = refusal_fields(part.action_words, lambda name: shown_name(name, me=""), card_words)
+    return error_text(str(error), fields)
 
 
 def step_through(
@@ -68,7 +97,7 @@ def step_through(
     try:
         description, state, actions, end_after = _start(record)
     except (SetupError, ReplayError) as error:
-        say(console, Text.assemble((_("error: "), "bold red"), error_text(str(error))))
+        say(console, Text.assemble((_("error: "), "bold red"), _refusal_text(record, error)))
         return 2
     part = terminal_part(description)
     title = game_title(description)
@@ -84,7 +113,9 @@ def step_through(
     narrator: Any = part.narrator(names[seat])
     say(
         console,
-        Text.assemble((title, "bold"), _(", as {name} saw it.").format(name=names[seat])),
+        Text.assemble(
+            (title, "bold"), _(", as {name} saw it.").format(name=shown_name(names[seat]))
+        ),
     )
     waiting = read_line is not None
     for index, action in enumerate(actions):

@@ -18,7 +18,7 @@ from rich.text import Text
 
 from rummoli.engine.description import GameDescription
 from rummoli.i18n import _, current_language, nformat, number
-from rummoli.i18n.terms import game_title, house_rule_help, house_rule_title
+from rummoli.i18n.terms import game_title, house_rule_help, house_rule_title, rules_document
 from rummoli.tui.table import typed_value
 
 
@@ -59,7 +59,7 @@ def rules_text(description: GameDescription, rules: Any, lang: str | None = None
     """The rules document followed by the house rules in force, in ``lang`` (default: the
     language in force)."""
     parts: list[RenderableType] = []
-    document = description.rules_document(lang or current_language())
+    document = rules_document(description, lang or current_language())
     if document:
         parts.append(Markdown(document))
     parts.append(house_rules_table(description, rules))

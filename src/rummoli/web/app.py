@@ -21,7 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from rummoli import i18n
 from rummoli.engine.base import GameError
 from rummoli.i18n import N_
-from rummoli.i18n.terms import game_title
+from rummoli.i18n.terms import game_title, rules_document
 from rummoli.web import games
 from rummoli.web.access import Access, access, game_keys
 from rummoli.web.broadcast import table_info
@@ -237,7 +237,7 @@ def create_app(
             "game": description.name,
             "title": title,
             "language": language,
-            "blocks": rules_tree(description.rules_document(language)),
+            "blocks": rules_tree(rules_document(description, language)),
         }
 
     @app.get("/api/options")

@@ -4,8 +4,10 @@ The pages' messages (``static/js/*.js``, the HTML's ``data-i18n`` texts, and the
 sentences the server marks with :func:`rummoli.i18n.N_` under ``web/``) are extracted
 into their own domain, ``web`` (``locale/web.pot``, ``locale/<lang>/LC_MESSAGES/web.po``;
 ``make messages``). The server reads the compiled ``web.mo`` with the standard library's
-``gettext`` once per language and sends it as JSON (``GET /api/catalogue/{lang}``), so the
-page needs no build step: ``static/js/i18n.js`` looks messages up by their English text.
+``gettext`` once per language, typesets it (French spaces before ``: ; ! ?``) and sends it
+as JSON (``GET /api/catalogue/{lang}``) with the glossary's inserted terms and their forms
+(``rummoli.i18n.forms``), so the page needs no build step: ``static/js/i18n.js`` looks
+messages up by their English text and fills ``{hand:acc}`` from the terms.
 
 Plural forms: a ``.po`` holds gettext's forms in the order of its ``Plural-Forms``
 expression (Babel's, from CLDR); the page picks a form with ``Intl.PluralRules``, whose
@@ -23,6 +25,7 @@ from typing import Any
 from babel import Locale
 
 from rummoli import i18n
+from rummoli.i18n.forms import table_json
 
 DOMAIN = "web"
 #: Counts that reach every integer CLDR category of the project's languages (French's
@@ -81,12 +84,15 @@ def catalogue(lang: str) -> dict[str, Any]:
             found = None
         if isinstance(found, gettext.GNUTranslations):
             translations = found
+            i18n.typeset_catalogue(translations, lang)
     return {
         "language": lang,
         "name": i18n.language_name(lang),
         "languages": [{"code": c, "name": i18n.language_name(c)} for c in i18n.languages()],
         "plural_categories": _plural_categories(lang, translations),
         "messages": _entries(translations) if translations is not None else {},
+        # The inserted terms' forms ({hand:acc}, {space:def}): rummoli.i18n.forms.
+        "terms": table_json(lang),
     }
 
 

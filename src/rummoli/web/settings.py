@@ -206,6 +206,9 @@ def game_options(description: GameDescription) -> dict[str, Any]:
         "title": game_title(description),
         "intro": web_part(description.name).intro,
         "round_word": i18n.pgettext("game word", description.round_word),
+        # The English word as a code: the pages choose whole sentences by it ("End
+        # after this hand"), never a translated word set into a sentence.
+        "round_code": description.round_word,
         "amount": description.amount,
         "rules": [
             {**rule_entry(rule), "title": house_rule_title(description, rule)}

@@ -42,10 +42,22 @@ def _table(state: Any, seat: int) -> list[Text]:
     return [render.header(view), *render.table(view)]
 
 
+def _action_words(text: str) -> str:
+    from rummoli.games.rummy import actions
+    from rummoli.tui.rummy.input import move_text
+
+    try:
+        action = actions.action_from_text(text)
+    except ValueError:  # not an action's text (a bare number): as it is
+        return text
+    return move_text(action, {"discard": []})
+
+
 TERMINAL = TerminalPart(
     play=_play,
     narrator=_narrator,
     show_table=_table,
+    action_words=_action_words,
     how_to_play=N_(
         "Rummy: type moves (s, t, meld 7H 8H 9H, lay 5C on 2, d KS); ? lists them with a hint."
     ),

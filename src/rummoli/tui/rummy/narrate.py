@@ -18,7 +18,7 @@ from rich.text import Text
 from rummoli.games.rummy.stalemate import STALL_TURNS, STALLED
 from rummoli.i18n import N_, NN_, _, nformat
 from rummoli.tui.cards import card, cards
-from rummoli.tui.phrases import fill
+from rummoli.tui.phrases import fill, shown_name
 from rummoli.tui.rummy.render import meld_number
 
 #: Events shown elsewhere: the own hand on the table, the end of a hand in the summary.
@@ -66,7 +66,7 @@ class RummyNarrator:
         """A player as the subject of a sentence: "You" for the human."""
         if name == self.me:
             return Text(_("You"), style="bold cyan")
-        return Text(name, style="bold")
+        return Text(shown_name(name, self.me), style="bold")
 
     def verb(self, name: str, base: str, third: str, **values: Text | str | int) -> Text:
         """The words after the subject, agreeing with it (both translated): "You draw",

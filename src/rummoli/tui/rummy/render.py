@@ -19,8 +19,9 @@ from typing import Any
 from rich.text import Text
 
 from rummoli.i18n import NP_, _, nformat, npgettext, number, pgettext
+from rummoli.i18n.forms import Player
 from rummoli.tui.cards import SUIT_SYMBOLS, SUITS, card, cards, pack
-from rummoli.tui.phrases import fill
+from rummoli.tui.phrases import fill, shown_name
 
 #: Ranks with aces low, as Rummy plays them.
 LOW_RANKS = "A23456789TJQK"
@@ -36,8 +37,10 @@ def meld_number(slot: int) -> str:
 
 
 def symbols(text: str) -> str:
-    """A card's text with its suit symbol (``KS`` -> ``K♠``), for plain-string messages."""
-    return text[:-1] + SUIT_SYMBOLS[text[-1]]
+    """A card's text with its suit symbol (``KS`` -> ``K♠``, ``TS`` -> ``10♠``: the one
+    notation of every table), for plain-string messages."""
+    rank = text[:-1]
+    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[text[-1]]
 
 
 def low_rank_of(text: str) -> int:
@@ -67,13 +70,13 @@ def header(view: dict[str, Any]) -> Text:
         nformat("to {n} point", "to {n} points", view["target"]),
     ]
     if view["dealer"] is not None:
-        parts.append(_("dealer {name}").format(name=players[view["dealer"]]["name"]))
+        parts.append(_("dealer {name}").format(name=shown_name(players[view["dealer"]]["name"])))
     if view["turn"] is not None:
         turn = view["turn"]
         if turn == view["seat"]:
             parts.append(_("your turn"))
         else:
-            parts.append(_("{name}'s turn").format(name=players[turn]["name"]))
+            parts.append(_("{name}'s turn").format(name=Player(shown_name(players[turn]["name"]))))
     return Text(" " + " · ".join(parts) + " ", style="bold")
 
 
@@ -82,7 +85,7 @@ def player_line(seat: int, view: dict[str, Any]) -> Text:
     is, the rule above says)."""
     player = view["players"][seat]
     me = seat == view["seat"]
-    name = player["name"][:12] + (" " + _("(D)") if view["dealer"] == seat else "")
+    name = shown_name(player["name"])[:12] + (" " + _("(D)") if view["dealer"] == seat else "")
     line = Text("  ")
     line.append(f"{name:<17}", style="bold cyan" if me else "bold")
     score = player["score"]
@@ -154,7 +157,8 @@ def standings(players: Sequence[dict[str, Any]], me: str) -> Text:
     for place, player in enumerate(order, start=1):
         line = Text(f"{place:>3}. ")
         line.append(
-            f"{player['name'][:20]:<20}", style="bold cyan" if player["name"] == me else "bold"
+            f"{shown_name(player['name'], me)[:20]:<20}",
+            style="bold cyan" if player["name"] == me else "bold",
         )
         score = player["score"]
         line.append(f"{number(score):>5}", style="bold yellow")
@@ -169,7 +173,9 @@ def scores_line(view: dict[str, Any], me: str) -> Text:
     for player in sorted(view["players"], key=lambda p: -p["score"]):
         style = "bold cyan" if player["name"] == me else "bold"
         tokens.append(
-            Text.assemble((player["name"], style), " ", (number(player["score"]), "yellow"))
+            Text.assemble(
+                (shown_name(player["name"], me), style), " ", (number(player["score"]), "yellow")
+            )
         )
     return pack(
         tokens, label=_("Match (to {target}): ").format(target=number(view["target"])), sep=" · "

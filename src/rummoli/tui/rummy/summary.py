@@ -12,8 +12,9 @@ from typing import Any
 from rich.text import Text
 
 from rummoli.i18n import _, nformat
+from rummoli.i18n.typography import mark
 from rummoli.tui.cards import cards
-from rummoli.tui.phrases import fill
+from rummoli.tui.phrases import fill, shown_name
 
 
 class HandTally:
@@ -40,7 +41,7 @@ class HandTally:
 
     def _name(self, name: str, width: int = 0) -> Text:
         style = "bold cyan" if name == self.me else "bold"
-        return Text(f"{name[:16]:<{width}}", style=style)
+        return Text(f"{shown_name(name, self.me)[:16]:<{width}}", style=style)
 
     def summary(self) -> list[Text]:
         """The outcome line, then one line per hand left: its cards and their points."""
@@ -58,14 +59,28 @@ class HandTally:
     def _outcome(self) -> Text:
         if self.winner:
             points = Text(nformat("{n} point", "{n} points", self.points), style="bold yellow")
+            # The verb agrees with its subject: "you" has sentences of its own.
+            mine = self.winner == self.me
             if self.going_rummy:
-                template = _("{name} went out with Going Rummy and won {points} ({half} doubled)")
+                template = (
+                    _("{you} went out with Going Rummy and won {points} ({half} doubled)")
+                    if mine
+                    else _("{name} went out with Going Rummy and won {points} ({half} doubled)")
+                )
             else:
-                template = _("{name} went out and won {points}")
+                template = (
+                    _("{you} went out and won {points}")
+                    if mine
+                    else _("{name} went out and won {points}")
+                )
             text = fill(
-                template, name=self._name(self.winner), points=points, half=self.points // 2
+                template,
+                you=Text(_("You"), style="bold cyan"),
+                name=self._name(self.winner),
+                points=points,
+                half=self.points // 2,
             )
-            text.append(":" if self.shown else ".")
+            text.append(mark(":") if self.shown else ".")
             return text
         if self.stalemate:
             return Text(_("Stalemate: nobody scores this hand. Hands left:"), style="yellow")

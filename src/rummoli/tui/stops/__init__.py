@@ -69,10 +69,16 @@ def terminal_part(game: str) -> TerminalPart:
         phase = game_words(game).play_phase
         return [render.header(view, state.rules.rounds, phase), *render.table(view)]
 
+    def action_words(text: str) -> str:
+        from rummoli.tui.stops.play import menu_label
+
+        return menu_label(text)
+
     return TerminalPart(
         play=play,
         narrator=narrator,
         show_table=show_table,
+        action_words=action_words,
         how_to_play=HOW_TO_PLAY.replace("{game}", title),
     )
 

@@ -14,9 +14,11 @@ from typing import Any
 from rich.text import Text
 
 from rummoli.i18n import N_, _, nformat, number
-from rummoli.i18n.terms import poker_hand, rank_name, space_name
+from rummoli.i18n.forms import Space
+from rummoli.i18n.terms import poker_hand, rank_name, space_name, space_shown
+from rummoli.i18n.typography import mark
 from rummoli.tui.cards import card, cards, pack
-from rummoli.tui.phrases import fill, join
+from rummoli.tui.phrases import Value, fill, join, shown_name
 from rummoli.tui.stops.words import GameWords
 
 _RED = ("D", "H")
@@ -126,9 +128,9 @@ class Narrator:
         """A player as the subject of a sentence: "You" for the human."""
         if name == self.me:
             return Text(_("You"), style="bold cyan")
-        return Text(name, style="bold")
+        return Text(shown_name(name, self.me), style="bold")
 
-    def does(self, name: str, mine: str, theirs: str, **values: Text | str | int) -> Text:
+    def does(self, name: str, mine: str, theirs: str, **values: Value) -> Text:
         """The sentence for the human (``mine``, with ``{you}``) or another player
         (``theirs``, with ``{name}``), both translated: "You pass", "Bob passes"."""
         if name == self.me:
@@ -159,9 +161,10 @@ class Narrator:
         self._paying = False
 
     def _part(self, text: Text | str, sep: str = "; ") -> None:
-        """Add one fragment to the current line."""
+        """Add one fragment to the current line (a ``;`` spaced as the language spaces
+        it: French puts a narrow no-break space before it)."""
         if self._line and not self._line.plain.endswith(" "):
-            self._line.append(sep)
+            self._line.append(mark(sep.strip()) + " " if sep.strip() == ";" else sep)
         self._line.append_text(text if isinstance(text, Text) else Text(text))
 
     def take(self) -> list[Text]:
@@ -411,10 +414,10 @@ class Narrator:
         self._line_marks.append(len(self._line))
 
     def _space(self, e: dict[str, Any]) -> None:
-        self._line.append(f" (+{number(e['chips'])} {space_name(e['space'])})", style="bold green")
+        self._line.append(f" (+{number(e['chips'])} {space_shown(e['space'])})", style="bold green")
 
     def _unclaimed(self, e: dict[str, Any]) -> None:
-        shown = _("({space} not claimed)").format(space=space_name(e["space"]))
+        shown = _("({space} not claimed)").format(space=Space(e["space"]))
         self._line.append(" " + shown, style="dim")
 
     def _stop(self, e: dict[str, Any]) -> None:
@@ -543,7 +546,7 @@ class Narrator:
         winners = e["winners"]
         chips = Text(chips_text(e["chips"]), style="bold yellow")
         board = e["space"] == "all"
-        space = space_name(e["space"])
+        space = Space(e["space"])
         if len(winners) == 1:
             if board:
                 text = self.does(

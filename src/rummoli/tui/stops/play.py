@@ -29,6 +29,7 @@ from rummoli.i18n import N_, NP_, _, nformat, pgettext
 from rummoli.i18n.terms import space_name
 from rummoli.tui.menu import AskAmount, Command, Menu
 from rummoli.tui.options import hint_text, parse_house_rules
+from rummoli.tui.phrases import shown_name
 from rummoli.tui.stops import render
 from rummoli.tui.stops.narrate import Narrator
 from rummoli.tui.stops.summary import RoundTally
@@ -325,7 +326,8 @@ class _Table(TableLoop[StopsState]):
             return Text(_("You win the game!"), style="bold green")
         if len(winners) == 1:
             return Text(_("{name} wins the game.").format(name=winners[0]), style="bold")
-        return Text(_("A tie between {names}.").format(names=", ".join(winners)), style="bold")
+        shown = ", ".join(shown_name(n, self.me) for n in winners)
+        return Text(_("A tie between {names}.").format(names=shown), style="bold")
 
     def _leave(self) -> None:
         """Quit: the standings as they are, board chips not settled."""
@@ -358,6 +360,11 @@ _LABELS = {
     "call": NP_("menu", "call"),
     "fold": NP_("menu", "fold"),
 }
+
+
+def menu_label(text: str) -> str:
+    """An action's engine text as the menu says it, without a view (a refusal's list)."""
+    return _label(text, {})
 
 
 def _label(text: str, view: dict[str, Any]) -> str:

@@ -5,7 +5,7 @@ screen shows is exactly what the engine says the seat may see. The layout is bui
 plain 80x24 terminal: a compact block of one line per player, printed each time the
 human must decide, instead of a full-screen application.
 
-Cards are always drawn by :func:`card`, as a rank and a suit symbol (``T♠``); board
+Cards are always drawn by :func:`card`, as a rank and a suit symbol (``10♠``); board
 spaces keep their names (``10S``, ``KH``), so a card on screen is never confused with a
 space. A terminal that cannot show the symbols gets :func:`ascii_text` of every line.
 """
@@ -18,7 +18,7 @@ from typing import Any
 from rich.text import Text
 
 from rummoli.i18n import NP_, _, nformat, npgettext, number, pgettext
-from rummoli.i18n.terms import poker_hand, rank_name, space_name
+from rummoli.i18n.terms import poker_hand, rank_name, space_shown
 from rummoli.tui.cards import (
     RANKS,
     SUITS,
@@ -28,6 +28,7 @@ from rummoli.tui.cards import (
     pack,
     suit_text,
 )
+from rummoli.tui.phrases import shown_name
 
 PHASE_LABELS = {
     "start": NP_("phase", "the deal"),
@@ -62,7 +63,7 @@ def header(view: dict[str, Any], rounds: int, play_phase: str = "") -> Text:
     """``Round 2/5 · poker betting · dealer Cy`` for the rule above the table
     (``play_phase``: the game's name of the runs, Rummoli's by default)."""
     players = view["players"]
-    dealer = players[view["dealer"]]["name"] if view["dealer"] is not None else "?"
+    dealer = shown_name(players[view["dealer"]]["name"]) if view["dealer"] is not None else "?"
     phase = view["phase"]
     if phase == "play" and play_phase:
         phase = pgettext("phase", play_phase)
@@ -80,7 +81,7 @@ def board_line(board: dict[str, int]) -> Text:
     """Each space with its chips, e.g. ``poker 3  10S 3 ... rummoli 12``."""
     tokens = []
     for name, chips in board.items():
-        token = Text(space_name(name) + " ", style="cyan")
+        token = Text(space_shown(name) + " ", style="cyan")
         token.append(number(chips), style="bold yellow" if chips else "dim")
         tokens.append(token)
     return pack(tokens, label=label("Board"))
@@ -107,7 +108,7 @@ def _status(player: dict[str, Any], view: dict[str, Any]) -> Text:
 def player_line(seat: int, view: dict[str, Any], me: bool = False) -> Text:
     """One player: name ((D) for the dealer), chips, cards, bet, laid cards."""
     player = view["players"][seat]
-    name = player["name"][:12] + (" " + _("(D)") if view["dealer"] == seat else "")
+    name = shown_name(player["name"])[:12] + (" " + _("(D)") if view["dealer"] == seat else "")
     line = Text(" ")
     line.append(f"{name:<16}", style="bold cyan" if me else "bold")
     chips = player["chips"]
@@ -183,7 +184,7 @@ def table(view: dict[str, Any]) -> list[Text]:
 
 def situation(view: dict[str, Any]) -> Text | None:
     """The auction's or the betting's state, when one is going on."""
-    names = [p["name"] for p in view["players"]]
+    names = [shown_name(p["name"]) for p in view["players"]]
     if view["phase"] == "auction" and "auction" in view:
         auction = view["auction"]
         if auction["high_bidder"] is None:
@@ -218,7 +219,7 @@ def standings(players: Sequence[tuple[str, int]], me: str) -> Text:
     for place, (name, chips) in enumerate(order, start=1):
         style = "bold cyan" if name == me else "bold"
         line = Text(f"{place:>3}. ")
-        line.append(f"{name[:20]:<20}", style=style)
+        line.append(f"{shown_name(name, me)[:20]:<20}", style=style)
         line.append(f"{number(chips):>6}", style="bold yellow")
         line.append(" " + chips_word(chips))
         lines.append(line)

@@ -12,9 +12,10 @@ from typing import Any
 from rich.text import Text
 
 from rummoli.i18n import _, number
-from rummoli.i18n.terms import space_name
+from rummoli.i18n.forms import Space
+from rummoli.i18n.terms import space_name, space_shown
 from rummoli.tui.cards import pack
-from rummoli.tui.phrases import fill
+from rummoli.tui.phrases import fill, shown_name
 from rummoli.tui.stops.words import GameWords
 
 
@@ -46,7 +47,7 @@ class RoundTally:
             self.deadlock = True
 
     def _name(self, name: str) -> Text:
-        return Text(name, style="bold cyan" if name == self.me else "bold")
+        return Text(shown_name(name, self.me), style="bold cyan" if name == self.me else "bold")
 
     def summary(
         self, before: Sequence[tuple[str, int]], after: Sequence[tuple[str, int]], board: int
@@ -56,17 +57,26 @@ class RoundTally:
 
     def _outcome(self) -> Text:
         kitty = self.words.kitty
+        # The verb agrees with its subject: "you" has a sentence of its own.
+        mine = self.winner == self.me
+        you = Text(_("You"), style="bold cyan")
         if self.winner and not kitty:
             return fill(
-                _("{name} went out first: {paid} paid by the others."),
+                _("{you} went out first: {paid} paid by the others.")
+                if mine
+                else _("{name} went out first: {paid} paid by the others."),
+                you=you,
                 name=self._name(self.winner),
                 paid=Text(number(self.paid), style="bold yellow"),
             )
         if self.winner:
             return fill(
-                _("{name} went out first: {space} {kitty} + {paid} paid by the others."),
+                _("{you} went out first: {space} {kitty} + {paid} paid by the others.")
+                if mine
+                else _("{name} went out first: {space} {kitty} + {paid} paid by the others."),
+                you=you,
                 name=self._name(self.winner),
-                space=space_name(kitty),
+                space=Space(kitty),
                 kitty=Text(number(self.rummoli), style="bold yellow"),
                 paid=Text(number(self.paid), style="bold yellow"),
             )
@@ -82,7 +92,7 @@ class RoundTally:
 
     def _spaces(self) -> Text:
         tokens = [
-            Text.assemble(self._name(p), f" {space_name(space)} ", (number(c), "bold yellow"))
+            Text.assemble(self._name(p), f" {space_shown(space)} ", (number(c), "bold yellow"))
             for p, space, c in self.spaces
         ] or [Text(_("none won"), style="dim")]
         text = pack(tokens, label=_label(_("Spaces:")), sep=" · ")

@@ -1,9 +1,10 @@
 // The table as one seat sees it, drawn from the engine's view (the table page and the
 // replay page share this). It reads only the view the server sent: there is nothing else.
-import { cardName, cardNode, cardRow, cardText, isRed, POKER_HAND_ORDER, pokerHandName, RANKS, spaceName, SUIT_SYMBOL, SUITS } from "./cards.js";
+import { cardName, cardNode, cardRow, cardText, isRed, POKER_HAND_ORDER, pokerHandName, RANKS, seatName, spaceName, SUIT_SYMBOL, SUITS } from "./cards.js";
 import { fill, h } from "./dom.js";
-import { _, ngettext, number, pgettext } from "./i18n.js";
+import { _, currentLanguage, ngettext, number, pgettext } from "./i18n.js";
 import { levelHelp, levelTitle } from "./options.js";
+import { card as cardTerm, hand as handTerm } from "./terms.js";
 
 // The phases' names, looked up when said (the language can change: i18n.js).
 const PHASES = {
@@ -29,7 +30,7 @@ export function turnText(view, me) {
   if (!view) return "";
   if (view.phase === "over") return phaseLabel("over");
   if (view.to_move === "chance" || view.to_move === null) return phaseLabel(view.phase);
-  const name = view.players[view.to_move].name;
+  const name = seatName(view.players[view.to_move].name);
   return view.to_move === me ? _("Your turn") : _("{name} to play", { name });
 }
 
@@ -83,11 +84,11 @@ export function renderPlayers(node, view, table, me) {
       if (view.phase === "betting") amounts.push(_("bet {chips}", { chips: p.bet }));
       return h(
         "div",
-        { className: classes.join(" "), testid: `player-${i}`, dataset: { seat: String(i) }, role: "group", "aria-label": playerLabel(p.name, i === me, badges, amounts) },
+        { className: classes.join(" "), testid: `player-${i}`, dataset: { seat: String(i) }, role: "group", "aria-label": playerLabel(seatName(p.name), i === me, badges, amounts) },
         h(
           "div",
           { className: "player-top", "aria-hidden": "true" },
-          h("span", { className: "player-name", testid: `player-name-${i}` }, p.name),
+          h("span", { className: "player-name", testid: `player-name-${i}` }, seatName(p.name)),
           i === me ? h("span", { className: "you" }, pgettext("badge", "you")) : null,
         ),
         h("div", { className: "badges", "aria-hidden": "true" }, badges),
@@ -174,13 +175,13 @@ export function renderLaid(node, view, story = null) {
         const here = laid.has(card);
         const cls = `laid-cell${here ? " on" : ""}${card === last ? " last" : ""}`;
         const spoken = here ? _("{card}, laid", { card: cardName(card) }) : _("{card}, not laid", { card: cardName(card) });
-        return h("span", { className: cls, title: here ? _("{card} laid", { card: cardText(card) }) : cardText(card), role: "img", "aria-label": spoken }, rank === "T" ? "10" : rank);
+        return h("span", { className: cls, title: here ? _("{card} laid", { card: cardTerm(card) }) : cardText(card), role: "img", "aria-label": spoken }, rank === "T" ? "10" : rank);
       }),
     ),
   );
   const widow = view.widow;
   const widowText = widow.taken_by !== null && widow.taken_by !== undefined
-    ? ngettext("Widow ({n} card): {name} took it", "Widow ({n} cards): {name} took it", widow.cards, { name: view.players[widow.taken_by].name })
+    ? ngettext("Widow ({n} card): {name} took it", "Widow ({n} cards): {name} took it", widow.cards, { name: seatName(view.players[widow.taken_by].name) })
     : ngettext("Widow: {n} card", "Widow: {n} cards", widow.cards);
   fill(
     node,
@@ -227,7 +228,7 @@ export function renderHand(node, view, laySend) {
                 testid: `hand-card-${card}`,
                 playable: lays.has(card) && laySend,
                 onClick: lays.has(card) && laySend ? () => laySend(lays.get(card)) : undefined,
-                title: lays.has(card) ? _("Lay {card}", { card: cardText(card) }) : cardText(card),
+                title: lays.has(card) ? _("Lay {card}", { card: cardTerm(card) }) : cardText(card),
                 label: lays.has(card) && laySend ? _("Lay {card}", { card: cardName(card) }) : undefined,
               }),
             ),
@@ -288,10 +289,10 @@ export function renderActions(node, view, send, round = null) {
     }
   }
   for (const [card, action] of lays) {
-    buttons.push(h("button", { type: "button", className: "btn primary lay", testid: `lay-${card}`, "aria-label": _("Lay {card}", { card: cardName(card) }), onClick: () => send(action) }, _("Lay {card}", { card: cardText(card) })));
+    buttons.push(h("button", { type: "button", className: "btn primary lay", testid: `lay-${card}`, "aria-label": _("Lay {card}", { card: cardName(card) }), onClick: () => send(action) }, _("Lay {card}", { card: cardTerm(card) })));
   }
   for (const [card, action] of claims) {
-    buttons.push(h("button", { type: "button", className: "btn gold", testid: `claim-${card}`, "aria-label": _("Lay {card} and claim its space", { card: cardName(card) }), onClick: () => send(action) }, _("Lay {card} and claim", { card: cardText(card) })));
+    buttons.push(h("button", { type: "button", className: "btn gold", testid: `claim-${card}`, "aria-label": _("Lay {card} and claim its space", { card: cardName(card) }), onClick: () => send(action) }, _("Lay {card} and claim", { card: cardTerm(card) })));
   }
   if (buttons.length) parts.push(h("div", { className: "buttons" }, buttons));
   if (bids) parts.push(amountForm("bid", bids, _("Bid"), send));
@@ -327,7 +328,7 @@ export function prompt(view, choices, round) {
     const open = a && a.open; // house rule auction: open
     if (bids) {
       if (high) {
-        const params = { bid: a.high_bid, name: p[a.high_bidder].name };
+        const params = { bid: a.high_bid, name: seatName(p[a.high_bidder].name) };
         if (open) return _("Widow auction: high bid {bid} by {name}. Raise it or pass (you may bid again if someone outbids it).", params);
         return _("Widow auction: high bid {bid} by {name}. Raise it or pass (a pass is final).", params);
       }
@@ -339,7 +340,7 @@ export function prompt(view, choices, round) {
     const blocked = round && round.events.some((e) => e.type === "blocked" && e.player === p[view.seat].name);
     if (blocked) return _("You hold a pay card: you may not bid for the widow. Pass when you are ready.");
     return high
-      ? _("Widow auction: high bid {bid} by {name}, and you cannot bid more. Pass when you are ready.", { bid: a.high_bid, name: p[a.high_bidder].name })
+      ? _("Widow auction: high bid {bid} by {name}, and you cannot bid more. Pass when you are ready.", { bid: a.high_bid, name: seatName(p[a.high_bidder].name) })
       : _("You cannot bid for the widow. Pass when you are ready.");
   }
   if (view.phase === "settlement") {
@@ -427,7 +428,7 @@ export function renderShowdown(node, view, events = []) {
       return h(
         "div",
         { className: "shown-line" },
-        h("span", { className: "player-name" }, name),
+        h("span", { className: "player-name" }, seatName(name)),
         cardRow(cards),
         hands[name] ? h("span", { className: "hand-name", testid: `shown-hand-${seat}` }, pokerHandName(hands[name])) : null,
         winners.includes(Number(seat)) ? badge(pgettext("badge", "best hand"), "leads") : null,
@@ -442,18 +443,22 @@ export function renderShowdown(node, view, events = []) {
 function whyWon(view, hands, winners) {
   const names = winners.map((seat) => view.players[seat].name);
   if (!names.length || names.some((n) => !hands[n])) return null;
-  const hand = pokerHandName(hands[names[0]]);
+  const hand = handTerm(hands[names[0]]);
+  const why = (text) => h("p", { className: "why-won", testid: "why-won" }, text);
   if (names.length > 1) {
-    return h("p", { className: "why-won", testid: "why-won" }, _("{names} tie with {hand}: they share the poker pot.", { names: names.join(", "), hand }));
+    // "Ann et Bea", "Ann и Bea": the page's own list, not a comma list.
+    const list = new Intl.ListFormat(currentLanguage(), { type: "conjunction" }).format(names.map(seatName));
+    return why(_("{names} tie with {hand}: they share the poker pot.", { names: list, hand }));
   }
   const others = Object.entries(hands).filter(([n]) => n !== names[0]).map(([, category]) => category);
   if (!others.length) return null;
   const best = others.reduce((a, b) => (POKER_HAND_ORDER.indexOf(b) > POKER_HAND_ORDER.indexOf(a) ? b : a));
-  const params = { name: names[0], hand, other: pokerHandName(best) };
-  const text = best === hands[names[0]]
-    ? _("{name} wins the poker pot: {hand} with higher cards than the other {other}.", params)
-    : _("{name} wins the poker pot: {hand} beats {other}.", params);
-  return h("p", { className: "why-won", testid: "why-won" }, text);
+  const params = { name: seatName(names[0]), hand, other: handTerm(best) };
+  const mine = view.seat !== undefined && view.seat !== null && winners[0] === view.seat;
+  if (best === hands[names[0]]) {
+    return why(mine ? _("You win the poker pot: the same hand ({hand}), with higher cards.", params) : _("{name} wins the poker pot: the same hand ({hand}), with higher cards.", params));
+  }
+  return why(mine ? _("You win the poker pot: {hand} beats {other}.", params) : _("{name} wins the poker pot: {hand} beats {other}.", params));
 }
 
 /** Final standings, most chips first. */
@@ -484,15 +489,15 @@ function leadReason(events, rules, lays) {
   const wantRed = !isRed(stopped);
   if (!lays.every((card) => isRed(card) === wantRed)) {
     return wantRed
-      ? _("The run stopped at {card} and nobody holds a red card: lead your lowest card of any suit.", { card: cardText(stopped) })
-      : _("The run stopped at {card} and nobody holds a black card: lead your lowest card of any suit.", { card: cardText(stopped) });
+      ? _("The run stopped at {card} and nobody holds a red card: lead your lowest card of any suit.", { card: cardTerm(stopped) })
+      : _("The run stopped at {card} and nobody holds a black card: lead your lowest card of any suit.", { card: cardTerm(stopped) });
   }
   if (rules.switch_lead === "any_suit_of_colour") {
     return wantRed
-      ? _("The run stopped at {card}: the lead switches to red, the lowest card of the red suit you choose.", { card: cardText(stopped) })
-      : _("The run stopped at {card}: the lead switches to black, the lowest card of the black suit you choose.", { card: cardText(stopped) });
+      ? _("The run stopped at {card}: the lead switches to red, the lowest card of the red suit you choose.", { card: cardTerm(stopped) })
+      : _("The run stopped at {card}: the lead switches to black, the lowest card of the black suit you choose.", { card: cardTerm(stopped) });
   }
   return wantRed
-    ? _("The run stopped at {card}: the lead switches to red, your lowest red card.", { card: cardText(stopped) })
-    : _("The run stopped at {card}: the lead switches to black, your lowest black card.", { card: cardText(stopped) });
+    ? _("The run stopped at {card}: the lead switches to red, your lowest red card.", { card: cardTerm(stopped) })
+    : _("The run stopped at {card}: the lead switches to black, your lowest black card.", { card: cardTerm(stopped) });
 }

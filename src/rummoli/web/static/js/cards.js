@@ -1,6 +1,6 @@
 // Cards as the engine writes them ("TS", "QC", "7H") shown as people know them.
 import { h } from "./dom.js";
-import { _, pgettext } from "./i18n.js";
+import { _, pgettext, termForms } from "./i18n.js";
 
 export const SUITS = ["C", "D", "H", "S"];
 export const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"];
@@ -35,12 +35,14 @@ const CARD_OF_SUIT = {
   H: (rank) => pgettext("card", "{rank} of hearts", { rank }), S: (rank) => pgettext("card", "{rank} of spades", { rank }),
 };
 
-/** "QH" -> "queen of hearts" */
-export function cardName(card) {
+/** "QH" -> "queen of hearts"; with a case ("acc"), the rank in it (даму червей: the
+ * glossary's forms, terms.js). */
+export function cardName(card, rankCase = "") {
   const rank = RANK_NAME[card.slice(0, -1)];
   const ofSuit = CARD_OF_SUIT[card.slice(-1)];
   if (!rank || !ofSuit) return card;
-  return ofSuit(rank());
+  const forms = rankCase ? termForms(`rank.${card.slice(0, -1)}`) : null;
+  return ofSuit((forms && forms.forms[rankCase]) || rank());
 }
 
 /** A card face. `opts`: small, button (clickable), testid, title, extra classes. */
@@ -76,8 +78,9 @@ export function cardRow(cards, opts = {}) {
 // Every word below is looked up when it is said, never kept from the page's start: the
 // language can change while a page is open (i18n.js, onLanguageChange).
 
-// Board spaces as people read them (pay cards keep their indices in every language).
-const SPACE_CARDS = { "10S": "10♠", JD: "J♦", QC: "Q♣", KH: "K♥", AS: "A♠", AKD: "A♦ K♦", "789": "7 8 9" };
+// Board spaces as people read them: the pay cards by their indices, as the terminal and
+// the rules write them (A-K♦, 7-8-9: the one card notation, docs/glossary.md "Cards").
+const SPACE_CARDS = { "10S": "10♠", JD: "J♦", QC: "Q♣", KH: "K♥", AS: "A♠", AKD: "A-K♦", "789": "7-8-9" };
 
 /** A board space's label: its cards, or its word ("Poker", "Rummoli"). */
 export function spaceName(name) {
@@ -123,7 +126,15 @@ export function levelName(level) {
   return LEVELS[level] ? LEVELS[level]() : level;
 }
 
+/** A seat's name as this page shows it: as given (names are never translated), but a
+ * computer player's seat, which the server names "Bot 2" (a code: people may not take
+ * it), in the page's language ("Robot 2", "Бот 2"). */
+export function seatName(name) {
+  const bot = /^Bot (\d+)$/.exec(name || "");
+  return bot ? pgettext("computer player", "Bot {n}", { n: Number(bot[1]) }) : name;
+}
+
 /** "You" for this seat's own name, else the name (for lists: "Ann, you"). */
 export function whoName(name, me) {
-  return name === me ? _("you") : name;
+  return name === me ? _("you") : seatName(name);
 }

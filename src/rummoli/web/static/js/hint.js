@@ -5,20 +5,8 @@
 // does not know is shown as the server's English text.
 import { cardText } from "./cards.js";
 import { fill, h } from "./dom.js";
-import { _, ngettext, pgettext } from "./i18n.js";
-
-// The engine's poker hands (rummoli.poker's CATEGORY_NAMES), for a person.
-const POKER_HANDS = {
-  "high card": () => pgettext("poker hand", "high card"),
-  pair: () => pgettext("poker hand", "pair"),
-  "two pair": () => pgettext("poker hand", "two pair"),
-  "three of a kind": () => pgettext("poker hand", "three of a kind"),
-  straight: () => pgettext("poker hand", "straight"),
-  flush: () => pgettext("poker hand", "flush"),
-  "full house": () => pgettext("poker hand", "full house"),
-  "four of a kind": () => pgettext("poker hand", "four of a kind"),
-  "straight flush": () => pgettext("poker hand", "straight flush"),
-};
+import { _, currentLanguage, ngettext } from "./i18n.js";
+import { card as cardTerm, hand as handTerm } from "./terms.js";
 
 // The code of each reason (web/hints.py: code_of, the English shape as a slug) and its
 // sentence for a person. `f` holds the fields, already in words (cards with their suit).
@@ -44,7 +32,7 @@ const REASONS = {
   bid_amount_the_widow_is_worth_about_worth_chips: (f) => _("the widow is worth about {worth} chips", f),
   pass_the_widow_is_worth_about_worth_chips: (f) => _("the widow is worth about {worth} chips", f),
   the_only_card: () => _("it is the only card you may lay"),
-  action_mean_chips_over_the_round_other_other_mean: (f) => _("{mean} chips over the round on average, against {other_mean} to {other}", f),
+  action_mean_chips_over_the_round_other_other_mean: (f) => _("{mean} chips over the round on average (the next best move, “{other}”: {other_mean})", f),
   action_mean_chips_over_the_round: (f) => _("{mean} chips over the round on average", f),
   the_only_legal_action: () => _("it is the only move"),
   the_discard_pile_is_empty: () => _("the discard pile is empty"),
@@ -69,15 +57,16 @@ export const REASON_CODES = Object.keys(REASONS);
 
 const CARD = /^(10|[2-9TJQKA])[CDHS]$/;
 
-/** An engine action's text ("raise 30", "5S claim", "discard TS") in a person's words. */
-export function actionWords(text, view) {
+/** An engine action's text ("raise 30", "5S claim", "discard TS") in a person's words;
+ * `amountText`, if given, is said as the amount of a bid or a raise ("5–30"). */
+export function actionWords(text, view, amountText) {
   const words = String(text).split(" ");
   const [first, second] = words;
   const cards = (list) => list.map((w) => (CARD.test(w) ? cardText(w.replace(/^10/, "T")) : w)).join(" ");
-  if (CARD.test(first) && second === "claim") return _("lay {card} and claim its space", { card: cardText(first) });
-  if (CARD.test(first) && words.length === 1) return _("lay {card}", { card: cardText(first) });
+  if (CARD.test(first) && second === "claim") return _("lay {card} and claim its space", { card: cardTerm(first) });
+  if (CARD.test(first) && words.length === 1) return _("lay {card}", { card: cardTerm(first) });
   const betting = view && view.betting;
-  const amount = Number(second);
+  const amount = amountText === undefined ? Number(second) : amountText;
   const simple = {
     keep: () => _("keep your hand"),
     no_auction: () => _("keep your hand, no auction"),
@@ -98,10 +87,46 @@ export function actionWords(text, view) {
   return cards(words);
 }
 
+/** The server's refusal of an action not legal now (code "illegal") with the action
+ * and the choices (the engine's texts: "raise 30, call ...") in the page's words. */
+export function refusalWorded(message, view) {
+  const params = { ...(message.params || {}) };
+  if (params.action) params.action = actionWords(params.action, view);
+  if (params.choices) {
+    const more = String(params.choices).endsWith(" ...");
+    const items = String(params.choices).replace(/ \.\.\.$/, "").split(", ");
+    params.choices = items.map((item) => actionWords(item, view)).join(", ") + (more ? " …" : "");
+  }
+  return { ...message, params };
+}
+
+/** One of a seat's choices as the frames offer them (web/choices.py: an action, or a
+ * range of bids or raises) in a person's words: the replay lists them. */
+export function choiceWords(item, view) {
+  if (!item.kind) return actionWords(item.text, view);
+  const digits = new Intl.NumberFormat(currentLanguage());
+  return actionWords(item.kind, view, `${digits.format(item.min)}–${digits.format(item.max)}`);
+}
+
+// A figure as the bots write it ("+5.1", "-6.49", "31%"), in the page's language with
+// as many decimals ("+5,1"): the terminal does the same (rummoli.i18n.sentences).
+const FIGURE = /^([+-]?)(\d+)(?:\.(\d+))?(%?)$/;
+
+export function figureWords(text) {
+  const found = FIGURE.exec(String(text));
+  if (!found) return text;
+  const [, sign, , decimals = "", percent] = found;
+  const digits = decimals.length;
+  const options = { minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay: sign ? "always" : "auto" };
+  if (percent) return new Intl.NumberFormat(currentLanguage(), { ...options, style: "percent" }).format(Number(String(text).slice(0, -1)) / 100);
+  return new Intl.NumberFormat(currentLanguage(), options).format(Number(text));
+}
+
 function fieldWords(name, value, view) {
   if (value && typeof value === "object") return reasonText(value, view);
-  if (name === "card" && CARD.test(String(value))) return cardText(String(value).replace(/^10/, "T"));
-  if (name === "hand") return POKER_HANDS[value] ? POKER_HANDS[value]() : value;
+  if (name === "card" && CARD.test(String(value))) return cardTerm(String(value));
+  if (name === "hand") return handTerm(value);
+  if (typeof value === "string" && FIGURE.test(value)) return figureWords(value);
   if (name === "action" || name === "other") return actionWords(value, view);
   return value;
 }

@@ -3,6 +3,7 @@ import { listingHeaders, recordLink } from "./access.js";
 import { $, api, errorText, h, header, notice, when } from "./dom.js";
 import { _, ngettext, number, pgettext } from "./i18n.js";
 import { levelTitle, loadOptions } from "./options.js";
+import { seatName } from "./cards.js";
 
 const PAGE = 30;
 let offset = 0;
@@ -43,7 +44,7 @@ function row(game) {
           h(
             "li",
             { className: p.won ? "winner" : "" },
-            h("a", { href: `/player?name=${encodeURIComponent(p.name)}`, className: "player-name" }, p.name),
+            h("a", { href: `/player?name=${encodeURIComponent(p.name)}`, className: "player-name" }, seatName(p.name)),
             p.bot ? h("span", { className: "badge bot" }, levelTitle(game.game, p.bot)) : null,
             p.seat === seat ? h("span", { className: "you" }, pgettext("badge", "you")) : null,
             game.amount === "points"

@@ -8,7 +8,9 @@
 //   pgettext("suit", "Hearts")
 //
 // Placeholders are `{name}`; numbers are formatted for the page's language
-// (Intl.NumberFormat). The language is the one chosen on this browser (the switch in
+// (Intl.NumberFormat). A field may ask for a form of the term put in it: `{loser:acc}`,
+// `{space:def}` (terms.js: hands, cards, spaces, players and amounts, with the forms the
+// glossary gives them, sent with the catalogue: docs/i18n.md "Terms in sentences"). The language is the one chosen on this browser (the switch in
 // every page's header, kept in localStorage), else the first of the browser's languages
 // the server has a catalogue for (fr-CA: fr), else English. The catalogue comes from the
 // server (GET /api/catalogue/{lang}, built from the compiled web.po) before any page's
@@ -20,6 +22,8 @@ const SEP = "\u0004";
 
 let language = "en";
 let messages = {};
+// The inserted terms' forms: id ("hand.pair") -> {forms, plural, tags} (rummoli.i18n.forms).
+let terms = {};
 // CLDR plural category ("one", "few", "many", "other") -> index of the gettext form.
 let categories = { one: 0, other: 1 };
 let languageList = [{ code: "en", name: "English" }];
@@ -89,6 +93,7 @@ async function fetchCatalogue(lang) {
 async function load() {
   language = "en";
   messages = {};
+  terms = {};
   categories = { one: 0, other: 1 };
   for (const lang of wanted()) {
     let catalogue = null;
@@ -100,6 +105,7 @@ async function load() {
     if (!catalogue) continue;
     language = catalogue.language;
     messages = catalogue.messages || {};
+    terms = catalogue.terms || {};
     categories = catalogue.plural_categories || categories;
     languageList = catalogue.languages || languageList;
     break;
@@ -116,12 +122,38 @@ export function number(value) {
   return numbers.format(value);
 }
 
+/** A term's forms in the page's language (`hand.pair`: {forms, plural, tags}), or null. */
+export function termForms(id) {
+  return terms[id] || null;
+}
+
+/** The CLDR plural category of `n` in the page's language ("one", "few", "many"...). */
+export function pluralCategory(n) {
+  return plurals.select(n);
+}
+
+// A field and the form it asks for: {name}, {loser:acc}, {hand:?f=haute|haut}.
+const FIELD = /\{(\w+)(?::([^{}]*))?\}/g;
+const VOWEL = /^[aeiouàâäéèêëîïôöûùüœæh]/i;
+
+/** A name's form in a sentence (names are never translated; French elides before a
+ * vowel: "d'Ann", "qu'Ann"): the same rule as rummoli.i18n.forms. */
+export function nameForm(name, spec) {
+  if (language !== "fr") return name;
+  const elide = VOWEL.test(name);
+  const forms = { de: (elide ? "d'" : "de ") + name, du: (elide ? "d'" : "de ") + name, au: "à " + name, que: (elide ? "qu'" : "que ") + name };
+  return forms[spec] ?? name;
+}
+
 function fill(text, params) {
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, key) => {
+  return text.replace(FIELD, (whole, key, spec) => {
     if (!(key in params)) return whole;
     const value = params[key];
-    return typeof value === "number" ? numbers.format(value) : String(value);
+    if (value && typeof value.form === "function") return value.form(spec || "");
+    if (typeof value === "number") return numbers.format(value);
+    // A plain text asked for a form is a name (what else is put in as it is).
+    return spec ? nameForm(String(value), spec) : String(value);
   });
 }
 

@@ -2,8 +2,9 @@
 // Every line is one whole message in the page's language: a sentence about a player has
 // two, "You pass" and "{name} passes", since the verb agrees with its subject (and French
 // and Russian order their words their own way).
-import { cardText, isRed, pokerHandName, RANKS, spaceLabel, whoName } from "./cards.js";
+import { cardText, isRed, RANKS, seatName, whoName } from "./cards.js";
 import { _, currentLanguage, ngettext } from "./i18n.js";
+import { card as cardTerm, hand as handTerm, space as spaceTerm, amount } from "./terms.js";
 
 // Why a run stopped (the engine's "stop" event says it).
 const STOP_REASON = {
@@ -13,8 +14,8 @@ const STOP_REASON = {
 };
 
 const cards = (list) => list.map(cardText).join(" ");
-// "1 chip", "2 chips": never "1 chips" (and Russian's three forms).
-export const chipCount = (n) => ngettext("{n} chip", "{n} chips", n);
+// "1 chip", "2 chips": never "1 chips" (and Russian's three forms, in any case: terms.js).
+export const chipCount = (n) => amount(n);
 
 /** Names as a list in the page's language ("Ann and Bea", "Ann et Bea", "Ann и Bea"). */
 export function nameList(names, me) {
@@ -35,10 +36,10 @@ export function narrate(event, me) {
   const e = event;
   // The sentence for this seat ("You ...") or for another player ("{name} ...").
   const by = (player, mine, theirs) => (player === me ? mine : theirs);
-  const name = e.player;
+  const name = seatName(e.player);
   switch (e.type) {
     case "cut":
-      return line(by(name, _("You cut {card} for the deal", { card: cardText(e.card) }), _("{name} cuts {card} for the deal", { name, card: cardText(e.card) })));
+      return line(by(name, _("You cut {card} for the deal", { card: cardTerm(e.card) }), _("{name} cuts {card} for the deal", { name, card: cardTerm(e.card) })));
     case "dealer":
       return line(by(name, _("You deal"), _("{name} deals", { name })), "round");
     case "out":
@@ -64,7 +65,7 @@ export function narrate(event, me) {
     case "no_bid":
       return line(_("Nobody bids for the widow"));
     case "bought": {
-      const params = { name, chips: e.chips, dealer: e.dealer };
+      const params = { name, chips: e.chips, dealer: seatName(e.dealer) };
       if (name === me) return line(_("You buy the widow for {chips}, paid to {dealer}", params));
       if (e.dealer === me) return line(_("{name} buys the widow for {chips}, paid to you", params));
       return line(_("{name} buys the widow for {chips}, paid to {dealer}", params));
@@ -82,14 +83,14 @@ export function narrate(event, me) {
     case "returned":
       return line(by(name, _("You take back {chips} uncalled", { chips: e.chips }), _("{name} takes back {chips} uncalled", { name, chips: e.chips })));
     case "show": {
-      const params = { name, cards: cards(e.cards), hand: pokerHandName(e.hand) };
+      const params = { name, cards: cards(e.cards), hand: handTerm(e.hand) };
       return line(by(name, _("You show {cards}: {hand}", params), _("{name} shows {cards}: {hand}", params)), "show");
     }
     case "poker_pot": {
-      const chips = chipCount(e.chips);
+      const chips = amount(e.chips);
       if (e.winners.length === 1) {
         const winner = e.winners[0];
-        const params = { name: winner, chips, pot: e.pot };
+        const params = { name: seatName(winner), chips, pot: e.pot };
         if (e.pot === 0) return line(by(winner, _("You win the poker pot: {chips}", params), _("{name} wins the poker pot: {chips}", params)), "won");
         return line(by(winner, _("You win side pot {pot}: {chips}", params), _("{name} wins side pot {pot}: {chips}", params)), "won");
       }
@@ -100,17 +101,17 @@ export function narrate(event, me) {
     case "leads":
       return line(by(name, _("You lead the Rummoli phase"), _("{name} leads the Rummoli phase", { name })));
     case "lay":
-      return line(by(name, _("You lay {card}", { card: cardText(e.card) }), _("{name} lays {card}", { name, card: cardText(e.card) })), "lay");
+      return line(by(name, _("You lay {card}", { card: cardTerm(e.card) }), _("{name} lays {card}", { name, card: cardTerm(e.card) })), "lay");
     case "space": {
-      const params = { name, space: spaceLabel(e.space), chips: chipCount(e.chips) };
+      const params = { name, space: spaceTerm(e.space), chips: amount(e.chips) };
       return line(by(name, _("You take the {space} space: {chips}", params), _("{name} takes the {space} space: {chips}", params)), "won");
     }
     case "unclaimed": {
-      const params = { name, space: spaceLabel(e.space) };
+      const params = { name, space: spaceTerm(e.space) };
       return line(by(name, _("You did not claim {space}: the chips stay", params), _("{name} did not claim {space}: the chips stay", params)));
     }
     case "stop": {
-      const params = { card: cardText(e.card) };
+      const params = { card: cardTerm(e.card) };
       const why = STOP_REASON[e.reason];
       return line(why ? _("Stop at {card}: {reason}", { ...params, reason: why() }) : _("Stop at {card}: nobody can follow", params), "stop");
     }
@@ -124,12 +125,12 @@ export function narrate(event, me) {
     case "deadlock_continue":
       return line(by(name, _("Nobody holds the colour: you lead any suit"), _("Nobody holds the colour: {name} leads any suit", { name })));
     case "round_won": {
-      const chips = chipCount(e.chips);
+      const chips = amount(e.chips);
       return line(by(name, _("You go out and win the Rummoli space: {chips}", { chips }), _("{name} goes out and wins the Rummoli space: {chips}", { name, chips })), "won");
     }
     case "pays": {
       if (!e.chips) return null;
-      const params = { name, to: e.to, chips: e.chips };
+      const params = { name, to: seatName(e.to), chips: e.chips };
       if (name === me) return line(_("You pay {to} {chips}", params));
       if (e.to === me) return line(_("{name} pays you {chips}", params));
       return line(_("{name} pays {to} {chips}", params));
@@ -139,17 +140,17 @@ export function narrate(event, me) {
     case "settle_dealt":
       return line(_("Settlement: your five cards: {cards}", { cards: cards(e.cards) }), "private");
     case "settle_cut":
-      return line(by(name, _("Settlement: you cut {card}", { card: cardText(e.card) }), _("Settlement: {name} cuts {card}", { name, card: cardText(e.card) })));
+      return line(by(name, _("Settlement: you cut {card}", { card: cardTerm(e.card) }), _("Settlement: {name} cuts {card}", { name, card: cardTerm(e.card) })));
     case "settle_hand": {
-      const params = { name, cards: cards(e.cards), hand: pokerHandName(e.hand) };
+      const params = { name, cards: cards(e.cards), hand: handTerm(e.hand) };
       return line(by(name, _("Settlement: you show {cards}: {hand}", params), _("Settlement: {name} shows {cards}: {hand}", params)), "show");
     }
     case "settled": {
-      const chips = chipCount(e.chips);
-      const space = spaceLabel(e.space);
+      const chips = amount(e.chips);
+      const space = spaceTerm(e.space);
       if (e.winners.length === 1) {
         const winner = e.winners[0];
-        const params = { name: winner, chips, space };
+        const params = { name: seatName(winner), chips, space };
         if (e.space === "all") return line(by(winner, _("You take the board: {chips}", params), _("{name} takes the board: {chips}", params)), "won");
         return line(by(winner, _("You take the {space} space: {chips}", params), _("{name} takes the {space} space: {chips}", params)), "won");
       }
@@ -202,7 +203,7 @@ function leadCause(seen) {
 function lead(e, seen, me, rules) {
   const cause = leadCause(seen);
   if (!cause) return null;
-  const params = { name: e.player, card: cardText(e.card) };
+  const params = { name: seatName(e.player), card: cardTerm(e.card) };
   const mine = e.player === me;
   let text;
   if (cause.type === "leads") {

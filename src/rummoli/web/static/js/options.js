@@ -36,6 +36,13 @@ export function optionsNow() {
   return cachedIn === currentLanguage() ? cached : null;
 }
 
+/** The game's word for a round, as a code ("round", "hand": its description's), so a
+ * page picks a whole sentence by it; "round" until the options have arrived. */
+export function roundCode(game) {
+  const about = cached && cached.games && cached.games[game];
+  return (about && about.round_code) || "round";
+}
+
 function labelOf(game, level) {
   const about = cached && cached.games && cached.games[game];
   return about && about.level_labels ? about.level_labels[level] : null;

@@ -4,6 +4,7 @@ import { listingHeaders } from "./access.js";
 import { botList, showBot } from "./botstats.js";
 import { $, api, errorText, fill, h, header, notice, when, withLanguage } from "./dom.js";
 import { _, currentLanguage, ngettext, number, pgettext } from "./i18n.js";
+import { seatName } from "./cards.js";
 
 const percent = (rate) => new Intl.NumberFormat(currentLanguage(), { style: "percent" }).format(rate);
 
@@ -21,7 +22,7 @@ async function show(name) {
     const s = await api(`/api/players/stats?name=${encodeURIComponent(name)}`, { headers: listingHeaders() });
     fill(
       box,
-      h("h1", { testid: "player-name" }, s.name),
+      h("h1", { testid: "player-name" }, seatName(s.name)),
       Object.entries(s.by_game).map(([game, stats]) => (SECTIONS[game] || amountSection)(s.name, stats)),
     );
   } catch (error) {
@@ -52,7 +53,7 @@ function amountSection(name, s) {
           "li",
           { className: "history-row" },
           h("div", { className: "history-head" }, h("span", { className: "muted" }, when(g.finished_at)), h("span", { className: g.won ? "up" : "" }, g.won ? _("won") : "")),
-          h("p", {}, ngettext("{n} chip ({change}) with {players}", "{n} chips ({change}) with {players}", g.chips, { change: `${g.change >= 0 ? "+" : ""}${number(g.change)}`, players: g.players.filter((p) => p !== name).join(", ") })),
+          h("p", {}, ngettext("{n} chip ({change}) with {players}", "{n} chips ({change}) with {players}", g.chips, { change: new Intl.NumberFormat(currentLanguage(), { signDisplay: "exceptZero" }).format(g.change), players: g.players.filter((p) => p !== name).map(seatName).join(", ") })),
           h("a", { className: "btn small", href: `/replay/${encodeURIComponent(g.id)}?seat=${g.seat}` }, _("Replay")),
         ),
       ),
@@ -88,7 +89,7 @@ function rummySection(name, r) {
           "li",
           { className: "history-row" },
           h("div", { className: "history-head" }, h("span", { className: "muted" }, when(g.finished_at)), h("span", { className: g.won ? "up" : "" }, g.won ? _("won") : "")),
-          h("p", {}, _("{points}, {won} of {hands} hands won ({stalemates}) with {players}", { points: ngettext("{n} point", "{n} points", g.points), won: g.hands_won, hands: g.hands, stalemates: ngettext("{n} stalemate", "{n} stalemates", g.stalemates), players: g.players.filter((p) => p !== name).join(", ") })),
+          h("p", {}, _("{points}, {won} of {hands} hands won ({stalemates}) with {players}", { points: ngettext("{n} point", "{n} points", g.points), won: g.hands_won, hands: g.hands, stalemates: ngettext("{n} stalemate", "{n} stalemates", g.stalemates), players: g.players.filter((p) => p !== name).map(seatName).join(", ") })),
           h("a", { className: "btn small", href: `/replay/${encodeURIComponent(g.id)}?seat=${g.seat}` }, _("Replay")),
         ),
       ),

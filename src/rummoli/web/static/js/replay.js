@@ -7,8 +7,10 @@ import { announce } from "./announce.js";
 import { _, onLanguageChange } from "./i18n.js";
 import { narrate, tell } from "./narrate.js";
 import { frames } from "./playback.js";
+import { choiceWords } from "./hint.js";
 import { applySuitColours } from "./prefs.js";
 import { narrateRummy, renderMelds, renderPiles, renderRummyHand, renderRummyPlayers, renderRummyStatus } from "./rummy.js";
+import { seatName } from "./cards.js";
 
 applySuitColours();
 
@@ -35,7 +37,7 @@ async function load() {
   }
   $("#record").setAttribute("download", `${(data.game && data.game.game) || "rummoli"}-${gameId}.json`);
   const select = $("#seat");
-  fill(select, h("option", { value: "" }, _("a spectator")), data.names.map((name, i) => h("option", { value: String(i), selected: i === seat }, name)));
+  fill(select, h("option", { value: "" }, _("a spectator")), data.names.map((name, i) => h("option", { value: String(i), selected: i === seat }, seatName(name))));
   $("#slider").max = String(data.frames.length - 1);
   show(Math.min(index, data.frames.length - 1));
 }
@@ -92,7 +94,8 @@ function show(i) {
   if (seat !== null) {
     $("#me").hidden = false;
     game.hand(view);
-    const choices = (view.legal_actions || []).map((a) => (a.kind ? `${a.kind} ${a.min}–${a.max}` : a.text));
+    // In the page's words ("passez, enchérissez 1–30"), not the engine's ("pass, bid").
+    const choices = (view.legal_actions || []).map((a) => choiceWords(a, view));
     fill($("#choices"), choices.length ? _("Choices: {list}", { list: `${choices.slice(0, 12).join(", ")}${choices.length > 12 ? " …" : ""}` }) : "");
   } else {
     $("#me").hidden = true;
@@ -137,7 +140,7 @@ document.body.prepend(header("history"));
 onLanguageChange(() => {
   $("header.site").replaceWith(header("history"));
   const select = $("#seat");
-  fill(select, h("option", { value: "" }, _("a spectator")), (data ? data.names : []).map((name, i) => h("option", { value: String(i), selected: i === seat }, name)));
+  fill(select, h("option", { value: "" }, _("a spectator")), (data ? data.names : []).map((name, i) => h("option", { value: String(i), selected: i === seat }, seatName(name))));
   $("#play").textContent = timer === null ? _("Play") : _("Pause");
   show(index);
 });

@@ -8,10 +8,11 @@
 // card onto it) to lay off there, so a card that fits two melds goes where you say;
 // "Discard" (or dragging a card onto the discard pile) ends the turn.
 import { badge, playerLabel } from "./board.js";
-import { cardName, cardText, isRed, levelName, rankLabel, SUIT_SYMBOL } from "./cards.js";
+import { cardName, cardText, isRed, levelName, rankLabel, seatName, SUIT_SYMBOL } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { _, ngettext, number, pgettext } from "./i18n.js";
 import { levelHelp, levelTitle } from "./options.js";
+import { amount, card as cardTerm } from "./terms.js";
 
 // The phases' names, looked up when said (the language can change: i18n.js).
 const PHASES = {
@@ -78,7 +79,7 @@ function row(cards, opts = {}) {
 export function rummyTurnText(view, me) {
   if (view.phase === "over") return rummyPhaseLabel("over");
   if (typeof view.to_move !== "number") return rummyPhaseLabel(view.phase);
-  return view.to_move === me ? _("Your turn") : _("{name} to play", { name: view.players[view.to_move].name });
+  return view.to_move === me ? _("Your turn") : _("{name} to play", { name: seatName(view.players[view.to_move].name) });
 }
 
 export function renderRummyStatus(node, view, table, me, timerText) {
@@ -118,8 +119,8 @@ export function renderRummyPlayers(node, view, table, me) {
       const amounts = [ngettext("{n} point", "{n} points", p.score), ngettext("{n} card", "{n} cards", p.cards)];
       return h(
         "div",
-        { className: classes.join(" "), testid: `player-${i}`, dataset: { seat: String(i) }, role: "group", "aria-label": playerLabel(p.name, i === me, badges, amounts) },
-        h("div", { className: "player-top", "aria-hidden": "true" }, h("span", { className: "player-name", testid: `player-name-${i}` }, p.name), i === me ? h("span", { className: "you" }, pgettext("badge", "you")) : null),
+        { className: classes.join(" "), testid: `player-${i}`, dataset: { seat: String(i) }, role: "group", "aria-label": playerLabel(seatName(p.name), i === me, badges, amounts) },
+        h("div", { className: "player-top", "aria-hidden": "true" }, h("span", { className: "player-name", testid: `player-name-${i}` }, seatName(p.name)), i === me ? h("span", { className: "you" }, pgettext("badge", "you")) : null),
         h("div", { className: "badges", "aria-hidden": "true" }, badges),
         h(
           "div",
@@ -175,9 +176,9 @@ export function renderPiles(node, view, ctl) {
   ];
   let discardPile;
   if (canTake) {
-    discardPile = h("button", { ...pileProps, type: "button", "aria-label": _("Take {card} from the discard pile", { card: cardText(top) }), onClick: () => ctl.send(choices.take) }, pileInner);
+    discardPile = h("button", { ...pileProps, type: "button", "aria-label": _("Take {card} from the discard pile", { card: cardTerm(top) }), onClick: () => ctl.send(choices.take) }, pileInner);
   } else if (discardSel !== null) {
-    discardPile = h("button", { ...pileProps, type: "button", "aria-label": _("Discard {card}", { card: cardText(selected) }), onClick: () => ctl.send(discardSel) }, pileInner);
+    discardPile = h("button", { ...pileProps, type: "button", "aria-label": _("Discard {card}", { card: cardTerm(selected) }), onClick: () => ctl.send(discardSel) }, pileInner);
   } else {
     discardPile = h("div", pileProps, pileInner);
   }
@@ -186,7 +187,7 @@ export function renderPiles(node, view, ctl) {
     node,
     h("div", { className: "piles" }, stock, discardPile),
     earlier.length ? h("div", { className: "pile-history muted" }, _("Below:"), " ", row(earlier.reverse())) : null,
-    view.taken_discard ? h("p", { className: "muted taken" }, _("Taken from the pile this turn: {card} (it may not be discarded)", { card: cardText(view.taken_discard) })) : null,
+    view.taken_discard ? h("p", { className: "muted taken" }, _("Taken from the pile this turn: {card} (it may not be discarded)", { card: cardTerm(view.taken_discard) })) : null,
     view.reshuffled ? h("p", { className: "muted" }, _("The stock was rebuilt from the pile once: the next time it runs out, the hand is a stalemate.")) : null,
   );
 }
@@ -212,12 +213,12 @@ export function renderMelds(node, view, ctl) {
     };
     const inner = [h("span", { className: "meld-no" }, String(slot + 1)), row(cards)];
     return action !== undefined
-      ? h("button", { ...props, type: "button", title: _("Lay off {card} on meld {meld}", { card: cardText(selected), meld: slot + 1 }), onClick: () => ctl.send(action) }, inner)
+      ? h("button", { ...props, type: "button", title: _("Lay off {card} on meld {meld}", { card: cardTerm(selected), meld: slot + 1 }), onClick: () => ctl.send(action) }, inner)
       : h("div", props, inner);
   });
   fill(
     node,
-    h("div", { className: "laid-head" }, h("span", {}, _("Melds on the table")), h("span", { className: "muted" }, fits.size ? (fits.size === 1 ? _("{card} fits the lit meld", { card: cardText(selected) }) : _("{card} fits the lit melds: pick one", { card: cardText(selected) })) : _("they belong to nobody"))),
+    h("div", { className: "laid-head" }, h("span", {}, _("Melds on the table")), h("span", { className: "muted" }, fits.size ? (fits.size === 1 ? _("{card} fits the lit meld", { card: cardTerm(selected) }) : _("{card} fits the lit melds: pick one", { card: cardTerm(selected) })) : _("they belong to nobody"))),
     h("div", { className: "melds", testid: "melds" }, melds.length ? melds : h("p", { className: "muted" }, _("No melds yet"))),
   );
 }
@@ -240,7 +241,7 @@ export function renderRummyHand(node, view, ctl) {
               className: `${chosen.has(card) ? "selected" : ""}${view.taken_discard === card ? " taken" : ""}`,
               dataset: { selected: String(chosen.has(card)) },
               pressed: playing ? chosen.has(card) : undefined,
-              title: playing ? _("Select {card}", { card: cardText(card) }) : cardText(card),
+              title: playing ? _("Select {card}", { card: cardTerm(card) }) : cardText(card),
               onClick: playing ? () => ctl.toggle(card) : undefined,
               draggable: playing,
               onDragstart: playing ? (event) => {
@@ -263,7 +264,7 @@ export function rummyPrompt(view, c) {
     // (With no pile to take from, the draw is forced: the engine makes it.)
     if (c.take === null) return _("Your turn: draw from the stock.");
     const top = view.discard[view.discard.length - 1];
-    return _("Your turn: draw from the stock, or take {card} from the discard pile.", { card: cardText(top) });
+    return _("Your turn: draw from the stock, or take {card} from the discard pile.", { card: cardTerm(top) });
   }
   const meld = c.melds.length > 0;
   const layoff = c.layoffs.length > 0;
@@ -293,7 +294,7 @@ export function renderRummyActions(node, view, ctl) {
     const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
     parts.push(h("p", { className: "prompt", testid: "prompt" }, rummyPrompt(view, c)));
     buttons.push(button("action-stock", _("Draw from the stock"), c.stock));
-    if (c.take !== null) buttons.push(button("action-take", _("Take {card}", { card: cardText(top) }), c.take));
+    if (c.take !== null) buttons.push(button("action-take", _("Take {card}", { card: cardTerm(top) }), c.take));
   } else {
     const key = meldKey(selected);
     const meld = c.melds.find((m) => m.key === key);
@@ -301,14 +302,14 @@ export function renderRummyActions(node, view, ctl) {
     const discard = selected.length === 1 ? c.discards.get(selected[0]) : undefined;
     let hint = _("Select cards: three or more to meld, one to lay off or discard.");
     if (selected.length >= 3 && !meld) hint = _("These cards are not a meld you may lay down now.");
-    if (selected.length === 1 && !lays.length && discard === undefined) hint = _("{card} cannot be laid off or discarded now.", { card: cardText(selected[0]) });
-    if (selected.length === 1 && lays.length > 1) hint = ngettext("{card} fits {n} meld: choose where it goes.", "{card} fits {n} melds: choose where it goes.", lays.length, { card: cardText(selected[0]) });
+    if (selected.length === 1 && !lays.length && discard === undefined) hint = _("{card} cannot be laid off or discarded now.", { card: cardTerm(selected[0]) });
+    if (selected.length === 1 && lays.length > 1) hint = ngettext("{card} fits {n} meld: choose where it goes.", "{card} fits {n} melds: choose where it goes.", lays.length, { card: cardTerm(selected[0]) });
     const notes = [];
-    if (view.taken_discard) notes.push(_("You may not discard {card}, taken from the pile.", { card: cardText(view.taken_discard) }));
+    if (view.taken_discard) notes.push(_("You may not discard {card}, taken from the pile.", { card: cardTerm(view.taken_discard) }));
     parts.push(h("p", { className: "prompt", testid: "prompt" }, rummyPrompt(view, c), notes.length ? ` ${notes.join(" ")}` : ""));
     buttons.push(button("action-meld", meld ? _("Meld {cards}", { cards: selected.map(cardText).join(" ") }) : _("Meld"), meld ? meld.action : null));
     for (const l of lays) buttons.push(button(`layoff-${l.slot}`, _("Lay off on meld {meld}", { meld: l.slot + 1 }), l.action));
-    buttons.push(button("action-discard", selected.length === 1 ? _("Discard {card}", { card: cardText(selected[0]) }) : _("Discard"), discard));
+    buttons.push(button("action-discard", selected.length === 1 ? _("Discard {card}", { card: cardTerm(selected[0]) }) : _("Discard"), discard));
     if (selected.length) buttons.push(h("button", { type: "button", className: "btn", testid: "action-clear", onClick: () => ctl.clear() }, _("Clear")));
     parts.push(h("div", { className: "buttons" }, buttons));
     parts.push(h("p", { className: "help", testid: "hint" }, hint));
@@ -363,14 +364,14 @@ function stalemateReason(e) {
 export function renderRummySummary(node, s, me) {
   const lines = [];
   if (s.winner) {
-    const params = { name: s.winner, points: s.points };
+    const params = { name: seatName(s.winner), points: amount(s.points, "point") };
     const mine = s.winner === me;
     if (s.goingRummy) lines.push(mine ? _("You went out: Going Rummy, points doubled, and score {points}.", params) : _("{name} went out: Going Rummy, points doubled, and scores {points}.", params));
     else lines.push(mine ? _("You went out and score {points}.", params) : _("{name} went out and scores {points}.", params));
   } else if (s.stalemate) {
     lines.push(_("Stalemate: {reason}. Nobody scores (a loss for everyone).", { reason: s.stalemate }));
   }
-  for (const e of s.shown) lines.push(h("span", {}, e.player === me ? _("You:") : _("{name}:", { name: e.player }), " ", row(e.cards), " ", ngettext("{n} point", "{n} points", e.points)));
+  for (const e of s.shown) lines.push(h("span", {}, e.player === me ? _("You:") : _("{name}:", { name: seatName(e.player) }), " ", row(e.cards), " ", ngettext("{n} point", "{n} points", e.points)));
   fill(node, h("h3", {}, _("Hand {hand} summary", { hand: s.hand })), h("ul", { testid: "hand-result" }, lines.map((l) => h("li", {}, l))));
 }
 
@@ -383,33 +384,33 @@ export function rummyStandings(view) {
  * Each sentence about a player is two whole messages ("You draw", "{name} draws"). */
 export function narrateRummy(e, me) {
   const by = (player, mine, theirs) => (player === me ? mine : theirs);
-  const name = e.player;
+  const name = seatName(e.player);
   const cards = (list) => list.map(cardText).join(" ");
   switch (e.type) {
     case "cut":
-      return line(by(name, _("You cut {card} for the deal", { card: cardText(e.card) }), _("{name} cuts {card} for the deal", { name, card: cardText(e.card) })));
+      return line(by(name, _("You cut {card} for the deal", { card: cardTerm(e.card) }), _("{name} cuts {card} for the deal", { name, card: cardTerm(e.card) })));
     case "dealer":
       return line(by(name, _("You deal"), _("{name} deals", { name })), "round");
     case "hand":
       return line(_("Your hand: {cards}", { cards: cards(e.cards) }), "private");
     case "upcard":
-      return line(_("{card} starts the discard pile", { card: cardText(e.card) }));
+      return line(_("{card} starts the discard pile", { card: cardTerm(e.card) }));
     case "draw_stock":
       return line(by(name, _("You draw from the stock"), _("{name} draws from the stock", { name })));
     case "drew":
-      return line(_("You drew {card}", { card: cardText(e.card) }), "private");
+      return line(_("You drew {card}", { card: cardTerm(e.card) }), "private");
     case "draw_discard":
-      return line(by(name, _("You take {card} from the pile", { card: cardText(e.card) }), _("{name} takes {card} from the pile", { name, card: cardText(e.card) })));
+      return line(by(name, _("You take {card} from the pile", { card: cardTerm(e.card) }), _("{name} takes {card} from the pile", { name, card: cardTerm(e.card) })));
     case "reshuffle":
       return line(ngettext("The discard pile is shuffled into a new stock ({n} card)", "The discard pile is shuffled into a new stock ({n} cards)", e.count), "bad");
     case "meld":
       return line(by(name, _("You meld {cards}", { cards: cards(e.cards) }), _("{name} melds {cards}", { name, cards: cards(e.cards) })), "lay");
     case "lay_off": {
-      const params = { name, card: cardText(e.card), meld: e.slot + 1 };
+      const params = { name, card: cardTerm(e.card), meld: e.slot + 1 };
       return line(by(name, _("You lay off {card} on meld {meld}", params), _("{name} lays off {card} on meld {meld}", params)), "lay");
     }
     case "discard":
-      return line(by(name, _("You discard {card}", { card: cardText(e.card) }), _("{name} discards {card}", { name, card: cardText(e.card) })));
+      return line(by(name, _("You discard {card}", { card: cardTerm(e.card) }), _("{name} discards {card}", { name, card: cardTerm(e.card) })));
     case "goes_out":
       if (e.going_rummy) return line(by(name, _("You go out: Going Rummy!"), _("{name} goes out: Going Rummy!", { name })), "won");
       return line(by(name, _("You go out"), _("{name} goes out", { name })), "won");
@@ -425,7 +426,7 @@ export function narrateRummy(e, me) {
       return line(_("End of hand {hand}", { hand: e.hand }), "round");
     case "game_over":
       if (!e.winner) return line(_("Game over"), "round");
-      return line(by(e.winner, _("Game over: you win"), _("Game over: {name} wins", { name: e.winner })), "round");
+      return line(by(e.winner, _("Game over: you win"), _("Game over: {name} wins", { name: seatName(e.winner) })), "round");
     default:
       return line(e.type);
   }
@@ -449,7 +450,7 @@ export function renderRummyStandings(box, view, buttons) {
         h(
           "li",
           { className: r.seat === view.match_winner ? "winner" : "" },
-          h("span", { className: "player-name" }, r.name),
+          h("span", { className: "player-name" }, seatName(r.name)),
           h("span", { className: "score" }, ngettext("{n} point", "{n} points", r.score)),
         ),
       ),

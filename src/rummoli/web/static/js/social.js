@@ -2,6 +2,13 @@
 // the rematch. Everything here is text written with textContent (dom.js), like names.
 import { api, errorText, fill, h, notice } from "./dom.js";
 import { _, ngettext } from "./i18n.js";
+import { roundCode } from "./options.js";
+
+// The host's end button in the game's own word for a round (Basic Rummy plays hands).
+function endWords(table) {
+  if (roundCode(table.game) === "hand") return table.last_round ? _("This hand is the last") : _("End after this hand");
+  return table.last_round ? _("This round is the last") : _("End after this round");
+}
 
 export const EMOTES = { thumbs_up: "👍", clap: "👏", laugh: "😄", wow: "😮", sad: "😢", party: "🎉" };
 const CHAT_LINES = 200;
@@ -110,7 +117,7 @@ export function renderHost(node, { table, host, tableId }) {
       }
     }
   } else {
-    buttons.push(h("button", { type: "button", className: "btn small", testid: "host-end", disabled: table.last_round, onClick: () => act("end") }, table.last_round ? _("This round is the last") : _("End after this round")));
+    buttons.push(h("button", { type: "button", className: "btn small", testid: "host-end", disabled: table.last_round, onClick: () => act("end") }, endWords(table)));
   }
   buttons.push(h("button", { type: "button", className: "btn small", testid: "host-public", onClick: () => act("public", { value: !table.public }) }, table.public ? _("Make it private") : _("List it in the lobby")));
   buttons.push(h("button", { type: "button", className: "btn small", testid: "host-players-chat", onClick: () => act("players_chat", { value: !table.players_chat_public }) }, table.players_chat_public ? _("Close the players' chat to spectators") : _("Let spectators read the players' chat")));

@@ -13,7 +13,7 @@ import { personId, recordLink } from "./access.js";
 import { levelName } from "./cards.js";
 import { cue, keepFocus } from "./cues.js";
 import { $, errorText, fill, h, header, notice } from "./dom.js";
-import { renderHint } from "./hint.js";
+import { refusalWorded, renderHint } from "./hint.js";
 import { _, ngettext, onLanguageChange } from "./i18n.js";
 import { renderLearning } from "./learning.js";
 import { narrate, roundSummary, tell } from "./narrate.js";
@@ -430,7 +430,7 @@ function receive(message) {
       ui.actions.classList.remove("pending");
       st.hintAsked = null;
       if (message.code === "released" || message.code === "removed") localStorage.removeItem(SEAT_KEY);
-      if (message.code !== "bad_token") notice(ui.notice, errorText(message));
+      if (message.code !== "bad_token") notice(ui.notice, errorText(message.code === "illegal" ? refusalWorded(message, st.view) : message));
       break;
     case "chat":
       addChat(st.chat, message);
