@@ -178,7 +178,7 @@ def decision_quality(
 ) -> dict[str, list[float]]:
     """Chips each level's choice is worth, situation by situation (see the docstring)."""
     from rummoli.bots import LEVELS as BOT_LEVELS
-    from rummoli.bots.rummoli.basic import BasicBot
+    from rummoli.bots.stops.basic import BasicBot
 
     replays = 1 if all(level != "random" for level in table) else 6
     found: list[RummoliState] = []

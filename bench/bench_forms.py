@@ -65,7 +65,7 @@ def main() -> None:
                 f"one message, four terms: {t_terms * 1e6:.2f} us; "
                 f"plain strings: {t_plain * 1e6:.2f} us"
             )
-    from rummoli.tui.rummoli.narrate import Narrator
+    from rummoli.tui.stops.narrate import Narrator
 
     games = events_of_games(GAMES)
     count = sum(len(g) for g in games)

@@ -28,7 +28,7 @@ import time
 from rummoli.bots import LEVELS, make_bot
 from rummoli.engine.base import CHANCE_ACTION, TERMINAL
 from rummoli.games.rummoli import Rules, RummoliState
-from rummoli.games.rummoli.view import build_observation
+from rummoli.games.stops.view import build_observation
 from rummoli.sim.runner import run
 from rummoli.sim.spec import SimSpec
 

@@ -28,9 +28,9 @@ from rummoli.compiled import stale_sources
 from rummoli.engine.base import Event
 from rummoli.games import registry
 from rummoli.games.rummoli import Rules, RummoliState
-from rummoli.games.rummoli.setup import setup_from_dict
-from rummoli.games.rummoli.state import IN_WIDOW, LAID
-from rummoli.games.rummoli.view import events_for
+from rummoli.games.stops.setup import setup_from_dict
+from rummoli.games.stops.state import IN_WIDOW, LAID
+from rummoli.games.stops.view import events_for
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
@@ -152,6 +152,14 @@ def shown_mask(state: RummoliState) -> int:
     return mask
 
 
+def claimed_mask(state: RummoliState) -> int:
+    """The cards shown this round to claim spaces held at the deal (Tripoley's)."""
+    mask = 0
+    for _, _, _, shown in state.claims:
+        mask |= shown
+    return mask
+
+
 def laid_mask(state: RummoliState) -> int:
     mask = 0
     for _, card in state.laid:
@@ -162,8 +170,8 @@ def laid_mask(state: RummoliState) -> int:
 def visible_mask(state: RummoliState, seat: int | None) -> int:
     """Every card ``seat`` (None: a spectator) may know the place of, by the rules:
     its own hand, laid cards, cards shown at a showdown, and the widow's cards when it
-    gave its own hand to the widow."""
-    mask = laid_mask(state) | shown_mask(state)
+    gave its own hand to the widow, and the cards shown to claim a space held at the deal."""
+    mask = laid_mask(state) | shown_mask(state) | claimed_mask(state)
     if seat is not None:
         mask |= state.hands[seat]
         if state.widow_taker == seat:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from rummoli.games.rummoli.betting import FIXED_LIMIT_BETS, NO_LIMIT, POT_LIMIT, Betting
+from rummoli.games.stops.betting import FIXED_LIMIT_BETS, NO_LIMIT, POT_LIMIT, Betting
 
 
 def table(

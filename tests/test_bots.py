@@ -12,7 +12,7 @@ from rummoli.bots import Bot, BotError, Decision, ask_bot, make_bot
 from rummoli.bots.random_bot import RandomBot
 from rummoli.engine.base import CHANCE, CHANCE_ACTION
 from rummoli.games.rummoli import Rules, RummoliState
-from rummoli.games.rummoli.view import Observation, observation_to_view
+from rummoli.games.stops.view import Observation, observation_to_view
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 

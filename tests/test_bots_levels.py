@@ -4,7 +4,7 @@ sensible where a rule of thumb says what to do.
 The strong bot's inference is checked two ways: every fact it infers is true of the real
 deal (soundness), and every deal it samples keeps those facts and everything else the
 observation says. The facts are recomputed here from the laid cards, independently of
-:mod:`rummoli.bots.rummoli.knowledge`.
+:mod:`rummoli.bots.stops.knowledge`.
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from typer.testing import CliRunner
 
 from conftest import permute_unseen
 from rummoli.bots import LEVELS, Bot, Decision, ask_bot, make_bot
-from rummoli.bots.rummoli.basic import FOLD_CODE, BasicBot, bet_policy
-from rummoli.bots.rummoli.knowledge import infer
-from rummoli.bots.rummoli.rollout import Table, pick_lead
-from rummoli.bots.rummoli.strong import StrongBot, _play_round
+from rummoli.bots.stops.basic import FOLD_CODE, BasicBot, bet_policy
+from rummoli.bots.stops.knowledge import infer
+from rummoli.bots.stops.rollout import Table, pick_lead
+from rummoli.bots.stops.strong import StrongBot, _play_round
 from rummoli.cards import (
     BLACK_MASK,
     FULL_DECK,
@@ -40,12 +40,12 @@ from rummoli.cli import app
 from rummoli.engine.base import CHANCE, CHANCE_ACTION
 from rummoli.engine.rng import SeededRandom
 from rummoli.games.rummoli import Rules, RummoliState, setup_from_dict
-from rummoli.games.rummoli import actions as act
-from rummoli.games.rummoli.betting import Betting
-from rummoli.games.rummoli.state import AUCTION, PLAY
-from rummoli.games.rummoli.view import Observation
+from rummoli.games.stops import actions as act
+from rummoli.games.stops.betting import Betting
+from rummoli.games.stops.state import AUCTION, PLAY
+from rummoli.games.stops.view import Observation
 from rummoli.poker import hand_key
-from rummoli.tui.rummoli.play import play_game, run_play
+from rummoli.tui.stops.play import play_game, run_play
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 #: Few samples: the same code paths as the real strong bot, at a fraction of the time.
@@ -582,7 +582,7 @@ def test_rollout_betting_follows_the_engine_rules(limit: str | int) -> None:
                 continue
             obs = state.observation(seat)
             if obs.phase == "betting":
-                table = Table(obs.rules, obs.spaces, obs.in_round, obs.dealer, players)
+                table = Table(obs.plan, obs.in_round, obs.dealer, players, obs.trump)
                 hands, _ = infer(obs).sample(rng)
                 keys, pct = table.strengths(hands)
                 base = table.betting_from_history(obs.bet_history, seat)
@@ -747,7 +747,7 @@ def test_rollout_rummoli_phase_plays_as_the_engine(index: int) -> None:
                 owner = list(state.owner)
                 engine_play_out(engine)
                 obs = state.observation(seat)
-                table = Table(obs.rules, obs.spaces, obs.in_round, obs.dealer, players)
+                table = Table(obs.plan, obs.in_round, obs.dealer, players, obs.trump)
                 chips, board = list(state.chips), list(state.board)
                 legal_cards = sorted({act.lay_card(a) for a in state.legal_actions()})
                 card = pick_lead(state.hands[seat], legal_cards, owner)
@@ -783,7 +783,7 @@ def test_rollout_round_from_the_deal_plays_as_the_engine(rules: dict[str, Any]) 
             chips[seat] -= len(board)
         board = [b + len(state.in_round) for b in board]
         engine_play_out(state)
-        table = Table(state.rules, state.spaces, before.in_round, before.dealer, players)
+        table = Table(state.plan, before.in_round, before.dealer, players, state.trump)
         hands = list(before.hands)
         for seat, card in before.laid:  # the cards the engine laid before any decision
             hands[seat] |= 1 << card

@@ -1,4 +1,4 @@
-"""A Rummoli action played again card by card (``rummoli.games.rummoli.steps``): the
+"""A Rummoli action played again card by card (``rummoli.games.stops.steps``): the
 steps a table shows during a run, each with the engine's own state.
 
 Over random whole games of every house rule, for every action: the steps' events, one
@@ -16,13 +16,13 @@ import random
 from hypothesis import event, given, settings
 
 from conftest import choose_action
-from rummoli.games.rummoli import actions as act
-from rummoli.games.rummoli.steps import card_by_card
+from rummoli.games.stops import actions as act
+from rummoli.games.stops.steps import card_by_card
 from test_properties import Game, games
 
 
 def _check_action(before_state: object, action: int, real_events: list[object], game: Game) -> int:
-    from rummoli.games.rummoli.state import RummoliState
+    from rummoli.games.stops.state import RummoliState
 
     assert isinstance(before_state, RummoliState)
     before = before_state

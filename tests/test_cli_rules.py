@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from rummoli.cli import app
 from rummoli.games.rummoli import Rules, RummoliState
-from rummoli.tui.rummoli.play import play_game
+from rummoli.tui.stops.play import play_game
 from rummoli.tui.table import records_dir
 
 WIDE = {"COLUMNS": "160"}

@@ -39,7 +39,9 @@ from rummoli.engine.base import (
     SetupError,
 )
 from rummoli.games.rummoli import PRESETS, Rules, RummoliState, replay
-from rummoli.games.rummoli.actions import (
+from rummoli.games.rummoli.board import space_names
+from rummoli.games.rummoli.rules import BET_LIMITS, RULES_VERSION, SETTLEMENT
+from rummoli.games.stops.actions import (
     BID_BASE,
     CALL,
     CHECK,
@@ -49,9 +51,7 @@ from rummoli.games.rummoli.actions import (
     PASS,
     lay_action,
 )
-from rummoli.games.rummoli.board import space_names
-from rummoli.games.rummoli.rules import BET_LIMITS, RULES_VERSION, SETTLEMENT
-from rummoli.games.rummoli.state import BETTING, NEXT_ROUND, PHASE_NAMES
+from rummoli.games.stops.state import BETTING, NEXT_ROUND, PHASE_NAMES
 from rummoli.poker import hand_key
 
 # --------------------------------------------------------------------------- helpers

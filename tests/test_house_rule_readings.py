@@ -27,14 +27,14 @@ from rummoli.bots import ask_bot, make_bot
 from rummoli.engine.base import SetupError
 from rummoli.games import registry
 from rummoli.games.rummoli import Rules, RummoliState, replay
-from rummoli.games.rummoli import actions as act
 from rummoli.games.rummoli.rules import RULES_VERSION
-from rummoli.games.rummoli.setup import setup_from_dict
-from rummoli.games.rummoli.state import SETTLE
-from rummoli.games.rummoli.view import events_for
 from rummoli.games.rummy import Rules as RummyRules
 from rummoli.games.rummy import replay as rummy_replay
 from rummoli.games.rummy.rules import RULES_VERSION as RUMMY_RULES_VERSION
+from rummoli.games.stops import actions as act
+from rummoli.games.stops.setup import setup_from_dict
+from rummoli.games.stops.state import SETTLE
+from rummoli.games.stops.view import events_for
 from rummoli.scenario import run_scenario
 
 SCENARIOS = Path(__file__).parent / "scenarios"

@@ -177,7 +177,7 @@ def test_the_pages_and_the_terminal_insert_terms_in_their_messages() -> None:
         "{name} takes the {space} space: {chips}",
         "{name} takes space {space}: {chips}",
         "{name} lays {card}",
-        "{you} went out first: rummoli {rummoli} + {paid} paid by the others.",
+        "{you} went out first: {space} {kitty} + {paid} paid by the others.",
     ):
         assert english in found, english
 
@@ -225,8 +225,8 @@ SAMPLE: dict[str, list[tuple[str, str | None, str, dict[str, Any], str]]] = {
         ('rummoli', None, '{name} takes space {space}: {chips}', {'space': 'poker', 'chips': '5 фишек'}, 'Bea забирает банк покера: 5 фишек'),
         ('rummoli', None, '{names} split space {space}: {chips}', {'names': 'Ann и Bea', 'space': 'rummoli', 'chips': '8 фишек'}, 'Ann и Bea делят банк руммоли: 8 фишек'),
         ('rummoli', None, '({space} not claimed)', {'space': '10S'}, '(банк 10♠ не востребован)'),
-        ('rummoli', None, '{you} went out first: rummoli {rummoli} + {paid} paid by the others.', {'you': 'Вы', 'rummoli': 9, 'paid': 14}, 'Вы раньше всех избавились от карт: руммоли 9 + 14 от остальных.'),
-        ('rummoli', None, '{name} went out first: rummoli {rummoli} + {paid} paid by the others.', {'rummoli': 9, 'paid': 14}, 'Bea раньше всех избавляется от карт: руммоли 9 + 14 от остальных.'),
+        ('rummoli', None, '{you} went out first: {space} {kitty} + {paid} paid by the others.', {'you': 'Вы', 'space': 'rummoli', 'kitty': 9, 'paid': 14}, 'Вы раньше всех избавились от карт: банк руммоли 9 + 14 от остальных.'),
+        ('rummoli', None, '{name} went out first: {space} {kitty} + {paid} paid by the others.', {'space': 'rummoli', 'kitty': 9, 'paid': 14}, 'Bea раньше всех избавляется от карт: банк руммоли 9 + 14 от остальных.'),
         ('rummoli', None, '{you} keep the hand', {'you': 'Вы'}, 'Вы оставляете свои карты'),
         ('web', None, 'You fold (the poker pot only)', {}, 'Вы сбрасываете карты (теряете только банк покера)'),
         ('web', None, '{name} folds (the poker pot only)', {}, 'Bea сбрасывает карты (теряет только банк покера)'),
@@ -292,8 +292,8 @@ SAMPLE: dict[str, list[tuple[str, str | None, str, dict[str, Any], str]]] = {
         ('rummoli', None, '{names} split space {space}: {chips}', {'names': 'Ann et Bea', 'space': 'poker', 'chips': '8 jetons'}, "partage de la case poker entre Ann et Bea\u202f: 8 jetons"),
         ('rummoli', None, '{you} take space {space}: {chips}', {'you': 'Vous', 'space': 'rummoli', 'chips': '3 jetons'}, "Vous prenez la case rummoli\u202f: 3 jetons"),
         ('rummoli', None, '({space} not claimed)', {'space': 'poker'}, '(case poker non réclamée)'),
-        ('rummoli', None, '{you} went out first: rummoli {rummoli} + {paid} paid by the others.', {'you': 'Vous', 'rummoli': 9, 'paid': 14}, "Vous sortez en premier\u202f: rummoli 9 + 14 payés par les autres."),
-        ('rummoli', None, '{name} went out first: rummoli {rummoli} + {paid} paid by the others.', {'rummoli': 9, 'paid': 14}, "Bea sort en premier\u202f: rummoli 9 + 14 payés par les autres."),
+        ('rummoli', None, '{you} went out first: {space} {kitty} + {paid} paid by the others.', {'you': 'Vous', 'space': 'rummoli', 'kitty': 9, 'paid': 14}, "Vous sortez en premier\u202f: case rummoli 9 + 14 payés par les autres."),
+        ('rummoli', None, '{name} went out first: {space} {kitty} + {paid} paid by the others.', {'space': 'rummoli', 'kitty': 9, 'paid': 14}, "Bea sort en premier\u202f: case rummoli 9 + 14 payés par les autres."),
         ('web', None, 'You fold (the poker pot only)', {}, 'Vous vous couchez (vous ne perdez que la case poker)'),
         ('web', 'computer player', 'Bot {n}', {'n': 2}, 'Robot 2'),
         ('web', None, '{name} ({chips})', {'name': 'Robot 3', 'chips': 3}, 'Robot 3 (3 jetons)'),

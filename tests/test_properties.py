@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 from conftest import (
     check_card_places,
     choose_action,
+    claimed_mask,
     hidden_mask,
     laid_mask,
     new_state,
@@ -51,20 +52,7 @@ from rummoli.cards import (
 )
 from rummoli.engine.base import CHANCE, TERMINAL, Event
 from rummoli.games.rummoli import Rules, RummoliState, replay
-from rummoli.games.rummoli.actions import (
-    BID_BASE,
-    CALL,
-    CHECK,
-    CLAIM_BASE,
-    EXCHANGE,
-    FOLD,
-    KEEP,
-    NO_AUCTION,
-    PASS,
-    is_lay,
-    lay_card,
-)
-from rummoli.games.rummoli.board import holds_pay_card, pay_card_mask, space_names
+from rummoli.games.rummoli.board import rummoli_holds_pay_card, space_names
 from rummoli.games.rummoli.rules import AUCTION as AUCTION_CHOICES
 from rummoli.games.rummoli.rules import (
     BET_LIMITS,
@@ -78,8 +66,21 @@ from rummoli.games.rummoli.rules import (
     SWITCH_LEAD,
 )
 from rummoli.games.rummoli.rules import WIDOW as WIDOW_CHOICES
-from rummoli.games.rummoli.state import AUCTION, BETTING, PLAY, SETTLE, WIDOW
-from rummoli.games.rummoli.view import PRIVATE_EVENTS, events_for
+from rummoli.games.stops.actions import (
+    BID_BASE,
+    CALL,
+    CHECK,
+    CLAIM_BASE,
+    EXCHANGE,
+    FOLD,
+    KEEP,
+    NO_AUCTION,
+    PASS,
+    is_lay,
+    lay_card,
+)
+from rummoli.games.stops.state import AUCTION, BETTING, PLAY, SETTLE, WIDOW
+from rummoli.games.stops.view import PRIVATE_EVENTS, events_for
 from rummoli.poker import hand_key
 
 # Events whose cards come from a fresh deck of their own (the cut for the first dealer,
@@ -208,7 +209,7 @@ def check_decision_point(state: RummoliState) -> None:
         optional = rules.auction_optional and rules.widow == "exchange_or_auction"
         may_exchange = not (
             rules.pay_card_blocks_exchange
-            and holds_pay_card(state.hands[player], pay_card_mask(rules.ace_of_spades))
+            and rummoli_holds_pay_card(state.hands[player], rules.ace_of_spades)
         )
         expected = [KEEP] + [EXCHANGE] * may_exchange + [NO_AUCTION] * optional
         assert player == state.dealer and legal == expected
@@ -244,16 +245,22 @@ def check_events_hide_cards(state: RummoliState, events: list[Event]) -> None:
     What a seat cannot see just after each event is rebuilt backwards from the state
     after the apply: going back over a card laid, or a hand shown, by another player
     puts those cards back into his hidden hand (a shown card stays visible while laid).
+    Cards shown to claim a space held at the deal (Tripoley's) are public from then on,
+    even once the round that showed them is over.
     """
     names = state.names
     private = tuple(PRIVATE_EVENTS)
     visible = [e for e in events if e[0] not in private]
+    claimed = claimed_mask(state)
+    for e in events:
+        if e[0] == "claim":
+            claimed |= e[4]
     for seat in [*range(len(names)), None]:
         mine = [e for e in events if e[0] not in private or e[1] == seat]
         sent = events_for(events, seat, names)
         assert len(sent) == len(mine) and len(mine) >= len(visible)
-        hidden = hidden_mask(state, seat)
-        shown = shown_mask(state)
+        hidden = hidden_mask(state, seat) & ~claimed
+        shown = shown_mask(state) | claimed
         for raw, data in zip(reversed(mine), reversed(sent), strict=True):
             assert data["type"] == raw[0]
             json.dumps(data)
@@ -270,6 +277,7 @@ def check_events_hide_cards(state: RummoliState, events: list[Event]) -> None:
                     hidden |= raw[2]
             elif raw[0] == "lay" and raw[1] != seat and not shown >> raw[2] & 1:
                 hidden |= 1 << raw[2]
+            hidden &= ~claimed
 
 
 def check_view_hidden(state: RummoliState, rng: random.Random) -> None:
@@ -597,7 +605,7 @@ def check_auction_and_bets(state: RummoliState, round_events: list[Event]) -> No
         elif kind == "blocked":
             # Only a hand that really holds a pay card is blocked, and only by the rule.
             assert rules.pay_card_blocks_exchange
-            assert holds_pay_card(dealt[e[1]], pay_card_mask(rules.ace_of_spades))
+            assert rummoli_holds_pay_card(dealt[e[1]], rules.ace_of_spades)
         elif kind == "pass":
             assert e[1] != state.dealer
             passed.add(e[1])
@@ -709,7 +717,7 @@ def check_auction_options(state: RummoliState) -> None:
     bids = [a - BID_BASE for a in legal[1:]]
     assert bids == list(range(state.auction_high + 1, state.chips[seat] + 1))
     if state.rules.pay_card_blocks_exchange:
-        assert not holds_pay_card(state.hands[seat], pay_card_mask(state.rules.ace_of_spades))
+        assert not rummoli_holds_pay_card(state.hands[seat], state.rules.ace_of_spades)
 
 
 def check_dealer(

@@ -403,7 +403,7 @@ def test_record_replays_exactly() -> None:
 
 
 def test_registry_new_game() -> None:
-    assert registry.names() == ("rummoli", "rummy")
+    assert registry.names()[:2] == ("rummoli", "rummy")  # the Stops family follows
     state = registry.new_game("rummy", ["Ann", "Bob"], {"one_meld_per_turn": True}, seed=2)
     assert isinstance(state, RummyState) and state.rules.one_meld_per_turn
 

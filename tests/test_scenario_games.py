@@ -18,10 +18,10 @@ from typing import Any
 
 from rummoli.games.registry import describe, replay
 from rummoli.games.rummoli import Rules, RummoliState
-from rummoli.games.rummoli.setup import setup_from_dict
 from rummoli.games.rummy import Rules as RummyRules
 from rummoli.games.rummy import RummyState
 from rummoli.games.rummy.setup import setup_from_dict as rummy_setup
+from rummoli.games.stops.setup import setup_from_dict
 from rummoli.scenario import run_scenario
 
 SCENARIOS = Path(__file__).parent / "scenarios"

@@ -48,8 +48,14 @@ from rummoli.scenario import run_scenario
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
 ALL = [r + s for s in "CDHS" for r in "23456789TJQKA"]
-GOLDEN = sorted(SCENARIO_DIR.glob("*.json"))
-EXPECT_KEYS = {"chips", "board", "laid", "poker_winners", "rummoli_winner", "deadlock"}
+#: The other games of the Stops family keep theirs in a folder each (Basic Rummy's, in
+#: ``rummy/``, are checked by ``test_rummy.py``).
+FAMILY = ("michigan", "tripoley")
+GOLDEN = sorted(SCENARIO_DIR.glob("*.json")) + [
+    path for game in FAMILY for path in sorted((SCENARIO_DIR / game).glob("*.json"))
+]
+#: The round's winner is ``rummoli_winner`` in Rummoli's answer, ``winner`` in the others'.
+EXPECT_KEYS = {"chips", "board", "laid", "poker_winners", "rummoli_winner", "winner", "deadlock"}
 GAME_KEYS = {"chips", "board", "deals", "settlement", "standings"}
 FILE_KEYS = {
     "description",
@@ -100,7 +106,7 @@ def test_there_are_golden_files() -> None:
     assert len(GOLDEN) >= 30
 
 
-@pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
+@pytest.mark.parametrize("path", GOLDEN, ids=[str(p.relative_to(SCENARIO_DIR)) for p in GOLDEN])
 def test_golden(path: Path) -> None:
     golden = load(path)
     assert set(golden) <= FILE_KEYS, f"unknown keys {set(golden) - FILE_KEYS}"
@@ -413,12 +419,12 @@ def test_cli_jsonl_file(tmp_path: Path) -> None:
 
 
 def test_cli_an_engine_failure_is_a_line_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
-    import rummoli.games.rummoli.scenario as scenario
+    import rummoli.games.stops.scenario as scenario
 
-    def broken(data: object) -> dict[str, Any]:
+    def broken(self: object, data: object) -> dict[str, Any]:
         raise KeyError("oops")
 
-    monkeypatch.setattr(scenario, "_one_round", broken)
+    monkeypatch.setattr(scenario._Runner, "_one_round", broken)
     result = runner.invoke(app, ["scenario", "-"], input=json.dumps(s1()) + "\n")
     assert result.exit_code == 2
     assert "internal error" in lines(result.stdout)[0]["error"]

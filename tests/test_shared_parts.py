@@ -8,12 +8,16 @@ import pytest
 from rummoli.engine.base import SetupError
 from rummoli.engine.fields import draws_from, player_names, seat_from, whole
 from rummoli.games.registry import describe
-from rummoli.games.rummoli.description import STATE as RUMMOLI_STATE
+from rummoli.games.rummoli.rules import Rules as RummoliRules
 from rummoli.games.rummy.description import STATE as RUMMY_STATE
+from rummoli.games.stops.describe import state_adapter
 from rummoli.sim.generic import GenericStats
 from rummoli.sim.report import figures_table, interval
 from rummoli.sim.rummy.stats import RummyStats
 from rummoli.sim.stats import PlayerTally
+
+#: The family's adapter, as Rummoli's description makes it.
+RUMMOLI_STATE = state_adapter(RummoliRules.from_dict)
 
 
 def test_a_new_tally_has_one_accumulator_a_bot_level_seat_and_position() -> None:

@@ -24,15 +24,15 @@ from rummoli.cli import app
 from rummoli.compiled import compiled_modules
 from rummoli.games.rummoli import Rules
 from rummoli.games.rummoli.board import space_names
-from rummoli.games.rummoli.view import Observation
 from rummoli.games.rummy import Rules as RummyRules
+from rummoli.games.stops.view import Observation
 from rummoli.sim import command
-from rummoli.sim.rummoli.figures import summarize
-from rummoli.sim.rummoli.play import play_chunk
-from rummoli.sim.rummoli.stats import SimStats
 from rummoli.sim.runner import Merger, run
 from rummoli.sim.spec import GAMES, ROUNDS, SimSpec
 from rummoli.sim.stats import Moments, batch_ci95
+from rummoli.sim.stops.figures import summarize
+from rummoli.sim.stops.play import play_chunk
+from rummoli.sim.stops.stats import SimStats
 
 RUMMY = "rummy"
 
@@ -423,7 +423,7 @@ def test_modes_are_checked() -> None:
 
 
 def test_markdown_tables_compare_runs(tmp_path: Path) -> None:
-    from rummoli.sim.rummoli.tables import main
+    from rummoli.sim.stops.tables import main
 
     paths = []
     for seats in (3, 4):
@@ -440,7 +440,7 @@ def test_markdown_tables_compare_runs(tmp_path: Path) -> None:
 
 
 def test_charts_of_a_saved_run(tmp_path: Path) -> None:
-    from rummoli.sim.rummoli.plots import main
+    from rummoli.sim.stops.plots import main
 
     path = tmp_path / "run.json"
     assert invoke(*FAST, "--rounds", "40", "--json", str(path)).exit_code == 0

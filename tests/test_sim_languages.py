@@ -23,8 +23,8 @@ from rummoli import i18n
 from rummoli.cli import version_text
 from rummoli.sim import command, messages, report
 from rummoli.sim.game import simulation_part
-from rummoli.sim.rummoli import report as rummoli_report
 from rummoli.sim.rummy import report as rummy_report
+from rummoli.sim.stops import report as rummoli_report
 from test_tui_languages import english_left, run_cli
 
 GOLDEN = Path(__file__).parent / "sim_reports"
@@ -284,7 +284,7 @@ def test_the_charts_speak_the_language(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, figures: Any
 ) -> None:
     pytest.importorskip("matplotlib")
-    from rummoli.sim.rummoli import plots
+    from rummoli.sim.stops import plots
 
     drawn: list[Any] = []
     make = plots._figure

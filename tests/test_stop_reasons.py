@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from rummoli.cards import card_str
 from rummoli.games.rummoli import Rules, RummoliState
-from rummoli.games.rummoli.state import IN_WIDOW, LAID
-from rummoli.games.rummoli.stops import STOP_REASONS
-from rummoli.games.rummoli.view import event_to_json
-from rummoli.tui.rummoli.narrate import Narrator
+from rummoli.games.stops.runs import STOP_REASONS
+from rummoli.games.stops.state import IN_WIDOW, LAID
+from rummoli.games.stops.view import event_to_json
+from rummoli.tui.stops.narrate import Narrator
 
 ACE = 12
 

@@ -263,7 +263,8 @@ def high_card() -> Iterator[None]:
 
 
 def test_the_registry_creates_and_replays_it() -> None:
-    assert registry.names() == ("rummoli", "rummy", "highcard")
+    assert registry.names()[-1] == "highcard"
+    assert registry.names()[:2] == ("rummoli", "rummy")
     state = registry.new_game("highcard", ["Ann", "Bob", "Cy"], {"rounds": 2}, seed=5)
     assert isinstance(state, HighCardState) and state.rules.rounds == 2
     with pytest.raises(SetupError, match="unknown High card house rule colour"):

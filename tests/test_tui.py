@@ -21,7 +21,7 @@ from rummoli.engine.base import CHANCE_ACTION
 from rummoli.games.rummoli import Rules, RummoliState, replay
 from rummoli.tui.menu import Menu
 from rummoli.tui.options import parse_house_rules
-from rummoli.tui.rummoli.play import play_game, run_play
+from rummoli.tui.stops.play import play_game, run_play
 
 # A card as the screen draws it: a rank and a suit symbol. Board spaces are written with
 # letters (10S, KH), so this pattern finds cards and nothing else.

@@ -14,7 +14,7 @@ from rich.console import Console
 from rummoli import i18n
 from rummoli.bots import make_bot
 from rummoli.games.rummoli import Rules, RummoliState
-from rummoli.tui.rummoli.play import play_game
+from rummoli.tui.stops.play import play_game
 
 NAMES = ["You", "Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 SHOWDOWN_LINES = 4

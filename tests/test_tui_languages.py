@@ -31,8 +31,8 @@ from rummoli.games.rummy import Rules as RummyRules
 from rummoli.games.rummy import RummyState
 from rummoli.games.rummy import actions as act
 from rummoli.tui.replay import step_through
-from rummoli.tui.rummoli.play import play_game
 from rummoli.tui.rummy.play import play_rummy
+from rummoli.tui.stops.play import play_game
 
 LOCALE = Path(i18n.__file__).parents[1] / "locale"
 NAMES = ["Ana", "Bea", "Cy", "Di"]
@@ -395,6 +395,10 @@ def test_the_menu_takes_the_language_s_words_and_the_english_ones(
                 "arrêt\u202f: un as termine sa couleur",
                 "arrêt\u202f: la carte suivante est déjà posée",
                 "arrêt\u202f: la carte suivante est dans la veuve",
+                "arrêt\u202f: la carte suivante n'est pas dans le jeu",
+                "arrêt\u202f: la carte suivante a été retournée pour l'atout",
+                "arrêt\u202f: un roi termine sa couleur",
+                "arrêt\u202f: personne n'a le rang suivant",
             ],
         ),
         (
@@ -403,6 +407,10 @@ def test_the_menu_takes_the_language_s_words_and_the_english_ones(
                 "стоп: туз заканчивает масть",
                 "стоп: следующая карта уже выложена",
                 "стоп: следующая карта во вдове",
+                "стоп: следующей карты нет в колоде",
+                "стоп: следующая карта открыта как козырь",
+                "стоп: король заканчивает масть",
+                "стоп: ни у кого нет следующего достоинства",
             ],
         ),
     ],
@@ -410,9 +418,9 @@ def test_the_menu_takes_the_language_s_words_and_the_english_ones(
 def test_every_stop_reason_of_the_engine_is_said_in_the_language(
     lang: str, said: list[str]
 ) -> None:
-    from rummoli.games.rummoli.stops import STOP_REASONS
-    from rummoli.games.rummoli.view import event_to_json
-    from rummoli.tui.rummoli.narrate import Narrator
+    from rummoli.games.stops.runs import STOP_REASONS
+    from rummoli.games.stops.view import event_to_json
+    from rummoli.tui.stops.narrate import Narrator
 
     i18n.set_language(lang)
     lines = []

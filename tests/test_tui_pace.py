@@ -9,7 +9,7 @@ from rich.console import Console
 
 from rummoli.bots import make_bot
 from rummoli.games.rummoli import Rules, RummoliState
-from rummoli.tui.rummoli.play import play_game
+from rummoli.tui.stops.play import play_game
 
 
 def play(pace: float, wait: object = None) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 
 from rummoli.engine.base import Event
 from rummoli.games.rummoli import Rules, RummoliState
-from rummoli.games.rummoli.setup import setup_from_dict
+from rummoli.games.stops.setup import setup_from_dict
 
 Frame = dict[str, Any]
 
@@ -93,8 +93,8 @@ def shown_reference(record: dict[str, Any]) -> tuple[list[Any], list[list[Event]
     with the step that starts its turn."""
     from dataclasses import replace
 
-    from rummoli.games.rummoli import actions as act
-    from rummoli.games.rummoli.constants import WIDOW
+    from rummoli.games.stops import actions as act
+    from rummoli.games.stops.constants import WIDOW
 
     rules = Rules.from_dict(record["rules"])
     setup = setup_from_dict(record["setup"], rules.starting_chips)

@@ -22,7 +22,7 @@ from e2e.conftest import LiveServer
 from e2e.pages import DESKTOP, NO_GUIDE, TIMEOUT_MS
 from rummoli.games import registry
 from rummoli.games.rummoli import Rules
-from rummoli.games.rummoli import actions as act
+from rummoli.games.stops import actions as act
 from rummoli.web.games import seat_view, web_part
 
 View = dict[str, Any]
@@ -131,7 +131,7 @@ def _rummoli_views() -> dict[str, tuple[View, list[dict[str, Any]], dict[str, An
             events.extend(new)
             if any(e[0] == "blocked" for e in new) and part.unfold is not None:
                 # A pay card's keep or pass is shown as that seat's turn, with that one
-                # action (web/rummoli/forced.py): the views of those turns.
+                # action (web/stops/forced.py): the views of those turns.
                 unfolding = part.unfold(before, action, new)
                 if unfolding is None:
                     continue

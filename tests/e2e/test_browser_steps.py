@@ -31,7 +31,7 @@ from e2e.pages import DESKTOP, NO_GUIDE, TIMEOUT_MS, get_json, post_json
 from e2e.rummoli_truth import Shown, card_steps, shown_reference
 from e2e.rummy_truth import rummy_reference
 from rummoli.games.rummoli import Rules, RummoliState
-from rummoli.games.rummoli.setup import setup_from_dict
+from rummoli.games.stops.setup import setup_from_dict
 
 
 @dataclass

@@ -7,8 +7,8 @@ from typing import Any
 
 from rummoli.envs.adapters import adapter_for
 from rummoli.envs.table import Table
-from rummoli.games.rummoli.state import RummoliState
 from rummoli.games.rummy.state import RummyState
+from rummoli.games.stops.state import RummoliState
 
 #: Small settings for every game, so that whole games stay fast.
 SETTINGS: dict[str, list[dict[str, Any]]] = {

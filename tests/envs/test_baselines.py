@@ -53,7 +53,7 @@ def test_a_compact_bot_takes_the_compact_size_nearest_its_bid() -> None:
     # With compact actions a bot's bid stands for itself when a compact action gives that
     # amount, else the compact action of the same kind nearest it (a raise stays a raise).
     from rummoli.envs.adapters import adapter_for
-    from rummoli.games.rummoli.actions import BID_BASE
+    from rummoli.games.stops.actions import BID_BASE
 
     adapter = adapter_for("rummoli")
     game = pyspiel.load_game("python_rummoli(actions=compact)")

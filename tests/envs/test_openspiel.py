@@ -266,7 +266,7 @@ def test_max_game_length_bounds_a_stalling_table_tightly(params: dict[str, Any])
     # Every seat stalls as long as the rules let it: bids a chip more, raises by a chip
     # just before the last raiser would be asked again, calls otherwise. The bound holds
     # and is not far above what they reach (it was four times looser).
-    from rummoli.games.rummoli.actions import BID_BASE, CALL, CHECK
+    from rummoli.games.stops.actions import BID_BASE, CALL, CHECK
 
     game = pyspiel.load_game("python_rummoli", params)
     bound = game.max_game_length() - game.max_chance_nodes_in_history()

@@ -1,4 +1,4 @@
-"""Rummoli's forced passes shown as turns (web/rummoli/forced.py): every step the table
+"""Rummoli's forced passes shown as turns (web/stops/forced.py): every step the table
 unfolds plays its forced turns to the end, and then the copy is where the real game is.
 
 Found by a CI run: a blocked bidder whose pass was public in the copy too (he could not
@@ -16,7 +16,7 @@ import pytest
 
 from rummoli.engine.base import CHANCE, CHANCE_ACTION
 from rummoli.games import registry
-from rummoli.web.rummoli.forced import may_unfold, unfold
+from rummoli.web.stops.forced import may_unfold, unfold
 
 
 def _unfolded_steps(seed: int) -> int:

@@ -28,6 +28,7 @@ from webtools import (
 from rummoli.engine.base import SetupError
 from rummoli.engine.description import CHOICE_OR_INT, INT, OPTIONAL_INT
 from rummoli.games import registry
+from rummoli.web.games import games as web_games
 from rummoli.web.limits import Limits
 from rummoli.web.protocol import Act, ProtocolError, parse_message
 from rummoli.web.security import hash_token
@@ -39,7 +40,9 @@ FRAME_LIMIT = 64 * 1024
 
 
 def _numeric_rules() -> Iterator[tuple[str, Any]]:
-    for description in registry.descriptions():
+    """The numeric house rules of the games a web table may hold (a form's fields)."""
+    for game in web_games():
+        description = registry.describe(game)
         for rule in description.house_rules:
             if rule.kind in (INT, CHOICE_OR_INT, OPTIONAL_INT):
                 yield description.name, rule

@@ -23,7 +23,7 @@ from webtools import (
 
 from conftest import cards_in, check_rummoli_frames, hidden_cards
 from e2e.rummoli_truth import expanded, shown_reference
-from rummoli.games.rummoli.view import events_for
+from rummoli.games.stops.view import events_for
 from rummoli.web.replay import rebuild
 
 EVIL = "<img src=x onerror=alert(1)>"

@@ -21,7 +21,7 @@ from webtools import people as host_of
 from conftest import check_rummoli_frames
 from e2e.rummoli_truth import expanded, shown_reference
 from rummoli.games.rummoli import Rules, RummoliState
-from rummoli.games.rummoli.view import events_for
+from rummoli.games.stops.view import events_for
 from rummoli.web.patch import apply, diff
 
 JSON = st.recursive(

@@ -27,7 +27,7 @@ from webtools import INVITES, choose, connect, create_table, join, people, serve
 
 from rummoli.engine.base import Event
 from rummoli.games.rummoli import Rules, RummoliState
-from rummoli.games.rummoli.setup import setup_from_dict
+from rummoli.games.stops.setup import setup_from_dict
 from rummoli.web import client as client_module
 from rummoli.web.room import Timing
 

@@ -11,7 +11,7 @@ simulator's statistics and report, the web table's statistics).
 
 This follows OpenSpiel's registration (a game type declared with the game, found by name
 through one registry) and keeps the engine importable without any interface: the
-interface parts are named by import path (``"rummoli.tui.rummoli:TERMINAL"``) and only
+interface parts are named by import path (``"rummoli.tui.stops:TERMINAL"``) and only
 imported when an interface asks for them, so the rules engine stays standard library only
 and a simulation worker never imports the web server.
 
@@ -157,10 +157,21 @@ class GameDescription:
     #: :data:`SIMULATION`, :data:`WEB`): an object, or its import path. An interface
     #: with no part here uses its generic one, or says the game is not offered there.
     parts: Mapping[str, object] = field(default_factory=dict)
+    #: How a round goes, in a few sentences, for help screens (an English message id,
+    #: translated where it is shown; context ``game summary``).
+    summary: str = ""
+    #: Whether the web table offers the game. A game whose board the browser cannot draw
+    #: yet (the Stops family's boards other than Rummoli's octagon) says False, and the
+    #: lobby leaves it out rather than show a board that is not its own.
+    web_table: bool = True
+    #: Other names the registry finds the game by (python-chess's variant aliases:
+    #: ``boodle`` for Michigan); records and tables keep :attr:`name`.
+    aliases: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        if not self.name.isidentifier() or self.name != self.name.lower():
-            raise ValueError(f"a game's name is a lower-case identifier, not {self.name!r}")
+        for name in (self.name, *self.aliases):
+            if not name.isidentifier() or name != name.lower():
+                raise ValueError(f"a game's name is a lower-case identifier, not {name!r}")
         if not 1 <= self.min_players <= self.default_players <= self.max_players:
             raise ValueError(f"{self.name}: seats must satisfy 1 <= min <= default <= max")
         if not self.bots:

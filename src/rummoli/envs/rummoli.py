@@ -15,7 +15,7 @@
   (the lowest bid, a quarter, half, three quarters and all of one's chips) and 5 raises
   (the smallest, half the poker pot, the pot, twice the pot, all-in), each the legal
   amount nearest that size; one compact action per engine action.
-- **Resampling**: the bots' sampler of hidden cards (:mod:`rummoli.bots.rummoli.knowledge`)
+- **Resampling**: the bots' sampler of hidden cards (:mod:`rummoli.bots.stops.knowledge`)
   redraws the hands and widow; the dealt hands follow from them (a seat dealt what it
   holds and has laid; the widow and its taker swapped back), hence the deck.
 """
@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rummoli.bots.rummoli.knowledge import Knowledge, infer
+from rummoli.bots.stops.knowledge import Knowledge, infer
 from rummoli.cards import card_str
 from rummoli.engine.base import CHANCE_ACTION, TERMINAL, Event, GameState, SetupError
 from rummoli.engine.rng import SeededRandom
@@ -35,11 +35,11 @@ from rummoli.envs.adapters import EnvConfig, Features, Vector
 from rummoli.envs.encode import LaidOutAdapter, Layout, put_cards
 from rummoli.envs.feature_parts import relative
 from rummoli.envs.rummoli_features import RummoliFeatures
-from rummoli.games.rummoli.actions import BID_BASE, ActionCodec
 from rummoli.games.rummoli.board import space_names
-from rummoli.games.rummoli.setup import Setup
-from rummoli.games.rummoli.state import PHASE_NAMES, RummoliState
-from rummoli.games.rummoli.view import Observation
+from rummoli.games.stops.actions import BID_BASE, ActionCodec
+from rummoli.games.stops.setup import Setup
+from rummoli.games.stops.state import PHASE_NAMES, RummoliState
+from rummoli.games.stops.view import Observation
 from rummoli.poker import five_of, hand_key
 
 if TYPE_CHECKING:
@@ -501,7 +501,7 @@ def _with_facts(knowledge: Knowledge, obs: Observation, log: Sequence[LogEntry])
     known = knowledge.known[:]
     need = knowledge.need[:]
     unknown = knowledge.unknown
-    if obs.rules.pay_card_blocks_exchange:
+    if obs.plan.pay_card_blocks_exchange:
         for who, chips in obs.auction_history:
             if chips and who != obs.widow_taker and who in places:
                 index = places.index(who)

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from rummoli.engine.base import CHANCE, TERMINAL, GameState
 from rummoli.envs.feature_parts import one_hot, relative
-from rummoli.games.rummoli.state import PHASE_NAMES, RummoliState
+from rummoli.games.stops.state import PHASE_NAMES, RummoliState
 
 #: The value of the ``laid_order`` field for the k-th card laid (k from 1): k / 52.
 _ORDER_VALUES: Final[tuple[Any, ...]] = tuple(k / 52.0 for k in range(53))

@@ -21,11 +21,18 @@ from rummoli.engine.records import record_object
 
 #: The games that come with the project, in the order menus list them; the first is the
 #: default wherever a game may go unnamed (old scenario files, records, commands).
-BUILTIN = ("rummoli.games.rummoli.description", "rummoli.games.rummy.description")
+BUILTIN = (
+    "rummoli.games.rummoli.description",
+    "rummoli.games.rummy.description",
+    "rummoli.games.michigan.description",
+    "rummoli.games.tripoley.description",
+)
 #: Entry points of installed packages that add games.
 ENTRY_POINT_GROUP = "rummoli.games"
 
 _registered: dict[str, GameDescription] = {}
+#: Other names of the registered games (python-chess's aliases), to their names.
+_aliases: dict[str, str] = {}
 _loaded = False
 
 
@@ -49,13 +56,21 @@ def register(description: GameDescription, *, replace: bool = False) -> None:
     _load()
     if description.name in _registered and not replace:
         raise ValueError(f"a game named {description.name!r} is already registered")
+    for alias in description.aliases:
+        owner = _aliases.get(alias, description.name)
+        if alias in _registered or owner != description.name:
+            raise ValueError(f"the name {alias!r} is taken by another game")
     _registered[description.name] = description
+    for alias in description.aliases:
+        _aliases[alias] = description.name
 
 
 def unregister(name: str) -> None:
     """Remove a game added with :func:`register` (tests clean up with it)."""
     _load()
     _registered.pop(name, None)
+    for alias in [a for a, owner in _aliases.items() if owner == name]:
+        del _aliases[alias]
 
 
 def descriptions() -> tuple[GameDescription, ...]:
@@ -74,10 +89,13 @@ def default_game() -> str:
 
 
 def describe(game: object) -> GameDescription:
-    """The description of ``game``; a :class:`SetupError` lists the games there are."""
+    """The description of ``game`` (its name or an alias); a :class:`SetupError` lists the
+    games there are."""
     _load()
     if isinstance(game, str) and game in _registered:
         return _registered[game]
+    if isinstance(game, str) and game in _aliases:
+        return _registered[_aliases[game]]
     raise SetupError(f"unknown game {game!r}; games are {', '.join(names())}")
 
 

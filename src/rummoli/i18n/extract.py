@@ -44,6 +44,9 @@ def descriptions(
 
     description = _described(fileobj)
     yield 1, "pgettext", ("game", description.title), ["The game's name."]
+    if description.summary:
+        note = [f"How a round of {description.title} goes, for help screens."]
+        yield 1, "pgettext", ("game summary", description.summary), note
     for word in (description.round_word, description.game_word, description.amount):
         yield 1, "pgettext", ("game word", word), ["What the game calls a deal, a game, its score."]
     titles = english_titles(description)

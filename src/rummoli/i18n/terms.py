@@ -61,6 +61,24 @@ SPACE_NAMES = {
     "rummoli": NP_("space", "rummoli"),
     "AKD": NP_("space", "AKD"),
     "789": NP_("space", "789"),
+    # The other games of the family: their pots and the spaces of several cards.
+    "kitty": NP_("space", "kitty"),
+    "pot": NP_("space", "pot"),
+    "KQH": NP_("space", "KQH"),
+    "8910": NP_("space", "8-9-10"),
+    "pope": NP_("space", "Pope"),
+    "matrimony": NP_("space", "Matrimony"),
+    "intrigue": NP_("space", "Intrigue"),
+    "ace": NP_("space", "Ace"),
+    "king": NP_("space", "King"),
+    "queen": NP_("space", "Queen"),
+    "jack": NP_("space", "Jack"),
+    "ten": NP_("space", "Ten"),
+    "game": NP_("space", "Game"),
+    "poch": NP_("space", "Poch"),
+    "marriage": NP_("space", "Marriage"),
+    "sequence": NP_("space", "Sequence"),
+    "centre": NP_("space", "centre"),
 }
 #: The engine's poker categories (``rummoli.poker.CATEGORY_NAMES``).
 POKER_HANDS = (

@@ -13,9 +13,9 @@ spec, chunks, backends and command: :mod:`.rummy_play`, :mod:`.rummy_stats`,
 :mod:`.rummy_figures` and :mod:`.rummy_report`.
 """
 
-from rummoli.sim.rummoli.figures import summarize
-from rummoli.sim.rummoli.stats import SimStats
 from rummoli.sim.runner import run
 from rummoli.sim.spec import GAMES, ROUNDS, SimSpec
+from rummoli.sim.stops.figures import summarize
+from rummoli.sim.stops.stats import SimStats
 
 __all__ = ["GAMES", "ROUNDS", "SimSpec", "SimStats", "run", "summarize"]

@@ -1,6 +1,6 @@
 """The figures every game's simulation computes the same way, as JSON-ready data.
 
-Each game's ``summarize`` (``sim/rummoli/figures.py``, ``sim/rummy/figures.py``) builds
+Each game's ``summarize`` (``sim/stops/figures.py``, ``sim/rummy/figures.py``) builds
 one dict that its report, the JSON file and the charts read; the parts they share are
 built here once from the shared tally (:class:`rummoli.sim.stats.PlayerTally`): how far
 the run got, the table's configuration, and each bot's, level's and seat's samples under

@@ -2,7 +2,7 @@
 
 ``rummoli simulate`` is written once: options, chunks, backends, the progress bar, the
 JSON file. What a game counts and how it reports it is that game's simulation part
-(``sim/rummoli``, ``sim/rummy``), named in its description and found here. A game that
+(``sim/stops``, ``sim/rummy``), named in its description and found here. A game that
 has none (a new game, or one written outside the project) is simulated by the generic
 part (:mod:`rummoli.sim.generic`): whole games, each bot's final amount and wins.
 """

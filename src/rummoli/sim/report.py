@@ -1,6 +1,6 @@
 """The figures of a simulation as tables for people, and as a JSON file.
 
-Every game's report (``sim/rummoli/report.py``, ``sim/rummy/report.py``, the generic
+Every game's report (``sim/stops/report.py``, ``sim/rummy/report.py``, the generic
 part's) reads the dict of its game's ``summarize`` and formats it with the pieces here:
 cell formatters, the headline, tables in one style, the report's order. This module only
 formats, in the language in force (``docs/i18n.md``): the messages have the context

@@ -142,7 +142,7 @@ def run(
     spec: SimSpec, *, jobs: int | None = None, backend: str = LOCAL, address: str | None = None
 ) -> Any:
     """Play a whole simulation without a progress bar and return its merged statistics
-    (the game's own: :class:`rummoli.sim.rummoli.stats.SimStats` for Rummoli)."""
+    (the game's own: :class:`rummoli.sim.stops.stats.SimStats` for Rummoli)."""
     merger = Merger(spec)
     with running(spec, jobs=jobs, backend=backend, address=address) as finished:
         for index, stats in finished:

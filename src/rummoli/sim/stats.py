@@ -3,7 +3,7 @@
 Chips are whole numbers, so every accumulator holds Python ints and merging two of them
 is exact and independent of order. That is what makes the figures of a run identical
 whether its chunks ran on one worker, two, or a cluster. Floats appear only when the
-figures are computed at the end (:mod:`rummoli.sim.rummoli.figures`).
+figures are computed at the end (:mod:`rummoli.sim.stops.figures`).
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ class Moments:
 class PlayerTally:
     """What every game's simulation counts of its players, and how it merges.
 
-    Each game's statistics (:class:`rummoli.sim.rummoli.stats.SimStats`,
+    Each game's statistics (:class:`rummoli.sim.stops.stats.SimStats`,
     :class:`rummoli.sim.rummy.stats.RummyStats`, :class:`rummoli.sim.generic.GenericStats`)
     extend this with their own figures: the chunk and game counts the runner and the
     progress bar read, one sample a round (or game) by bot, by level, by table seat and by

@@ -1,7 +1,7 @@
 """What ``rummoli play`` asks of each game: its own table at the terminal.
 
 The command is written once (its options, their checks, the exit codes); each game's
-terminal part (``tui/rummoli``, ``tui/rummy``), named in its description, sets up and
+terminal part (``tui/stops``, ``tui/rummy``), named in its description, sets up and
 plays its table from the options. The turn loop every table shares is
 :class:`rummoli.tui.table.TableLoop`.
 """

@@ -126,8 +126,9 @@ def description(game: str) -> GameDescription:
 
 
 def games() -> tuple[str, ...]:
-    """The games a table may hold, in the lobby's order."""
-    return registry.names()
+    """The games a table may hold, in the lobby's order (those whose board the browser
+    draws: a description's ``web_table``)."""
+    return tuple(d.name for d in registry.descriptions() if d.web_table)
 
 
 def web_part(game: str) -> WebPart:

@@ -5,7 +5,7 @@ shows such an action one laid card at a time, and at each card the table must be
 the game was then: the chips a pay space gave go to their player when its card is
 shown, the centre fills or empties when the round ends, not before. So the server, not
 the page, makes each step's view: the game's web part plays the action again one step
-at a time (``WebPart.steps``: Rummoli's :func:`rummoli.games.rummoli.steps.card_by_card`)
+at a time (``WebPart.steps``: Rummoli's :func:`rummoli.games.stops.steps.card_by_card`)
 and each step's view is the engine's view of that step's state, sent as a patch of the
 final view (:mod:`.patch`).
 

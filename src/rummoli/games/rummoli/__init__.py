@@ -1,9 +1,12 @@
 """Rummoli: rules object, state machine, views and records."""
 
-from rummoli.games.rummoli.record import make_record, replay
 from rummoli.games.rummoli.rules import PRESETS, Rules, preset_rules
-from rummoli.games.rummoli.setup import Setup, setup_from_dict
-from rummoli.games.rummoli.state import RummoliState
+from rummoli.games.stops.record import make_record, replayer
+from rummoli.games.stops.setup import Setup, setup_from_dict
+from rummoli.games.stops.state import RummoliState
+
+#: Rebuild a game of Rummoli from its record, applying every action.
+replay = replayer("rummoli", "Rummoli", Rules.from_dict)
 
 __all__ = [
     "PRESETS",

@@ -1,35 +1,48 @@
-"""The Rummoli board: its spaces, and which cards are pay cards."""
+"""Rummoli's board and play as the family's data: its :class:`Layout` for a set of rules.
+
+The board of the rulebook (RULES.md): ``poker``, the five single pay cards, ``AKD`` (the
+king then the ace of diamonds, laid one after the other by one player), ``789`` (the 7,
+8 and 9 of one suit, likewise) and the centre, ``rummoli``; house rule ``ace_of_spades``
+off removes ``AS``. Everyone stakes a chip a space. The widow is dealt after the dealer
+in each pass; a poker stage; the poker winner leads his lowest card; after a stop, the
+other colour. Everything else a house rule says is copied into the layout by name.
+"""
 
 from __future__ import annotations
 
-from typing import Final
+from functools import lru_cache
+from typing import TYPE_CHECKING, Final
 
-from rummoli.cards import (
-    ACE,
-    CLUBS,
-    DIAMONDS,
-    HEARTS,
-    JACK,
-    KING,
-    QUEEN,
-    SPADES,
-    TEN,
-    make_card,
+from rummoli.cards import ACE, SPADES, make_card
+from rummoli.games.stops.layout import (
+    CONTINUE,
+    END_ROUND,
+    KITTY,
+    POKER,
+    POKER_WINNER,
+    Layout,
+    Space,
 )
+from rummoli.games.stops.tables import BoardTables, board_tables, holds_pay_card
+
+if TYPE_CHECKING:
+    from rummoli.games.rummoli.rules import Rules
 
 ALL_SPACES: Final = ("poker", "10S", "JD", "QC", "KH", "AS", "AKD", "789", "rummoli")
-
-TEN_SPADES: Final = make_card(TEN, SPADES)
-JACK_DIAMONDS: Final = make_card(JACK, DIAMONDS)
-QUEEN_CLUBS: Final = make_card(QUEEN, CLUBS)
-KING_HEARTS: Final = make_card(KING, HEARTS)
 ACE_SPADES: Final = make_card(ACE, SPADES)
-KING_DIAMONDS: Final = make_card(KING, DIAMONDS)
-ACE_DIAMONDS: Final = make_card(ACE, DIAMONDS)
-SEVEN, EIGHT, NINE = 5, 6, 7  # rank indexes of 7, 8, 9
 
-#: A deadlock/"no space" marker for the space-index tables below.
-NO_SPACE: Final = -1
+#: Rummoli's spaces, in board order (the order antes are paid in).
+SPACES: Final = (
+    Space("poker", role=POKER),
+    Space("10S", ("10S",)),
+    Space("JD", ("JD",)),
+    Space("QC", ("QC",)),
+    Space("KH", ("KH",)),
+    Space("AS", ("AS",)),
+    Space("AKD", ("KD", "AD")),
+    Space("789", ("7*", "8*", "9*")),
+    Space("rummoli", role=KITTY),
+)
 
 
 def space_names(ace_of_spades: bool) -> tuple[str, ...]:
@@ -39,43 +52,72 @@ def space_names(ace_of_spades: bool) -> tuple[str, ...]:
     return tuple(s for s in ALL_SPACES if s != "AS")
 
 
-def single_card_spaces(names: tuple[str, ...]) -> list[int]:
-    """For each card, the index of the space its laying wins outright, or NO_SPACE."""
-    table = [NO_SPACE] * 52
-    for card, name in (
-        (TEN_SPADES, "10S"),
-        (JACK_DIAMONDS, "JD"),
-        (QUEEN_CLUBS, "QC"),
-        (KING_HEARTS, "KH"),
-        (ACE_SPADES, "AS"),
-    ):
-        if name in names:
-            table[card] = names.index(name)
-    return table
+#: Each rules object's layout, by the object itself (its id, the object kept with it):
+#: asked at every new state, and hashing a rules object's fields to find it in the
+#: cache below cost a new state a tenth of its time.
+_BY_RULES: Final[dict[int, tuple[Rules, Layout]]] = {}
+
+
+def rummoli_layout(rules: Rules) -> Layout:
+    """Rummoli under ``rules``: the family's engine plays this (one layout for equal
+    rules objects, so their board's tables are made once)."""
+    entry = _BY_RULES.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    layout = _layout_of(rules)
+    if len(_BY_RULES) > 4096:
+        _BY_RULES.clear()
+    _BY_RULES[id(rules)] = (rules, layout)
+    return layout
+
+
+@lru_cache(maxsize=64)
+def _layout_of(rules: Rules) -> Layout:
+    spaces = tuple(s for s in SPACES if rules.ace_of_spades or s.name != "AS")
+    return Layout(
+        game="rummoli",
+        spaces=spaces,
+        title="Rummoli",
+        min_players=2,
+        max_players=8,
+        starting_chips=rules.starting_chips,
+        short_ante=rules.short_ante,
+        rounds=rules.rounds,
+        rules_version=rules.rules_version,
+        widow=rules.widow,
+        auction=rules.auction,
+        auction_optional=rules.auction_optional,
+        pay_card_blocks_exchange=rules.pay_card_blocks_exchange,
+        poker=rules.poker,
+        bet_limit=rules.bet_limit,
+        heads_up_raises=rules.heads_up_raises,
+        leader=POKER_WINNER,
+        lead=rules.lead,
+        switch_lead=rules.switch_lead,
+        cant_lead_fine=rules.cant_lead_fine,
+        deadlock=CONTINUE if rules.deadlock == "any_colour" else END_ROUND,
+        must_claim=rules.must_claim,
+        settlement=rules.settlement,
+        settlement_betting=rules.settlement_betting,
+        high_card_tie=rules.high_card_tie,
+        winner_key="rummoli_winner",
+        play_phase="the Rummoli phase",
+    )
 
 
 def pay_card_mask(ace_of_spades: bool) -> int:
     """The single pay cards (10S JD QC KH, and AS when the board has that space)."""
-    mask = 0
-    for card in (TEN_SPADES, JACK_DIAMONDS, QUEEN_CLUBS, KING_HEARTS):
-        mask |= 1 << card
-    if ace_of_spades:
-        mask |= 1 << ACE_SPADES
-    return mask
+    return _plain_tables(ace_of_spades).pay_cards
 
 
-_AKD: Final = (1 << KING_DIAMONDS) | (1 << ACE_DIAMONDS)
-_789: Final = tuple(
-    (1 << make_card(SEVEN, s)) | (1 << make_card(EIGHT, s)) | (1 << make_card(NINE, s))
-    for s in range(4)
-)
+def rummoli_holds_pay_card(hand: int, ace_of_spades: bool) -> bool:
+    """Whether a hand "contains a pay card" (``pay_card_blocks_exchange``): a single pay
+    card, both AD and KD, or the 7, 8 and 9 of one suit."""
+    tables = _plain_tables(ace_of_spades)
+    return holds_pay_card(hand, tables.pay_cards, tables.pay_combos)
 
 
-def holds_pay_card(hand: int, single_pay_cards: int) -> bool:
-    """Whether a hand "contains a pay card" in the sense of ``pay_card_blocks_exchange``:
-    a single pay card, both AD and KD, or the 7, 8 and 9 of one suit."""
-    if hand & single_pay_cards or hand & _AKD == _AKD:
-        return True
-    # Written out, not any() over a generator (its own object): asked for each seat a deal.
-    c, d, h, s = _789
-    return hand & c == c or hand & d == d or hand & h == h or hand & s == s
+def _plain_tables(ace_of_spades: bool) -> BoardTables:
+    from rummoli.games.rummoli.rules import Rules
+
+    return board_tables(rummoli_layout(Rules(ace_of_spades=ace_of_spades)))

@@ -2,8 +2,11 @@
 
 Everything the terminal, the simulator, the web table and the scenario runner need to know
 about Rummoli that is not the engine protocol itself: its seats, its house rules with
-their allowed values and meanings, its printed presets, its computer players, and where
-each interface keeps its Rummoli part (``tui/rummoli``, ``sim/rummoli``, ``web/rummoli``).
+their allowed values and meanings, its printed presets, its computer players. Rummoli is
+the first game of the Stops family (``games/stops``), so its description is made as the
+others' are (:func:`~rummoli.games.stops.describe.family_description`), with its own
+rules object (a dataclass that predates the family; its records keep their shape) and
+its own words for its computer players.
 """
 
 from __future__ import annotations
@@ -15,19 +18,13 @@ from rummoli.engine.description import (
     CHOICE,
     CHOICE_OR_INT,
     INT,
-    SIMULATION,
-    TERMINAL,
-    WEB,
     BotLabel,
-    GameDescription,
     HouseRule,
-    StateAdapter,
 )
-from rummoli.games.rummoli import record, view
 from rummoli.games.rummoli.rules import BET_LIMITS, CHOICES, PRESETS, RANGES, RULE_HELP, Rules
-from rummoli.games.rummoli.scenario import run_rummoli_scenario
-from rummoli.games.rummoli.setup import MAX_PLAYERS, MIN_PLAYERS, setup_from_dict
-from rummoli.games.rummoli.state import PHASE_NAMES, RummoliState
+from rummoli.games.stops.describe import family_description
+from rummoli.games.stops.game import FamilyGame
+from rummoli.games.stops.setup import MAX_PLAYERS, MIN_PLAYERS
 
 #: The allowed words of each house rule that takes one.
 _CHOICES: dict[str, tuple[str, ...]] = {**CHOICES, "bet_limit": BET_LIMITS}
@@ -61,40 +58,32 @@ HOUSE_RULES = tuple(
 )
 
 
-#: The description's functions over a Rummoli state.
-STATE = StateAdapter(
-    RummoliState,
-    rules_from_dict=Rules.from_dict,
-    setup_from_dict=lambda setup, rules: setup_from_dict(setup, rules.starting_chips),
-    between_phase=PHASE_NAMES.index("next_round"),
-    round_attribute="round_no",
-    amounts_attribute="chips",
-)
-
-
-DESCRIPTION = GameDescription(
+#: Rummoli as a game of the family (its layout comes from its own rules object).
+GAME = FamilyGame(
     name="rummoli",
     title="Rummoli",
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     default_players=4,
     house_rules=HOUSE_RULES,
-    rules_from_dict=Rules.from_dict,
+    make_layout=lambda values: Rules(**values).layout(),
+    presets=PRESETS,
+    web_table=True,
+    summary=(
+        "ante 1 chip per space; the dealer may take the widow, else it is auctioned; one "
+        "round of poker for the poker space; then lay cards in runs of one suit (the lowest "
+        "card leads; after a stop, the opposite colour). Laying 10S JD QC KH AS, KD+AD or "
+        "7-8-9 of a suit wins that space; the first out of cards wins the rummoli space and "
+        "1 chip per card from everyone else."
+    ),
+)
+
+DESCRIPTION = family_description(
+    GAME,
     rules_type=Rules,
-    new_game=STATE.new_game,
-    stored_game=STATE.stored_game,
-    replay=record.replay,
-    run_scenario=run_rummoli_scenario,
-    event_to_json=view.event_to_json,
-    events_for=view.events_for,
-    between_rounds=STATE.between_rounds,
-    round_number=STATE.round_number,
-    final_amounts=STATE.final_amounts,
-    bots={
-        "random": "rummoli.bots.random_bot:RandomBot",
-        "basic": "rummoli.bots.rummoli.basic:BasicBot",
-        "strong": "rummoli.bots.rummoli.strong:StrongBot",
-    },
+    rules_from_dict=Rules.from_dict,
+    house_rules=HOUSE_RULES,
+    phase="the Rummoli phase",
     bot_labels={
         "random": BotLabel("Beginner", "Plays any legal card or bet at random: a gentle start."),
         "basic": BotLabel(
@@ -107,13 +96,5 @@ DESCRIPTION = GameDescription(
             "Plays each choice out on many deals of the cards it cannot see, and picks the "
             "best on average.",
         ),
-    },
-    presets=PRESETS,
-    amount="chips",
-    rules_text="rummoli.games.rummoli:text/rules.{lang}.md",
-    parts={
-        TERMINAL: "rummoli.tui.rummoli:TERMINAL",
-        SIMULATION: "rummoli.sim.rummoli:SIMULATION",
-        WEB: "rummoli.web.rummoli:WEB",
     },
 )

@@ -11,6 +11,8 @@ from typing import Any
 
 from rummoli.engine.base import SetupError
 from rummoli.engine.records import check_rules_version
+from rummoli.games.rummoli.board import rummoli_layout
+from rummoli.games.stops.layout import Layout
 
 #: The version of Rummoli's rules this engine plays. A record (and a stored table) keeps
 #: the version its game was played under, and replays under that version's behaviour
@@ -178,6 +180,10 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    def layout(self) -> Layout:
+        """Rummoli under these rules, as the family's engine plays it."""
+        return rummoli_layout(self)
 
     def changed(self) -> dict[str, Any]:
         """Only the house rules that differ from the defaults (the rules version is not

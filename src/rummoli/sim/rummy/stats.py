@@ -1,6 +1,6 @@
 """What a Rummy simulation counts: integer accumulators that merge exactly.
 
-The same design as Rummoli's :class:`rummoli.sim.rummoli.stats.SimStats`: points are whole
+The same design as Rummoli's :class:`rummoli.sim.stops.stats.SimStats`: points are whole
 numbers, so sums, sums of squares and counts merge without loss in any order, and a run's
 figures are the same whether its chunks ran on one worker or many. ``rounds`` counts
 hands and ``games_started`` matches, under the names the shared runner and progress bar

@@ -1,6 +1,6 @@
 """``rummoli play --game rummy``: Basic Rummy against computer players, in a plain terminal.
 
-The loop is the one of Rummoli's table (:mod:`rummoli.tui.rummoli.play`): chance steps are taken
+The loop is the one of Rummoli's table (:mod:`rummoli.tui.stops.play`): chance steps are taken
 at once, computer players decide through :func:`rummoli.bots.ask_bot` from their seat's
 observation, and the human gets the table drawn from seat 0's view
 (:mod:`.rummy_render`), the sentences for the events seat 0 may see

@@ -1,6 +1,6 @@
 """Drawing a Basic Rummy table for one seat, from that seat's view only.
 
-As for Rummoli (:mod:`rummoli.tui.rummoli.render`), everything here takes the view dict
+As for Rummoli (:mod:`rummoli.tui.stops.render`), everything here takes the view dict
 (``state.view(seat)``), never the state, so the screen shows exactly what the engine says
 the seat may see: its own hand, the other hands as counts, the stock as a count, the top
 of the discard pile, the melds. The layout is a compact block for a plain 80x24 terminal,

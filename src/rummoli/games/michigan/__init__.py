@@ -1,0 +1,1 @@
+"""Michigan (Boodle, Stops), a game of the Stops family: its declaration is :mod:`.description`."""

@@ -1,0 +1,115 @@
+"""Michigan (Boodle, Stops): four boodle cards from another pack, the dealer staking two
+chips on each, a dead spare hand, runs in suit with a new suit after each stop; the first
+player out is paid a chip a card. Declared as data of the family (``games/stops``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rummoli.engine.description import BOOL, CHOICE, HouseRule
+from rummoli.games.stops import layout as lay
+from rummoli.games.stops.common import (
+    chips_rules,
+    family_layout,
+    run_rules,
+    settlement_rules,
+    widow_rules,
+)
+from rummoli.games.stops.describe import family_description
+from rummoli.games.stops.game import FamilyGame
+from rummoli.games.stops.layout import Space
+
+#: The boodle cards: ace of hearts, king of clubs, queen of diamonds, jack of spades.
+BOODLES = ("AH", "KC", "QD", "JS")
+#: "Michigan Kitty": Rummoli's money cards (its board without the poker space).
+MONEY_CARDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("10S", ("10S",)),
+    ("JD", ("JD",)),
+    ("QC", ("QC",)),
+    ("KH", ("KH",)),
+    ("AS", ("AS",)),
+    ("AKD", ("KD", "AD")),
+    ("789", ("7*", "8*", "9*")),
+)
+
+HOUSE_RULES = (
+    *chips_rules(),
+    HouseRule(
+        "board",
+        "boodles",
+        CHOICE,
+        "'boodles': the four boodle cards AH KC QD JS; 'money_cards': Rummoli's seven "
+        "money cards and a kitty (Michigan Kitty)",
+        choices=("boodles", "money_cards"),
+    ),
+    HouseRule(
+        "dealer_stake",
+        "double",
+        CHOICE,
+        "'double': the dealer stakes 2 chips on each boodle, the others 1; 'single': "
+        "everyone stakes 1",
+        choices=("double", "single"),
+    ),
+    HouseRule("kitty", False, BOOL, "a kitty everyone stakes 1 on, taken by the first player out"),
+    *widow_rules("none", False, "spare hand"),
+    *run_rules(
+        "lowest_of_any_suit",
+        ("lowest_of_any_suit", "lowest_in_hand"),
+        "any_other_suit",
+        ("any_other_suit", "lowest_of_other_suits"),
+        kitty=True,
+    ),
+    *settlement_rules("share", betting=False),
+)
+
+
+def make_layout(values: Mapping[str, Any]) -> lay.Layout:
+    """Michigan under ``values``."""
+    extra = 1 if values["dealer_stake"] == "double" else 0
+    cards = (
+        tuple((name, (name,)) for name in BOODLES) if values["board"] == "boodles" else MONEY_CARDS
+    )
+    spaces = [Space(name, way, dealer_stake=extra) for name, way in cards]
+    if values["kitty"] or values["board"] == "money_cards":
+        spaces.append(Space("kitty", role=lay.KITTY))
+    return family_layout(
+        values,
+        game="michigan",
+        title="Michigan",
+        min_players=3,
+        max_players=8,
+        spaces=tuple(spaces),
+        spare=lay.FIRST,
+        leader=lay.LEFT,
+    )
+
+
+GAME = FamilyGame(
+    name="michigan",
+    title="Michigan",
+    min_players=3,
+    max_players=8,
+    default_players=4,
+    house_rules=HOUSE_RULES,
+    make_layout=make_layout,
+    presets={
+        # pagat.com and Bicycle: the defaults.
+        "pagat": {},
+        # "Michigan Kitty": seven money cards and a kitty, everyone staking one.
+        "michigan_kitty": {"board": "money_cards", "dealer_stake": "single"},
+        # The spare hand sold as Rummoli's widow is: the dealer may swap, else auctioned.
+        "sold_spare_hand": {"widow": "exchange_or_auction"},
+    },
+    aliases=("boodle",),
+    summary=(
+        "the dealer stakes 2 chips on each of the four boodle cards (AH KC QD JS), the "
+        "others 1; all the cards are dealt, with a spare hand nobody plays. The dealer's "
+        "left leads the lowest card of a suit; whoever holds the next card of the suit "
+        "lays it. At a stop the last player leads the lowest card of another suit. Laying "
+        "a boodle card wins its chips; the first out of cards is paid 1 chip per card by "
+        "everyone else."
+    ),
+)
+
+DESCRIPTION = family_description(GAME)

@@ -1,0 +1,230 @@
+"""The house rules the family's games share, declared once with each game's default.
+
+Chips, rounds, a short ante, the spare hand and its auction, the poker stage, the leads,
+claims, the settlement at the end: every game of the family has some of these, named
+and meaning as in Rummoli's rules (``docs/rules.md``), often with another default (the
+spare hand of Michigan is dead; Tripoley's poker is opened by the dealer). A game's
+declaration (``games/<game>/game.py``) takes the ones it has from here, with its
+defaults, and adds its own; :func:`family_layout` copies their values into the layout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rummoli.engine.description import BOOL, CHOICE, CHOICE_OR_INT, INT, HouseRule
+from rummoli.games.stops import layout as lay
+
+#: Rummoli's bounds (``rummoli.games.rummoli.rules.RANGES``), for every game.
+CHIPS = (1, 1000)
+ROUNDS = (0, 100)
+FINE = (0, 1000)
+BET = (1, 1000)
+
+SETTLEMENTS = ("share", "one_poker_hand", "poker_per_pot", "high_card")
+
+
+def chips_rules(chips: int = 100) -> tuple[HouseRule, ...]:
+    """Starting chips, rounds, and what a player short of the ante does."""
+    return (
+        HouseRule(
+            "starting_chips", chips, INT, "chips each player starts with", minimum=1, maximum=1000
+        ),
+        HouseRule(
+            "rounds",
+            0,
+            INT,
+            "rounds to play (0: until the table stops or one player is left)",
+            minimum=0,
+            maximum=100,
+        ),
+        HouseRule(
+            "short_ante",
+            "out",
+            CHOICE,
+            "a player who cannot pay the whole ante: 'out' of the game, or "
+            "'pay_what_you_can' (out only with no chips at all)",
+            choices=("out", "pay_what_you_can"),
+        ),
+    )
+
+
+def widow_rules(default: str, blocks: bool, word: str) -> tuple[HouseRule, ...]:
+    """The spare hand (``word``: what the game calls it) and its auction."""
+    return (
+        HouseRule(
+            "widow",
+            default,
+            CHOICE,
+            f"the {word}: 'none' (it stays dead), 'exchange_only' (the dealer may take it "
+            "for his hand, unseen) or 'exchange_or_auction' (else it is auctioned)",
+            choices=("none", "exchange_only", "exchange_or_auction"),
+        ),
+        HouseRule(
+            "pay_card_blocks_exchange",
+            blocks,
+            BOOL,
+            f"a hand holding a pay card may neither take the {word} nor bid for it",
+        ),
+        HouseRule(
+            "auction",
+            "one_round",
+            CHOICE,
+            f"the {word}'s auction: 'one_round' (a pass is final) or 'open' (a player who "
+            "passed may bid again after a higher bid)",
+            choices=("one_round", "open"),
+        ),
+    )
+
+
+def poker_rules(default: str = "betting") -> tuple[HouseRule, ...]:
+    """The poker stage: a betting round or a showdown, and its limits."""
+    return (
+        HouseRule(
+            "poker",
+            default,
+            CHOICE,
+            "'betting': one betting round; 'showdown': hands shown, best takes the pot",
+            choices=("betting", "showdown"),
+        ),
+        _bet_limit(),
+        _heads_up(),
+    )
+
+
+def _bet_limit() -> HouseRule:
+    return HouseRule(
+        "bet_limit",
+        "no_limit",
+        CHOICE_OR_INT,
+        "'no_limit', 'pot_limit', or a whole number N for fixed bets of N",
+        choices=("no_limit", "pot_limit"),
+        minimum=1,
+        maximum=1000,
+    )
+
+
+def _heads_up() -> HouseRule:
+    return HouseRule(
+        "heads_up_raises",
+        "capped",
+        CHOICE,
+        "fixed limit, two players left who are not all-in: 'capped' (a bet and three raises) "
+        "or 'unlimited' (Robert's Rules of Poker)",
+        choices=("capped", "unlimited"),
+    )
+
+
+def betting_rules() -> tuple[HouseRule, ...]:
+    """The limits of a betting round that has no showdown choice (Poch's Pochen)."""
+    return (_bet_limit(), _heads_up())
+
+
+def run_rules(
+    lead: str, leads: tuple[str, ...], switch: str, switches: tuple[str, ...], kitty: bool
+) -> tuple[HouseRule, ...]:
+    """The first lead, the lead after a stop, the deadlock, the fine and claims."""
+    rules = [
+        HouseRule("lead", lead, CHOICE, "how the first card of a deal is led", choices=leads),
+        HouseRule(
+            "switch_lead",
+            switch,
+            CHOICE,
+            "after a stop, what the player who stopped leads",
+            choices=switches,
+        ),
+        HouseRule(
+            "deadlock",
+            "any_suit",
+            CHOICE,
+            "nobody can lead after a stop: 'any_suit' (the player who stopped leads his "
+            "lowest card of any suit) or 'end_round'",
+            choices=("any_suit", "end_round"),
+        ),
+    ]
+    if kitty:
+        rules.append(
+            HouseRule(
+                "cant_lead_fine",
+                0,
+                INT,
+                "chips a player pays to the kitty when he must lead after a stop but "
+                "holds no card he may lead",
+                minimum=0,
+                maximum=1000,
+            )
+        )
+    rules.append(claim_rule())
+    return tuple(rules)
+
+
+def claim_rule() -> HouseRule:
+    return HouseRule(
+        "must_claim",
+        False,
+        BOOL,
+        "a player must claim a pay space as he lays the card, or the chips stay",
+    )
+
+
+def settlement_rules(default: str, betting: bool) -> tuple[HouseRule, ...]:
+    """Board chips at the end of the game."""
+    rules = [
+        HouseRule(
+            "settlement",
+            default,
+            CHOICE,
+            "board chips at the end: 'share' (shared by the players still in), "
+            "'one_poker_hand', 'poker_per_pot' or 'high_card'",
+            choices=SETTLEMENTS,
+        ),
+        HouseRule(
+            "high_card_tie",
+            "split",
+            CHOICE,
+            "a tie for high card at the settlement: 'split' the chips or 'cut_again'",
+            choices=("split", "cut_again"),
+        ),
+    ]
+    if betting:
+        rules.append(
+            HouseRule(
+                "settlement_betting",
+                False,
+                BOOL,
+                "the settlement's five-card deals are played with a betting round",
+            )
+        )
+    return tuple(rules)
+
+
+#: The layout's fields that take a house rule's value as it is, when the game has it.
+_AS_IS = (
+    "starting_chips",
+    "rounds",
+    "short_ante",
+    "widow",
+    "pay_card_blocks_exchange",
+    "auction",
+    "poker",
+    "bet_limit",
+    "heads_up_raises",
+    "lead",
+    "switch_lead",
+    "cant_lead_fine",
+    "must_claim",
+    "settlement",
+    "high_card_tie",
+    "settlement_betting",
+)
+
+
+def family_layout(values: Mapping[str, Any], **fields: Any) -> lay.Layout:
+    """A layout from a game's house rules (those of this module, by name) and the
+    game's own ``fields``, which win."""
+    data: dict[str, Any] = {name: values[name] for name in _AS_IS if name in values}
+    if "deadlock" in values:
+        data["deadlock"] = lay.END_ROUND if values["deadlock"] == "end_round" else lay.CONTINUE
+    data.update(fields)
+    return lay.Layout(**data)

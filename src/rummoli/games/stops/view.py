@@ -1,0 +1,465 @@
+"""What each seat, and a spectator, may see: the one place that decides it.
+
+Everything a person or a bot receives (a table view, a log line, a showdown) is built
+here from the state and its events. A seat sees its own hand, the widow's cards only if
+it gave its own hand to the widow (it knows what it gave), and what the table sees: chip
+counts, card counts, the board, laid cards, bets and shown hands. A spectator sees only
+what the table sees. The test of this module: change every card a seat cannot see
+(keeping the counts) and its view must not change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+from rummoli.cards import RANKS, SUITS, card_str, cards_of, sorted_by_suit
+from rummoli.engine.base import CHANCE, TERMINAL, Event
+from rummoli.engine.event_json import EventFormat, by_player, card_text, seat_name, seat_names
+from rummoli.games.stops.actions import ActionCodec
+from rummoli.games.stops.layout import NONE, RANK, Layout
+from rummoli.games.stops.state import PHASE_NAMES, SETTLE, FamilyRules
+from rummoli.poker import best_five, category_name, hand_key
+
+if TYPE_CHECKING:
+    from rummoli.games.stops.state import StopsState
+
+#: Events only one seat may see, with the index of that seat in the event.
+PRIVATE_EVENTS: Final = {"hand": 1, "blocked": 1, "settle_dealt": 1}
+
+# How to write each event's fields as JSON (see rummoli.engine.event_json): kind -> field
+# names, each with a conversion: "player" a seat (as its name), "players" seats, "card" a
+# card, "cards" a mask (by suit), "key" a poker hand's strength (as its category),
+# "by_player" a tuple by seat; others as they are.
+_EVENT_FIELDS: Final[dict[str, tuple[str, ...]]] = {
+    "dealer": ("player",),
+    "cut": ("player", "card"),
+    "out": ("player",),
+    "ante": ("player", "chips"),
+    "hand": ("player", "cards"),
+    "widow_dealt": ("count",),
+    "widow_dead": (),
+    "blocked": ("player",),
+    "keep": ("player",),
+    "exchange": ("player",),
+    "pass": ("player",),
+    "bid": ("player", "chips"),
+    "no_bid": (),
+    "bought": ("player", "chips", "dealer:player"),
+    "check": ("player",),
+    "fold": ("player",),
+    "call": ("player", "total", "chips", "all_in"),
+    "raise": ("player", "total", "chips", "all_in"),
+    "returned": ("player", "chips"),
+    "show": ("player", "cards", "hand:key"),
+    "poker_pot": ("pot", "chips", "winners:players", "share"),
+    "leads": ("player",),
+    "lay": ("player", "card"),
+    "space": ("player", "space", "chips"),
+    "unclaimed": ("player", "space"),
+    "stop": ("card", "reason"),
+    "duty_passes": ("player", "fine"),
+    "deadlock_continue": ("player",),
+    "deadlock": (),
+    "deadlock_pays": ("player", "chips"),
+    "round_won": ("player", "chips"),
+    "pays": ("player", "to:player", "chips"),
+    "round_over": ("round",),
+    "settle_cut": ("player", "card"),
+    "settle_dealt": ("player", "cards"),
+    "settle_hand": ("player", "cards", "hand:key"),
+    "settled": ("space", "chips", "winners:players"),
+    "game_over": ("chips:by_player",),
+    # The events of the family's other games (Rummoli never writes them).
+    "stake": ("player", "space"),
+    "turned": ("card",),
+    "turn_pays": ("player", "space", "chips"),
+    "deal_ends": ("card",),
+    "claim": ("player", "space", "chips", "cards"),
+    "show_set": ("player", "cards"),
+    "unopened": (),
+    "sans": ("player", "rank:rank"),
+    "grand_opera": ("player", "chips"),
+    "held_pays": ("player", "space", "chips"),
+}
+
+
+def _hand_text(mask: int, names: Sequence[str]) -> list[str]:
+    return _cards(mask)
+
+
+def _category(key: int, names: Sequence[str]) -> str:
+    return category_name(key)
+
+
+def _rank(rank: int, names: Sequence[str]) -> str:
+    return "10" if RANKS[rank] == "T" else RANKS[rank]
+
+
+#: How this game's events are written: its tables above, with what each conversion does.
+EVENT_FORMAT: Final = EventFormat(
+    _EVENT_FIELDS,
+    {
+        "player": seat_name,
+        "players": seat_names,
+        "card": card_text,
+        "cards": _hand_text,
+        "key": _category,
+        "rank": _rank,
+        "by_player": by_player,
+    },
+    PRIVATE_EVENTS,
+)
+
+
+def is_visible(event: Event, seat: int | None) -> bool:
+    """Whether ``seat`` (None: a spectator) may see ``event``."""
+    return EVENT_FORMAT.is_visible(event, seat)
+
+
+def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
+    return EVENT_FORMAT.visible_events(events, seat)
+
+
+def event_to_json(event: Event, names: Sequence[str]) -> dict[str, Any]:
+    """An event as JSON, with players by name and cards as text."""
+    return EVENT_FORMAT.to_json(event, names)
+
+
+def events_for(
+    events: Iterable[Event], seat: int | None, names: Sequence[str]
+) -> list[dict[str, Any]]:
+    """The events ``seat`` may see, as JSON."""
+    return EVENT_FORMAT.events_for(events, seat, names)
+
+
+def _cards(mask: int) -> list[str]:
+    return [card_str(c) for c in sorted_by_suit(cards_of(mask))]
+
+
+@dataclass(slots=True, init=False)
+class Observation:
+    """Everything one seat (``seat is None``: a spectator) may know, as plain numbers.
+
+    Treat it as read-only (it is not frozen only because frozen dataclasses are several
+    times slower to build, and a simulation builds one per decision).
+
+    Cards are ints and hands are masks (see :mod:`rummoli.cards`); seats are indexes.
+    Bots and simulations read this (it is cheap to build); people get the JSON view
+    made from it by :func:`observation_to_view`. Both come from :func:`build_observation`,
+    the one function that decides what a seat may see.
+    """
+
+    seat: int | None
+    names: tuple[str, ...]
+    rules: FamilyRules
+    spaces: tuple[str, ...]
+    round_no: int
+    phase: str
+    dealer: int
+    #: The seat to decide, CHANCE or TERMINAL.
+    to_move: int
+    chips: tuple[int, ...]
+    out: tuple[bool, ...]
+    #: Seats dealt in this round, clockwise from the dealer's left (the dealer last).
+    in_round: tuple[int, ...]
+    card_counts: tuple[int, ...]
+    board: tuple[int, ...]
+    #: This seat's hand (0 for a spectator).
+    hand: int
+    widow_count: int
+    #: The seat that gave its hand to the widow, or -1.
+    widow_taker: int
+    #: The widow's cards if this seat gave its hand to it, else 0.
+    known_widow: int
+    #: (seat, card) in the order laid this round.
+    laid: tuple[tuple[int, int], ...]
+    laid_mask: int
+    #: (seat, five-card mask) shown at the showdown.
+    shown: tuple[tuple[int, int], ...]
+    auction_high: int
+    auction_high_bidder: int
+    auction_passed: tuple[int, ...]
+    #: This round's auction in order: (seat, chips bid), a pass as (seat, 0). Public: a
+    #: pass forced by a pay card shows as a plain pass.
+    auction_history: tuple[tuple[int, int], ...]
+    #: Chips each seat put in during this betting round, and who folded.
+    bets: tuple[int, ...]
+    folded: tuple[bool, ...]
+    high_bet: int
+    #: This round's betting actions in order: (seat, "check" | "call" | "raise" | "fold",
+    #: the seat's total bet after the action).
+    bet_history: tuple[tuple[int, str, int], ...]
+    poker_winners: tuple[int, ...]
+    leader: int
+    round_winner: int
+    deadlocked: bool
+    #: This seat's legal actions when it is to move, else empty.
+    legal: tuple[int, ...]
+    codec: ActionCodec
+    #: The chips the betting plays for: the poker space's, or those of the pot being
+    #: settled (house rule ``settlement_betting``: then ``hand`` and ``card_counts`` are
+    #: the settlement's five cards).
+    pot: int
+    #: The pot being settled with betting ("all" or a space), else "".
+    settling: str
+    #: The game's layout (what every computer player of the family reads of the rules),
+    #: the card turned for trumps (-1: none) and its suit, the spaces won by the cards
+    #: held at the deal, (seat, space, chips), and the rank mode's next rank place (0 =
+    #: ace ... 12 = king; -1: a new sequence).
+    plan: Layout
+    turned: int
+    trump: int
+    claims: tuple[tuple[int, int, int, int], ...]
+    sequence: int
+
+    def __init__(
+        self,
+        seat: int | None,
+        names: tuple[str, ...],
+        rules: FamilyRules,
+        spaces: tuple[str, ...],
+        round_no: int,
+        phase: str,
+        dealer: int,
+        to_move: int,
+        chips: tuple[int, ...],
+        out: tuple[bool, ...],
+        in_round: tuple[int, ...],
+        card_counts: tuple[int, ...],
+        board: tuple[int, ...],
+        hand: int,
+        widow_count: int,
+        widow_taker: int,
+        known_widow: int,
+        laid: tuple[tuple[int, int], ...],
+        laid_mask: int,
+        shown: tuple[tuple[int, int], ...],
+        auction_high: int,
+        auction_high_bidder: int,
+        auction_passed: tuple[int, ...],
+        auction_history: tuple[tuple[int, int], ...],
+        bets: tuple[int, ...],
+        folded: tuple[bool, ...],
+        high_bet: int,
+        bet_history: tuple[tuple[int, str, int], ...],
+        poker_winners: tuple[int, ...],
+        leader: int,
+        round_winner: int,
+        deadlocked: bool,
+        legal: tuple[int, ...],
+        codec: ActionCodec,
+        pot: int,
+        settling: str,
+        plan: Layout,
+        turned: int,
+        trump: int,
+        claims: tuple[tuple[int, int, int, int], ...],
+        sequence: int,
+    ) -> None:
+        # Written out rather than generated by ``dataclass``: this module is compiled
+        # (see rummoli.compiled), and a compiled class's generated ``__init__`` would
+        # still run as Python, once per decision of a simulation.
+        self.seat = seat
+        self.names = names
+        self.rules = rules
+        self.spaces = spaces
+        self.round_no = round_no
+        self.phase = phase
+        self.dealer = dealer
+        self.to_move = to_move
+        self.chips = chips
+        self.out = out
+        self.in_round = in_round
+        self.card_counts = card_counts
+        self.board = board
+        self.hand = hand
+        self.widow_count = widow_count
+        self.widow_taker = widow_taker
+        self.known_widow = known_widow
+        self.laid = laid
+        self.laid_mask = laid_mask
+        self.shown = shown
+        self.auction_high = auction_high
+        self.auction_high_bidder = auction_high_bidder
+        self.auction_passed = auction_passed
+        self.auction_history = auction_history
+        self.bets = bets
+        self.folded = folded
+        self.high_bet = high_bet
+        self.bet_history = bet_history
+        self.poker_winners = poker_winners
+        self.leader = leader
+        self.round_winner = round_winner
+        self.deadlocked = deadlocked
+        self.legal = legal
+        self.codec = codec
+        self.pot = pot
+        self.settling = settling
+        self.plan = plan
+        self.turned = turned
+        self.trump = trump
+        self.claims = claims
+        self.sequence = sequence
+
+
+def build_observation(state: StopsState, seat: int | None) -> Observation:
+    """What ``seat`` (None: a spectator) may see of ``state``: the one place that decides."""
+    n = len(state.names)
+    betting = state.betting
+    in_round = state.in_round
+    passed = state.auction_passed
+    hands = state.hands
+    settling = ""
+    if state.phase == SETTLE:  # the settlement's own five cards (settlement_betting)
+        hands = state.settle_hands
+        settling = state.settle_name
+    # Positional: keyword arguments would make this the slowest line of a simulation.
+    return Observation(
+        seat,
+        state.names,
+        state.rules,
+        state.spaces,
+        state.round_no,
+        PHASE_NAMES[state.phase],
+        state.dealer,
+        state.to_move,
+        tuple(state.chips),
+        tuple(state.out),
+        tuple(in_round),
+        tuple(map(int.bit_count, hands)),
+        tuple(state.board),
+        hands[seat] if seat is not None else 0,
+        state.widow.bit_count(),
+        state.widow_taker,
+        state.known_widow if seat is not None and seat == state.widow_taker else 0,
+        tuple(state.laid),
+        state.laid_mask,
+        tuple(state.shown.items()),
+        state.auction_high,
+        state._auction_high_bidder,
+        tuple([s for s in in_round if passed[s]]) if True in passed else (),
+        tuple(state.auction_log),
+        tuple(betting.committed) if betting else (0,) * n,
+        tuple(betting.folded) if betting else (False,) * n,
+        betting.high if betting else 0,
+        tuple(state.bet_log),
+        tuple(state.poker_winners),
+        state.leader,
+        state.round_winner,
+        state.deadlocked,
+        tuple(state.options) if seat is not None and state.to_move == seat else (),
+        state.codec,
+        state.board[state.pot_space],
+        settling,
+        state.plan,
+        state.turned,
+        state.trump,
+        tuple(state.claims),
+        state.sequence,
+    )
+
+
+def _seat_or_none(seat: int) -> int | None:
+    return seat if seat >= 0 else None
+
+
+#: The ranks in the order of a sequence by rank, aces low (Nain Jaune).
+_RANK_NAMES: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+#: The phases in which a seat's poker hand is still to be played (it is named in the view).
+_POKER_AHEAD = frozenset(("widow", "auction", "betting", "settlement"))
+
+
+def observation_to_view(obs: Observation) -> dict[str, Any]:
+    """The JSON-ready view of an observation, for people and the wire."""
+    players = []
+    for s, name in enumerate(obs.names):
+        players.append(
+            {
+                "name": name,
+                "chips": obs.chips[s],
+                "cards": obs.card_counts[s],
+                "out": obs.out[s],
+                "in_round": s in obs.in_round,
+                "bet": obs.bets[s],
+                "folded": obs.folded[s],
+                "laid": [card_str(c) for p, c in obs.laid if p == s],
+            }
+        )
+    to_move: int | str | None
+    if obs.to_move == CHANCE:
+        to_move = "chance"
+    elif obs.to_move == TERMINAL:
+        to_move = None
+    else:
+        to_move = obs.to_move
+    plan = obs.plan
+    view: dict[str, Any] = {
+        "game": plan.game,
+        "seat": obs.seat,
+        "round": obs.round_no,
+        "phase": obs.phase,
+        "dealer": obs.dealer,
+        "to_move": to_move,
+        "players": players,
+        "board": dict(zip(obs.spaces, obs.board, strict=True)),
+        "widow": {
+            "cards": obs.widow_count,
+            "taken_by": _seat_or_none(obs.widow_taker),
+            "known": _cards(obs.known_widow),
+        },
+        "laid": [{"player": s, "card": card_str(c)} for s, c in obs.laid],
+        "shown": {str(s): _cards(m) for s, m in obs.shown},
+        "poker_winners": list(obs.poker_winners),
+        "leader": _seat_or_none(obs.leader),
+        "round_winner": _seat_or_none(obs.round_winner),
+        "deadlock": obs.deadlocked,
+    }
+    if obs.phase == "auction":
+        view["auction"] = {
+            "high_bid": obs.auction_high,
+            "high_bidder": _seat_or_none(obs.auction_high_bidder),
+            "passed": list(obs.auction_passed),
+            "history": [{"player": s, "bid": c or None} for s, c in obs.auction_history],
+        }
+        if plan.auction == "open":  # a pass is not final (house rule auction)
+            view["auction"]["open"] = True
+    if obs.phase in ("betting", "settlement"):
+        view["betting"] = {
+            "high": obs.high_bet,
+            "pot": obs.pot,
+            "history": [{"player": s, "action": a, "total": t} for s, a, t in obs.bet_history],
+        }
+    if obs.settling:
+        view["settlement"] = {"pot": obs.settling}
+    # What the family's other games show besides (Rummoli's view has none of these).
+    if plan.trump != NONE:
+        view["trump"] = {
+            "card": card_str(obs.turned) if obs.turned >= 0 else None,
+            "suit": SUITS[obs.trump] if obs.trump >= 0 else None,
+        }
+    if obs.claims:
+        view["claims"] = [
+            {"player": s, "space": obs.spaces[space], "chips": c, "cards": _cards(m)}
+            for s, space, c, m in obs.claims
+        ]
+    if plan.play == RANK and obs.phase == "play":
+        view["sequence"] = {"next": None if obs.sequence < 0 else _RANK_NAMES[obs.sequence]}
+    if obs.seat is not None:
+        view["hand"] = _cards(obs.hand)
+        if obs.phase in _POKER_AHEAD and obs.hand.bit_count() >= 5 and plan.poker != NONE:
+            # The seat's own poker hand, named while it bets: its best five of its cards.
+            view["poker_hand"] = {
+                "name": category_name(hand_key(obs.hand)),
+                "cards": [card_str(c) for c in best_five(obs.hand)],
+            }
+        if obs.legal:
+            view["legal_actions"] = [{"action": a, "text": obs.codec.to_text(a)} for a in obs.legal]
+    return view
+
+
+def build_view(state: StopsState, seat: int | None) -> dict[str, Any]:
+    """The whole table as ``seat`` (None: a spectator) may see it, as JSON-ready data."""
+    return observation_to_view(build_observation(state, seat))

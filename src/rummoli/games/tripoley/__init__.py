@@ -1,0 +1,1 @@
+"""Tripoley (Cadaco), a game of the Stops family: its declaration is :mod:`.description`."""

@@ -1,0 +1,123 @@
+"""Tripoley (Cadaco, 1932): nine sections staked by everyone, paid to the cards held at
+the deal; a round of poker for the Pot, opened by the dealer; then Michigan's runs, the
+first player out taking the Kitty and a chip a card. Declared as data of the family
+(``games/stops``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rummoli.engine.description import BOOL, CHOICE, HouseRule
+from rummoli.games.stops import layout as lay
+from rummoli.games.stops.common import (
+    chips_rules,
+    family_layout,
+    poker_rules,
+    run_rules,
+    settlement_rules,
+    widow_rules,
+)
+from rummoli.games.stops.describe import family_description
+from rummoli.games.stops.game import FamilyGame
+from rummoli.games.stops.layout import Space
+
+#: The pay sections, in board order: the hearts, K-Q of hearts, 8-9-10 of one suit.
+SECTIONS = (
+    ("AH", ("AH",)),
+    ("KH", ("KH",)),
+    ("QH", ("QH",)),
+    ("JH", ("JH",)),
+    ("10H", ("10H",)),
+    ("KQH", ("QH", "KH")),
+    ("8910", ("8*", "9*", "10*")),
+)
+#: The deluxe board's corners: the other three aces.
+CORNERS = (("AC", ("AC",)), ("AD", ("AD",)), ("AS", ("AS",)))
+
+HOUSE_RULES = (
+    *chips_rules(),
+    HouseRule(
+        "pay_when",
+        "held",
+        CHOICE,
+        "'held': a section pays the player who holds its cards at the deal (Cadaco); "
+        "'played': it pays when they are played in the runs (the home reading)",
+        choices=("held", "played"),
+    ),
+    HouseRule(
+        "split_8910",
+        False,
+        BOOL,
+        "8-9-10 held in several suits: the holders share the section (else the first from "
+        "the dealer's left takes it)",
+    ),
+    HouseRule("aces", False, BOOL, "the deluxe board: the other three aces at the corners"),
+    *widow_rules("none", True, "dead hand"),
+    *poker_rules("betting"),
+    HouseRule(
+        "leader",
+        "dealer",
+        CHOICE,
+        "who leads the runs: the 'dealer' (Cadaco) or the 'poker_winner'",
+        choices=("dealer", "poker_winner"),
+    ),
+    *run_rules(
+        "lowest_of_any_suit",
+        ("lowest_of_any_suit", "lowest_in_hand"),
+        "any_other_suit",
+        ("any_other_suit", "lowest_of_other_suits"),
+        kitty=True,
+    ),
+    *settlement_rules("one_poker_hand", betting=True),
+)
+
+
+def make_layout(values: Mapping[str, Any]) -> lay.Layout:
+    """Tripoley under ``values``."""
+    when = lay.HELD if values["pay_when"] == "held" else lay.PLAYED
+    cards = SECTIONS + (CORNERS if values["aces"] else ())
+    spaces = [Space("pot", role=lay.POKER)]
+    for name, way in cards:
+        spaces.append(Space(name, way, when=when, split=name == "8910" and values["split_8910"]))
+    spaces.append(Space("kitty", role=lay.KITTY))
+    return family_layout(
+        values,
+        game="tripoley",
+        title="Tripoley",
+        min_players=2,
+        max_players=9,
+        spaces=tuple(spaces),
+        spare=lay.AFTER_DEALER,
+        poker_opener=lay.DEALER,
+        leader=lay.DEALER if values["leader"] == "dealer" else lay.POKER_WINNER,
+    )
+
+
+GAME = FamilyGame(
+    name="tripoley",
+    title="Tripoley",
+    min_players=2,
+    max_players=9,
+    default_players=4,
+    house_rules=HOUSE_RULES,
+    make_layout=make_layout,
+    presets={
+        # Cadaco's printed rules: the defaults.
+        "cadaco": {},
+        # The home reading: sections pay when played; the poker winner leads.
+        "home": {"pay_when": "played", "leader": "poker_winner"},
+        # Three in One (pagat.com): the home reading with a plain showdown for the Pot.
+        "three_in_one": {"pay_when": "played", "leader": "poker_winner", "poker": "showdown"},
+    },
+    aliases=("tripoli", "three_in_one"),
+    summary=(
+        "everyone stakes 1 chip on each of the nine sections; all the cards are dealt, "
+        "with a dead hand. A player holding AH KH QH JH or 10H, K-Q of hearts or an 8-9-10 "
+        "of one suit takes those sections. One round of poker for the pot, opened by the "
+        "dealer; then the dealer leads the lowest card of a suit and runs go on as in "
+        "Michigan. The first out takes the kitty and 1 chip per card from everyone else."
+    ),
+)
+
+DESCRIPTION = family_description(GAME)

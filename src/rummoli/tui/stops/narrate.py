@@ -1,0 +1,589 @@
+"""Events turned into short sentences: what happened since the human last decided.
+
+The narrator reads events as JSON (``event_to_json`` of the events the seat may see), the
+same form a web page or a log file gets, so it cannot show more than the seat may know.
+Between two human decisions a whole run of forced plays can happen, so related events
+share one line ("Cy 5♦ 6♦ · Bob 7♦ · You 8♦ (+3 JD) ▪") instead of one line each;
+rich wraps a long line at the terminal width.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from rummoli.i18n import N_, _, nformat, number
+from rummoli.i18n.forms import Space
+from rummoli.i18n.terms import poker_hand, rank_name, space_name, space_shown
+from rummoli.i18n.typography import mark
+from rummoli.tui.cards import card, cards, pack
+from rummoli.tui.phrases import Value, fill, join, shown_name
+from rummoli.tui.stops.words import GameWords
+
+_RED = ("D", "H")
+
+#: Why a run stopped, after its last card (the engine's "stop" event says it).
+_STOP_REASONS = {
+    "ace": N_("an ace ends its suit"),
+    "laid": N_("the next card was laid before"),
+    "widow": N_("the next card is in the widow"),
+    "removed": N_("the next card is not in the pack"),
+    "turned": N_("the next card was turned for trumps"),
+    "king": N_("a king ends its suit"),
+    "nobody": N_("nobody holds the next rank"),
+}
+
+# The line each kind of event belongs to; a new group starts a new line.
+_GROUPS: dict[str, str] = {
+    "cut": "cut",
+    "dealer": "deal",
+    "ante": "deal",
+    "widow_dealt": "deal",
+    "stake": "stake",
+    "turned": "deal",
+    "turn_pays": "deal",
+    "deal_ends": "deal",
+    "claim": "claims",
+    "out": "out",
+    "blocked": "widow",
+    "keep": "widow",
+    "exchange": "widow",
+    "pass": "widow",
+    "bid": "widow",
+    "no_bid": "widow",
+    "widow_dead": "widow",
+    "bought": "widow",
+    "check": "bet",
+    "call": "bet",
+    "raise": "bet",
+    "fold": "bet",
+    "returned": "bet",
+    "show": "showdown",
+    "show_set": "showdown",
+    "unopened": "pot",
+    "poker_pot": "pot",
+    "leads": "pot",
+    "lay": "run",
+    "space": "run",
+    "unclaimed": "run",
+    "stop": "run",
+    "sans": "run",
+    "duty_passes": "duty",
+    "deadlock_continue": "duty",
+    "deadlock": "deadlock",
+    "deadlock_pays": "deadlock",
+    "round_won": "won",
+    "grand_opera": "won",
+    "pays": "won",
+    "held_pays": "won",
+    "settle_cut": "settle",
+    "settle_hand": "settle_hands",
+    "settled": "settled",
+}
+
+# Groups whose every event gets a line of its own.
+_ONE_PER_LINE = ("settle", "settled", "out")
+# Groups whose entries are packed side by side, as many to a line as fit: a showdown of
+# eight hands takes four lines, not eight, so it fits a 24-line screen with the table.
+_PACKED = {"showdown": N_("Showdown: "), "settle_hands": N_("Settlement: ")}
+
+_PREFIX = {
+    "cut": N_("Cut for the deal: "),
+    "stake": N_("Stakes: "),
+    "claims": N_("Held: "),
+    "widow": N_("Widow: "),
+    "bet": N_("Poker: "),
+    "deadlock": N_("Deadlock: "),
+}
+
+
+class Narrator:
+    """Collects the sentences for one seat; :meth:`take` hands over the finished lines."""
+
+    def __init__(self, me: str, words: GameWords | None = None) -> None:
+        self.me = me
+        #: The game's words (Rummoli's when none are given).
+        self.words = words or GameWords()
+        self._staker = ""
+        self._lines: list[Text] = []
+        #: For each finished line, where each laid card of it ends (character offsets),
+        #: so a paced printer can show a run card by card.
+        self._marks: list[list[int]] = []
+        self._line_marks: list[int] = []
+        self._group = ""
+        self._line = Text()
+        self._last_layer = ""
+        self._antes: list[int] = []
+        self._paying = False
+        self._cut_by: set[str] = set()
+        self._high_bet = 0
+        self._stop_card = ""
+        #: The entries of a packed group (the hands of a showdown) until it ends.
+        self._packed: list[Text] = []
+
+    # ------------------------------------------------------------------ words
+
+    def who(self, name: str) -> Text:
+        """A player as the subject of a sentence: "You" for the human."""
+        if name == self.me:
+            return Text(_("You"), style="bold cyan")
+        return Text(shown_name(name, self.me), style="bold")
+
+    def does(self, name: str, mine: str, theirs: str, **values: Value) -> Text:
+        """The sentence for the human (``mine``, with ``{you}``) or another player
+        (``theirs``, with ``{name}``), both translated: "You pass", "Bob passes"."""
+        if name == self.me:
+            return fill(mine, you=self.who(name), **values)
+        return fill(theirs, name=self.who(name), **values)
+
+    def names(self, players: list[str]) -> Text:
+        """``Bea and Cy``, ``You, Bea and Cy``."""
+        return join([self.who(p) for p in players], _(" and "))
+
+    # ------------------------------------------------------------------ lines
+
+    def _flush(self) -> None:
+        if self._group == "deal" and self._antes:
+            self._part(_antes_text(self._antes))
+        if self._packed:
+            label = _(_PACKED[self._group])
+            self._line = pack(self._packed, label=label, sep="   ")
+            self._packed = []
+        if self._line:
+            self._lines.append(self._line)
+            self._marks.append(self._line_marks)
+        self._line = Text()
+        self._line_marks = []
+        self._group = ""
+        self._last_layer = ""
+        self._antes = []
+        self._paying = False
+
+    def _part(self, text: Text | str, sep: str = "; ") -> None:
+        """Add one fragment to the current line (a ``;`` spaced as the language spaces
+        it: French puts a narrow no-break space before it)."""
+        if self._line and not self._line.plain.endswith(" "):
+            self._line.append(mark(sep.strip()) + " " if sep.strip() == ";" else sep)
+        self._line.append_text(text if isinstance(text, Text) else Text(text))
+
+    def take(self) -> list[Text]:
+        """The finished lines so far (the current line too), and start afresh."""
+        return [line for line, _ in self.take_paced()]
+
+    def take_paced(self) -> list[tuple[Text, list[int]]]:
+        """As :meth:`take`, each line with the offsets where its laid cards end (empty
+        for a line that lays none): a run can then be shown one card at a time."""
+        self._flush()
+        lines, self._lines = self._lines, []
+        marks, self._marks = self._marks, []
+        return list(zip(lines, marks, strict=True))
+
+    def feed(self, event: dict[str, Any]) -> None:
+        """Narrate one event (JSON form)."""
+        kind = event["type"]
+        group = _GROUPS.get(kind)
+        if group is None:  # hand, round_over, game_over: shown elsewhere
+            return
+        if group != self._group or group in _ONE_PER_LINE:
+            self._flush()
+            self._group = group
+            self._line = Text()
+            self._line.append(_(_PREFIX.get(group, "")), style="dim")
+        getattr(self, "_" + kind)(event)
+
+    # ------------------------------------------------------------------ the deal
+
+    def _cut(self, e: dict[str, Any]) -> None:
+        text = Text.assemble(self.who(e["player"]), " ", card(e["card"]))
+        if e["player"] in self._cut_by:  # a tie: the tied players cut again
+            self._cut_by.clear()
+            self._part(Text.assemble((_("tie, again: "), "dim"), text), "; ")
+        else:
+            self._part(text, ", ")
+        self._cut_by.add(e["player"])
+
+    def _dealer(self, e: dict[str, Any]) -> None:
+        self._part(self.does(e["player"], _("{you} deal"), _("{name} deals")))
+
+    def _ante(self, e: dict[str, Any]) -> None:
+        self._antes.append(e["chips"])
+
+    def _widow_dealt(self, e: dict[str, Any]) -> None:
+        if self._antes:
+            self._part(_antes_text(self._antes))
+            self._antes = []
+        count = e["count"]
+        self._part(nformat("the widow has {n} card", "the widow has {n} cards", count))
+        self._high_bet = 0
+
+    def _stake(self, e: dict[str, Any]) -> None:
+        if e["player"] == self._staker:
+            self._line.append(" " + space_name(e["space"]), style="cyan")
+            return
+        self._staker = e["player"]
+        self._part(Text.assemble(self.who(e["player"]), " ", (space_name(e["space"]), "cyan")))
+
+    def _turned(self, e: dict[str, Any]) -> None:
+        self._part(fill(_("{card} turned for trumps"), card=card(e["card"])))
+
+    def _turn_pays(self, e: dict[str, Any]) -> None:
+        self._part(
+            self.does(
+                e["player"],
+                _("the card turned gives {you} {space}: {chips}"),
+                _("the card turned gives {name} {space}: {chips}"),
+                space=space_name(e["space"]),
+                chips=Text(chips_text(e["chips"]), style="bold yellow"),
+            )
+        )
+
+    def _deal_ends(self, e: dict[str, Any]) -> None:
+        self._part(fill(_("{card} turned: the deal is over"), card=card(e["card"])))
+
+    def _claim(self, e: dict[str, Any]) -> None:
+        self._part(
+            self.does(
+                e["player"],
+                _("{you} hold {cards}: {space} {chips}"),
+                _("{name} holds {cards}: {space} {chips}"),
+                cards=cards(e["cards"]),
+                space=space_name(e["space"]),
+                chips=Text(chips_text(e["chips"]), style="bold yellow"),
+            )
+        )
+
+    def _out(self, e: dict[str, Any]) -> None:
+        self._part(
+            self.does(
+                e["player"],
+                _("{you} cannot pay the ante: out of the game"),
+                _("{name} cannot pay the ante: out of the game"),
+            )
+        )
+
+    # ------------------------------------------------------------------ the widow
+
+    def _blocked(self, e: dict[str, Any]) -> None:
+        # Only the blocked player sees this event (the view decides): the table does not
+        # learn that this hand holds a pay card.
+        self._part(Text(_("your pay card rules out the widow"), style="dim"))
+
+    def _keep(self, e: dict[str, Any]) -> None:
+        self._part(self.does(e["player"], _("{you} keep the hand"), _("{name} keeps the hand")))
+
+    def _exchange(self, e: dict[str, Any]) -> None:
+        self._part(self.does(e["player"], _("{you} take the widow"), _("{name} takes the widow")))
+
+    def _pass(self, e: dict[str, Any]) -> None:
+        self._part(self.does(e["player"], _("{you} pass"), _("{name} passes")))
+
+    def _returned(self, e: dict[str, Any]) -> None:
+        self._part(
+            self.does(
+                e["player"],
+                _("{you} take back {chips} uncalled"),
+                _("{name} takes back {chips} uncalled"),
+                chips=e["chips"],
+            )
+        )
+
+    def _bid(self, e: dict[str, Any]) -> None:
+        self._part(
+            self.does(
+                e["player"], _("{you} bid {chips}"), _("{name} bids {chips}"), chips=e["chips"]
+            )
+        )
+
+    def _no_bid(self, e: dict[str, Any]) -> None:
+        self._part(_("no bid"))
+
+    def _widow_dead(self, e: dict[str, Any]) -> None:
+        self._part(_("it stays out of play"))
+
+    def _bought(self, e: dict[str, Any]) -> None:
+        buyer, dealer = e["player"], e["dealer"]
+        if buyer == self.me:
+            template = _("{you} buy it for {chips}, paid to {dealer}")
+        elif dealer == self.me:
+            template = _("{name} buys it for {chips}, paid to you")
+        else:
+            template = _("{name} buys it for {chips}, paid to {dealer}")
+        self._part(
+            fill(
+                template,
+                you=self.who(buyer),
+                name=self.who(buyer),
+                dealer=self.who(dealer),
+                chips=e["chips"],
+            )
+        )
+
+    # ------------------------------------------------------------------ poker
+
+    def _check(self, e: dict[str, Any]) -> None:
+        self._part(self.does(e["player"], _("{you} check"), _("{name} checks")), ", ")
+
+    def _fold(self, e: dict[str, Any]) -> None:
+        self._part(self.does(e["player"], _("{you} fold"), _("{name} folds")), ", ")
+
+    def _call(self, e: dict[str, Any]) -> None:
+        text = self.does(
+            e["player"], _("{you} call {total}"), _("{name} calls {total}"), total=e["total"]
+        )
+        if e["all_in"]:
+            text.append(" " + _("(all in)"), style="yellow")
+        self._part(text, ", ")
+
+    def _raise(self, e: dict[str, Any]) -> None:
+        player, total = e["player"], e["total"]
+        if self._high_bet:
+            text = self.does(
+                player, _("{you} raise to {total}"), _("{name} raises to {total}"), total=total
+            )
+        else:
+            text = self.does(player, _("{you} bet {total}"), _("{name} bets {total}"), total=total)
+        if e["all_in"]:
+            text.append(" " + _("(all in)"), style="yellow")
+        self._high_bet = total
+        self._part(text, ", ")
+
+    def _show(self, e: dict[str, Any]) -> None:
+        text = self.who(e["player"])
+        text.append(" ")
+        text.append_text(cards(e["cards"]))
+        text.append(" " + poker_hand(e["hand"]), style="italic")
+        self._packed.append(text)
+
+    def _show_set(self, e: dict[str, Any]) -> None:
+        text = self.who(e["player"])
+        text.append(" ")
+        text.append_text(cards(e["cards"]) if e["cards"] else Text(_("no set"), style="dim"))
+        self._packed.append(text)
+
+    def _unopened(self, e: dict[str, Any]) -> None:
+        self._part(_("nobody opens the betting: the pot stays"))
+
+    def _poker_pot(self, e: dict[str, Any]) -> None:
+        winners, pot = e["winners"], e["pot"]
+        if len(winners) == 1:
+            chips = Text(chips_text(e["chips"]), style="bold yellow")
+            if pot == 0:
+                text = self.does(
+                    winners[0],
+                    _("{you} take the poker space: {chips}"),
+                    _("{name} takes the poker space: {chips}"),
+                    chips=chips,
+                )
+            else:
+                text = self.does(
+                    winners[0],
+                    _("{you} take side pot {pot}: {chips}"),
+                    _("{name} takes side pot {pot}: {chips}"),
+                    chips=chips,
+                    pot=pot,
+                )
+        elif pot == 0:
+            text = fill(
+                _("{names} split the poker space: {share} each"),
+                names=self.names(winners),
+                share=e["share"],
+            )
+        else:
+            text = fill(
+                _("{names} split side pot {pot}: {share} each"),
+                names=self.names(winners),
+                share=e["share"],
+                pot=pot,
+            )
+        self._part(text)
+
+    def _leads(self, e: dict[str, Any]) -> None:
+        self._part(self.does(e["player"], _("{you} lead."), _("{name} leads.")), ". ")
+
+    # ------------------------------------------------------------------ the Rummoli phase
+
+    def _lay(self, e: dict[str, Any]) -> None:
+        laid = card(e["card"])
+        if e["player"] == self._last_layer:
+            self._line.append(" ")
+            self._line.append_text(laid)
+        else:
+            self._last_layer = e["player"]
+            self._part(Text.assemble(self.who(e["player"]), " ", laid), " · ")
+        self._line_marks.append(len(self._line))
+
+    def _space(self, e: dict[str, Any]) -> None:
+        self._line.append(f" (+{number(e['chips'])} {space_shown(e['space'])})", style="bold green")
+
+    def _unclaimed(self, e: dict[str, Any]) -> None:
+        shown = _("({space} not claimed)").format(space=Space(e["space"]))
+        self._line.append(" " + shown, style="dim")
+
+    def _stop(self, e: dict[str, Any]) -> None:
+        self._stop_card = e["card"]
+        why = _STOP_REASONS.get(e.get("reason", ""), "")
+        said = _("stop: {why}").format(why=_(why)) if why else _("stop")
+        self._line.append(f" ▪ {said}", style="dim")
+        self._flush()
+
+    def _sans(self, e: dict[str, Any]) -> None:
+        self._line.append(" " + _("sans {rank}").format(rank=rank_name(e["rank"])), style="dim")
+
+    def _duty_passes(self, e: dict[str, Any]) -> None:
+        player = e["player"]
+        if self.words.switch != "colour":
+            text = self.does(player, _("{you} have no other suit"), _("{name} has no other suit"))
+        elif self._stop_card[-1:] in _RED:
+            text = self.does(player, _("{you} have no black card"), _("{name} has no black card"))
+        else:
+            text = self.does(player, _("{you} have no red card"), _("{name} has no red card"))
+        if e["fine"]:
+            text.append(_(", fined {fine}").format(fine=number(e["fine"])), style="yellow")
+        self._part(text)
+
+    def _deadlock_continue(self, e: dict[str, Any]) -> None:
+        if self.words.switch != "colour":
+            mine = _("nobody holds another suit: {you} lead any suit")
+            theirs = _("nobody holds another suit: {name} leads any suit")
+        else:
+            mine = _("nobody holds the colour: {you} lead any suit")
+            theirs = _("nobody holds the colour: {name} leads any suit")
+        self._part(self.does(e["player"], mine, theirs))
+
+    def _deadlock(self, e: dict[str, Any]) -> None:
+        kitty = self.words.kitty
+        if not kitty:
+            self._part(_("nobody can lead: the deal is over"))
+        elif self.words.switch != "colour":
+            self._part(
+                _("nobody holds another suit; 1 chip per card to {space}").format(
+                    space=space_name(kitty)
+                )
+            )
+        else:
+            self._part(
+                _("nobody holds the colour; 1 chip per card to {space}").format(
+                    space=space_name(kitty)
+                )
+            )
+
+    def _deadlock_pays(self, e: dict[str, Any]) -> None:
+        self._part(Text.assemble(self.who(e["player"]), " ", number(e["chips"])), ", ")
+
+    def _round_won(self, e: dict[str, Any]) -> None:
+        kitty = self.words.kitty
+        if not kitty and not e["chips"]:
+            self._part(
+                self.does(
+                    e["player"],
+                    _("{you} go out and win the round"),
+                    _("{name} goes out and wins the round"),
+                )
+            )
+            return
+        self._part(
+            self.does(
+                e["player"],
+                _("{you} go out and win the round: {space} space {chips}"),
+                _("{name} goes out and wins the round: {space} space {chips}"),
+                space=space_name(kitty or "kitty"),
+                chips=Text(chips_text(e["chips"]), style="bold yellow"),
+            )
+        )
+
+    def _grand_opera(self, e: dict[str, Any]) -> None:
+        self._part(
+            self.does(
+                e["player"],
+                _("before anyone else laid a card: grand opéra, {you} take the board: {chips}"),
+                _("before anyone else laid a card: grand opéra, {name} takes the board: {chips}"),
+                chips=Text(chips_text(e["chips"]), style="bold yellow"),
+            )
+        )
+
+    def _held_pays(self, e: dict[str, Any]) -> None:
+        if not e["chips"]:
+            return
+        self._part(
+            self.does(
+                e["player"],
+                _("{you} still hold the {space} card: {chips} to its space"),
+                _("{name} still holds the {space} card: {chips} to its space"),
+                space=space_name(e["space"]),
+                chips=e["chips"],
+            )
+        )
+
+    def _pays(self, e: dict[str, Any]) -> None:
+        if not e["chips"]:  # nothing left to pay with: not worth a word
+            return
+        text = self.does(
+            e["player"], _("{you} pay {chips}"), _("{name} pays {chips}"), chips=e["chips"]
+        )
+        self._part(text, ", " if self._paying else "; ")
+        self._paying = True
+
+    # ------------------------------------------------------------------ settlement
+
+    def _settle_cut(self, e: dict[str, Any]) -> None:
+        text = fill(
+            _("Settlement cut: {name} {card}"),
+            "dim",
+            name=self.who(e["player"]),
+            card=card(e["card"]),
+        )
+        self._part(text)
+
+    def _settle_hand(self, e: dict[str, Any]) -> None:
+        text = self.who(e["player"])
+        text.append(" ")
+        text.append_text(cards(e["cards"]))
+        text.append(" " + poker_hand(e["hand"]), style="italic")
+        self._packed.append(text)
+
+    def _settled(self, e: dict[str, Any]) -> None:
+        winners = e["winners"]
+        chips = Text(chips_text(e["chips"]), style="bold yellow")
+        board = e["space"] == "all"
+        space = Space(e["space"])
+        if len(winners) == 1:
+            if board:
+                text = self.does(
+                    winners[0],
+                    _("{you} take the board: {chips}"),
+                    _("{name} takes the board: {chips}"),
+                    chips=chips,
+                )
+            else:
+                text = self.does(
+                    winners[0],
+                    _("{you} take space {space}: {chips}"),
+                    _("{name} takes space {space}: {chips}"),
+                    chips=chips,
+                    space=space,
+                )
+        elif board:
+            text = fill(
+                _("{names} split the board: {chips}"), names=self.names(winners), chips=chips
+            )
+        else:
+            text = fill(
+                _("{names} split space {space}: {chips}"),
+                names=self.names(winners),
+                chips=chips,
+                space=space,
+            )
+        self._part(text)
+
+
+def chips_text(chips: int) -> str:
+    """``1 chip``, ``5 chips`` (``5 фишек``): the count with its noun."""
+    return nformat("{n} chip", "{n} chips", chips)
+
+
+def _antes_text(antes: list[int]) -> str:
+    """``antes 9 chips each``, or the amounts when some could not pay in full."""
+    if len(set(antes)) == 1:
+        return nformat("antes {n} chip each", "antes {n} chips each", antes[0])
+    return _("antes {amounts}").format(amounts=", ".join(number(a) for a in antes))

@@ -1,0 +1,91 @@
+"""The Stops family's part of the web table (every game of the family: a description
+names ``rummoli.web.stops.parts:<game>``, :mod:`.parts`): its players' statistics, its
+frames' views (bids and raises offered as ranges), its forced passes shown as turns
+(:mod:`.forced`), and its runs laid card by card (:mod:`rummoli.games.stops.steps`).
+
+The family's statistics are counted from what is stored when a game ends (each seat's final
+chips), so they need no replay. A win is finishing with the most chips (tied players each
+count one); "chips won" is final chips less starting chips, so losses count too. Rummoli
+has no draws or stalemates: a game always ends with a count of chips.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from rummoli.games.stops.actions import BID_BASE
+from rummoli.games.stops.state import StopsState
+from rummoli.games.stops.steps import card_by_card
+from rummoli.games.stops.view import build_observation, observation_to_view
+from rummoli.i18n import N_
+from rummoli.web.choices import offered
+from rummoli.web.games import WebPart
+from rummoli.web.history import amount_stats
+from rummoli.web.stops.forced import may_unfold, unfold
+
+
+def _starting_chips(rules: Mapping[str, Any]) -> int:
+    return int(rules.get("starting_chips", 0))
+
+
+def seat_view(state: StopsState, seat: int | None, only: int | None) -> dict[str, Any]:
+    """The engine's view of ``seat`` with bids and raises as ranges (:mod:`..choices`).
+
+    Built from the engine's own observation and view functions, with the legal actions
+    put in afterwards: the view's list of one item per chip is never made (at the largest
+    settings a bidder may bid any of 8,000 amounts).
+    """
+    obs = build_observation(state, seat)
+    legal = obs.legal if only is None else ((only,) if obs.legal else ())
+    obs.legal = ()
+    view = observation_to_view(obs)
+    if legal:
+        codec = state.codec
+
+        def amount_of(action: int) -> tuple[str, int] | None:
+            if BID_BASE <= action < codec.raise_base:
+                return "bid", action - BID_BASE
+            if codec.raise_base <= action < codec.size:
+                return "raise", action - codec.raise_base
+            return None
+
+        view["legal_actions"] = offered(legal, amount_of, codec.to_text)
+    return view
+
+
+#: Each game's line in the lobby (the interface's words for it: per-game presentation).
+INTROS = {
+    "rummoli": N_(
+        "Rummoli: a board of pay spaces, a widow to take or auction, a round of poker, "
+        "then a race to lay out your cards."
+    ),
+    "michigan": N_(
+        "Michigan: four boodle cards to win by playing them, then a race to lay out your "
+        "cards in runs of a suit."
+    ),
+    "tripoley": N_(
+        "Tripoley: nine sections paid to the cards you hold, a round of poker for the pot, "
+        "then Michigan's race to go out."
+    ),
+}
+
+
+@cache
+def web_part(game: str) -> WebPart:
+    """The web table's part for the family's game ``game``."""
+    return WebPart(
+        player_stats=amount_stats,
+        starting_amount=_starting_chips,
+        intro=INTROS.get(game, ""),
+        view=seat_view,
+        may_unfold=may_unfold,
+        unfold=unfold,
+        paced=frozenset({"lay"}),
+        steps=card_by_card,
+    )
+
+
+#: Rummoli's part.
+WEB = web_part("rummoli")
