@@ -36,6 +36,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SCENARIO = ROOT / "tests" / "scenarios" / "01_lead_3H_then_4H.json"
 VERSION = "0.1.0"
 #: The short simulation every installed copy runs (seeded: the same figures anywhere).
+CATALOGUE_TERMS = (
+    "from rummoli.web.catalogue import catalogue; print(len(catalogue('ru')['terms']))"
+)
 SIMULATION = ["simulate", "--rounds", "300", "--bots", "basic,random,basic,random"]
 SIMULATION += ["--seed", "7", "--jobs", "1"]
 HAS_HEADERS = os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h"))
@@ -131,6 +134,10 @@ def check_installed(bin_dir: Path, tmp: Path, build: str) -> dict[str, object]:
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert json.loads(played.stdout) == json.loads(expected.stdout)
+    # What a Russian page asks the server for first: the catalogue, with the glossary's
+    # table of forms for the terms its sentences insert (it reads glossary.toml).
+    terms = run([str(bin_dir / "python"), "-c", CATALOGUE_TERMS], env)
+    assert int(terms) > 20, terms
     figures = tmp / f"simulation-{bin_dir.parent.name}.json"
     run([rummoli, *SIMULATION, "--json", str(figures)], env, cwd=tmp)
     result: dict[str, object] = json.loads(figures.read_text())
@@ -161,6 +168,15 @@ def test_the_sdist_and_the_pure_wheel_build_isolated_without_a_compiler(built: B
     for needed in ("setup.py", "pyproject.toml", "src/rummoli/compiled.py"):
         assert needed in members
     assert "src/rummoli/envs/_cbuffers.c" in members
+    # Every data file the package reads ships in both (the glossary's table once did
+    # not: an installed copy then failed on its first French or Russian sentence).
+    tracked = subprocess.run(
+        ["git", "ls-files", "src/rummoli"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    data = [t for t in tracked if not t.endswith(".py")]
+    assert "src/rummoli/i18n/glossary.toml" in data
+    assert [t for t in data if t not in members] == []
+    assert [t for t in data if t.removeprefix("src/") not in names] == []
     # The metadata as the package index checks it.
     checked = run([sys.executable, "-m", "twine", "check", "--strict", str(built.sdist),
                    str(built.wheel)], user_env(built.tmp, compiler=False))  # fmt: skip
