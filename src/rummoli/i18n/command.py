@@ -230,8 +230,7 @@ def translate_command(command: Any, recompute: Recompute) -> None:
         text = getattr(param, "help", None)
         if text:
             param.help = gettext(text)
-        if hasattr(param, "display_type"):
-            param.display_type = _value_kind(param.display_type)
+        _translate_value_kind(param)
     if not any(param.name == "lang" for param in command.params):
         command.params.append(lang_option())
     _translate_help_option(command)
@@ -239,20 +238,23 @@ def translate_command(command: Any, recompute: Recompute) -> None:
         translate_command(sub, recompute)
 
 
-def _value_kind(display_type: Callable[[Any], str | None]) -> Callable[[Any], str | None]:
-    """Typer's label of an option's kind of value (``<int range>``) in the language;
-    a list of choices (``<text|json>``) is the values themselves and stays."""
+def _translate_value_kind(param: Any) -> None:
+    """Make Typer's label of ``param``'s kind of value (``<int range>``) speak the
+    language (once: the help option is handed out again at each call); a list of
+    choices (``<text|json>``) is the values themselves and stays."""
+    display_type = getattr(param, "display_type", None)
+    if display_type is None or getattr(param, "_rummoli_kind", False):
+        return
 
     def translated(ctx: Any) -> str | None:
-        label = display_type(ctx)
-        if label and label.startswith("<") and label.endswith(">"):
-            kind = VALUE_KINDS.get(label[1:-1])
-            said = pgettext("value kind", kind) if kind is not None else kind
-            if said is not None and said != kind:  # English: Typer's label as it is
-                return f"<{said}>"
+        label: str | None = display_type(ctx)
+        kind = VALUE_KINDS.get(label[1:-1]) if label and label[0] + label[-1] == "<>" else None
+        if kind is not None and (said := pgettext("value kind", kind)) != kind:
+            return f"<{said}>"  # English keeps Typer's label as it is
         return label
 
-    return translated
+    param.display_type = translated
+    param._rummoli_kind = True
 
 
 def _translate_help_option(command: Any) -> None:
@@ -262,9 +264,7 @@ def _translate_help_option(command: Any) -> None:
         option = original(ctx)
         if option is not None:
             option.help = _p(HELP_OPTION)
-            if hasattr(option, "display_type") and not getattr(option, "_rummoli", False):
-                option.display_type = _value_kind(option.display_type)
-                option._rummoli = True
+            _translate_value_kind(option)
         return option
 
     command.get_help_option = get_help_option
