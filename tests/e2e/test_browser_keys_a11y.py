@@ -14,8 +14,10 @@ without a reload (issue 20).
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -36,6 +38,18 @@ RUSSIAN = {
 FRENCH = {
     "KeyC": ("c", 67), "KeyP": ("p", 80), "KeyL": ("l", 76), "KeyK": ("k", 75), "KeyQ": ("a", 81),
 }  # fmt: skip
+
+
+@contextlib.contextmanager
+def _laptop_page(browser: Browser, monkeypatch: pytest.MonkeyPatch, seed: int) -> Iterator[Page]:
+    """A page at a laptop's size, without the guide, at tables dealt from ``seed``."""
+    monkeypatch.setattr(rummoli.web.hub, "new_seed", lambda: seed)
+    context = browser.new_context(viewport=LAPTOP)
+    context.add_init_script(NO_GUIDE)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 def _sit(
@@ -74,12 +88,8 @@ def test_a_whole_round_by_shortcuts_on_a_russian_or_french_keyboard(
     layout: dict[str, tuple[str, int]],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(rummoli.web.hub, "new_seed", lambda: 4)
-    context = browser.new_context(viewport=LAPTOP)
-    context.add_init_script(NO_GUIDE)
-    page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    try:
+    with _laptop_page(browser, monkeypatch, seed=4) as page:
+        cdp = page.context.new_cdp_session(page)
         # (Seed 4 with three computers: Ann bets twice, then leads: see test_browser_access.)
         _sit(live_server, page, {"rounds": 1, "widow": "none"}, bots=3)
         table = page.get_by_test_id("table")
@@ -133,18 +143,12 @@ def test_a_whole_round_by_shortcuts_on_a_russian_or_french_keyboard(
         shown = page.locator("[data-testid=keys-help] kbd").all_inner_texts()
         assert "C" in shown and "L" in shown
         assert page.locator("[data-testid=keys-help] dl").is_visible()
-    finally:
-        context.close()
 
 
 def test_players_and_cards_have_names_with_units_and_the_replay_speaks(
     browser: Browser, live_server: LiveServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(rummoli.web.hub, "new_seed", lambda: 4)
-    context = browser.new_context(viewport=LAPTOP)
-    context.add_init_script(NO_GUIDE)
-    page = context.new_page()
-    try:
+    with _laptop_page(browser, monkeypatch, seed=4) as page:
         table_id = _sit(live_server, page, {"rounds": 1, "widow": "none"})
         page.wait_for_function("() => document.querySelector('#table').dataset.myTurn === 'true'")
         tree = page.locator("#players").aria_snapshot()
@@ -182,18 +186,12 @@ def test_players_and_cards_have_names_with_units_and_the_replay_speaks(
         said = region.inner_text()
         log = page.locator("[data-testid=log] li.new").all_inner_texts()
         assert log and all(line in said for line in log), (said, log)
-    finally:
-        context.close()
 
 
 def test_the_language_changes_mid_run_without_a_reload(
     browser: Browser, live_server: LiveServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(rummoli.web.hub, "new_seed", lambda: 4)
-    context = browser.new_context(viewport=LAPTOP)
-    context.add_init_script(NO_GUIDE)
-    page = context.new_page()
-    try:
+    with _laptop_page(browser, monkeypatch, seed=4) as page:
         _sit(live_server, page, {"rounds": 1, "widow": "none"}, pace="slow")
         table = page.get_by_test_id("table")
         deadline = time.monotonic() + 120
@@ -222,19 +220,13 @@ def test_the_language_changes_mid_run_without_a_reload(
         assert page.evaluate("window.__same_page") is True
         log = " ".join(page.locator("[data-testid=log] li").all_inner_texts()[-5:])
         assert re.search(r"\b(pose|entame|Arrêt)\b", log), log
-    finally:
-        context.close()
 
 
 def test_a_rummy_hint_outlines_the_cards_its_move_is_made_with(
     browser: Browser, live_server: LiveServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(rummoli.web.hub, "new_seed", lambda: 3)
-    context = browser.new_context(viewport=LAPTOP)
-    context.add_init_script(NO_GUIDE)
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    try:
+    with _laptop_page(browser, monkeypatch, seed=3) as page:
+        page.set_default_timeout(TIMEOUT_MS)
         created = post_json(
             live_server.url + "/api/tables",
             {"game": "rummy", "seats": ["human", "basic"], "public": True, "name": "Ann"},
@@ -278,5 +270,3 @@ def test_a_rummy_hint_outlines_the_cards_its_move_is_made_with(
                 "(s) => document.querySelector('#table').dataset.step !== s", arg=step
             )
         assert "hand-card" in seen, "no hint to discard, meld or lay off came"
-    finally:
-        context.close()
