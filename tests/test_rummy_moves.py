@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummoli.games.rummy import actions as act
-from rummoli.games.rummy.state import discard_mask
+from rummoli.games.rummy.actions import discard_mask
 
 
 @given(st.integers(min_value=0, max_value=(1 << 52) - 1))

@@ -162,3 +162,34 @@ def action_from_text(text: object) -> int:
         f"unknown action {text!r}; actions are stock, discard, meld CARDS, "
         "layoff CARD SLOT, discard CARD"
     )
+
+
+def _spread_table(first: int, count: int) -> tuple[int, ...]:
+    """For each field of ``count`` ranks from rank bit ``first`` of one suit (clubs): the
+    mask of those cards' DISCARD actions (bit ``i``: action ``DISCARD_BASE + i``)."""
+    table = []
+    for field in range(1 << count):
+        spread = 0
+        for rank in range(count):
+            if field >> rank & 1:
+                spread |= 1 << (discard_action(first + rank) - DISCARD_BASE)
+        table.append(spread)
+    return tuple(table)
+
+
+#: A suit's cards as DISCARD action bits, its 13 rank bits looked up in two halves; the
+#: other suits' actions are the clubs' shifted by the suit (kings first ... aces last,
+#: each rank's four suits together).
+_SPREAD_LOW: Final = _spread_table(0, 7)
+_SPREAD_HIGH: Final = _spread_table(7, 6)
+
+
+def discard_mask(cards: int) -> int:
+    """``cards`` as a mask of DISCARD actions (bit ``i``: action ``DISCARD_BASE + i``),
+    so that the move generator lists a hand's discards in action order by its set bits,
+    not by a loop over the 52 cards after every draw."""
+    out = 0
+    for suit in range(4):
+        field = (cards >> (13 * suit)) & 0x1FFF
+        out |= (_SPREAD_LOW[field & 0x7F] | _SPREAD_HIGH[field >> 7]) << suit
+    return out

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from rummoli.cards import FULL_DECK, card_str, cards_of, format_cards
-from rummoli.engine.apply import is_legal, legal_summary, why_illegal
+from rummoli.cards import FULL_DECK, cards_of
+from rummoli.engine.apply import is_legal, why_illegal
 from rummoli.engine.base import (
     CHANCE,
     CHANCE_ACTION,
@@ -30,6 +30,7 @@ from rummoli.engine.base import (
 )
 from rummoli.engine.rng import shuffled_deck
 from rummoli.games.rummy import actions as act
+from rummoli.games.rummy.actions import discard_mask
 from rummoli.games.rummy.deal import DRAW_RESHUFFLE, cut_for_dealer, deal_hand
 from rummoli.games.rummy.deal import cards_per_player as cards_per_player  # (its old home)
 from rummoli.games.rummy.melds import (
@@ -37,10 +38,10 @@ from rummoli.games.rummy.melds import (
     MAX_MELDS,
     fit_mask,
     hand_points,
-    meld_cards,
     melds_in,
     sorted_hand,
 )
+from rummoli.games.rummy.refusal import refusal
 from rummoli.games.rummy.rules import Rules
 from rummoli.games.rummy.setup import Setup
 from rummoli.games.rummy.stalemate import (
@@ -69,37 +70,6 @@ _BIT: Final = tuple(1 << card for card in range(52))
 _MELD_BASE: Final = act.MELD_BASE
 _LAYOFF_BASE: Final = act.LAYOFF_BASE
 _DISCARD_BASE: Final = act.DISCARD_BASE
-
-
-def _spread_table(first: int, count: int) -> tuple[int, ...]:
-    """For each field of ``count`` ranks from rank bit ``first`` of one suit (clubs): the
-    mask of those cards' DISCARD actions (bit ``i``: action ``_DISCARD_BASE + i``)."""
-    table = []
-    for field in range(1 << count):
-        spread = 0
-        for rank in range(count):
-            if field >> rank & 1:
-                spread |= 1 << (act.discard_action(first + rank) - _DISCARD_BASE)
-        table.append(spread)
-    return tuple(table)
-
-
-#: A suit's cards as DISCARD action bits, its 13 rank bits looked up in two halves; the
-#: other suits' actions are the clubs' shifted by the suit (kings first ... aces last,
-#: each rank's four suits together).
-_SPREAD_LOW: Final = _spread_table(0, 7)
-_SPREAD_HIGH: Final = _spread_table(7, 6)
-
-
-def discard_mask(cards: int) -> int:
-    """``cards`` as a mask of DISCARD actions (bit ``i``: action ``_DISCARD_BASE + i``),
-    so that the move generator lists a hand's discards in action order by its set bits,
-    not by a loop over the 52 cards after every draw."""
-    out = 0
-    for suit in range(4):
-        field = (cards >> (13 * suit)) & 0x1FFF
-        out |= (_SPREAD_LOW[field & 0x7F] | _SPREAD_HIGH[field >> 7]) << suit
-    return out
 
 
 #: Whether a turn starts with the check that nobody can ever go out (a ``BLOCKED``
@@ -314,63 +284,8 @@ class RummyState:
     # ----------------------------------------------------------------- why not
 
     def _refusal(self, action: int) -> str:
-        """The reason an action is refused, as specific as the state allows (the shared
-        :func:`~rummoli.engine.apply.why_illegal` has ruled out the game's end and an
-        action that is not a whole number)."""
-        if not 0 <= action < act.NUM_ACTIONS:
-            return f"{action} is not an action of Basic Rummy (0..{act.NUM_ACTIONS - 1})"
-        text = act.action_to_text(action)
-        legal = legal_summary(self.options, act.action_to_text)
-        if self.to_move == CHANCE:
-            return f"{text} is not legal now: the next step is chance (deal)"
-        name = self.names[self.to_move]
-        why = self._reason(action, name)
-        return f"{text} is not legal now: {why}; {name} decides among: {legal}"
-
-    def _reason(self, action: int, name: str) -> str:
-        hand = self.hands[self.to_move]
-        if action == CHANCE_ACTION:
-            return f"it is {name}'s decision, not a chance step"
-        if self.phase == DRAW:
-            if action == act.DRAW_DISCARD:
-                return "the discard pile is empty, so the only draw is from the stock"
-            return f"{name} must first draw, from the stock or the discard pile"
-        if action in (act.DRAW_STOCK, act.DRAW_DISCARD):
-            if self.taken < 0 and not self.discard:
-                # Nothing was discarded since the draw: the pile was empty then too.
-                return (
-                    f"{name} has already drawn this turn: the discard pile was empty, "
-                    "so the top card of the stock was drawn for him"
-                )
-            return f"{name} has already drawn this turn"
-        if act.is_discard_action(action):
-            card = act.discard_of(action)
-            if not hand & _BIT[card]:
-                return f"{name} does not hold {card_str(card)}"
-            return f"{card_str(card)} was taken from the discard pile this turn"
-        if act.is_meld_action(action):
-            meld = act.meld_of(action)
-            if meld & ~hand:
-                return f"{name} does not hold {format_cards(meld_cards(meld & ~hand))}"
-            if self.rules.one_meld_per_turn and self.melded_this_turn:
-                return f"{name} has melded this turn (house rule one_meld_per_turn)"
-            return self._last_card_reason()
-        card, slot = act.layoff_of(action)
-        if slot >= len(self.melds):
-            return f"the table has no meld in slot {slot} (it has {len(self.melds)})"
-        if not hand & _BIT[card]:
-            return f"{name} does not hold {card_str(card)}"
-        if not self.fits[slot] & _BIT[card]:
-            cards = format_cards(meld_cards(self.melds[slot]))
-            return f"{card_str(card)} does not fit the meld in slot {slot} ({cards})"
-        return self._last_card_reason()
-
-    def _last_card_reason(self) -> str:
-        taken = card_str(self.taken) if self.taken >= 0 else "?"
-        return (
-            f"it would leave only {taken}, taken from the discard pile this turn, which may "
-            "not be discarded and would fit no meld"
-        )
+        """The reason an action is refused (:mod:`.refusal`: read only when refusing)."""
+        return refusal(self, action)
 
     # ----------------------------------------------------------------- dealing
 
