@@ -261,10 +261,10 @@ def test_serve_sets_each_per_address_limit_within_its_bound(
     # own server, so serve must pass each through to the server's Limits, and bound it.
     from typer.testing import CliRunner
 
-    from rummoli import cli
+    from rummoli import cli, cli_web
     from rummoli.web import limits as web_limits
 
-    assert cli.MAX_PER_ADDRESS == web_limits.MAX_PER_ADDRESS
+    assert cli_web.MAX_PER_ADDRESS == web_limits.MAX_PER_ADDRESS
     given: list[web_limits.Limits] = []
 
     def create_app(url: str, **options: Any) -> str:
@@ -282,8 +282,8 @@ def test_serve_sets_each_per_address_limit_within_its_bound(
         (g.connections_per_address, g.connects_per_minute, g.tables_per_minute) for g in given
     ] == [(7, 5, 9)]
     for option in ("--connections-per-address", "--connects-per-minute", "--tables-per-minute"):
-        for value in ("0", str(cli.MAX_PER_ADDRESS + 1)):
+        for value in ("0", str(cli_web.MAX_PER_ADDRESS + 1)):
             refused = runner.invoke(cli.app, ["serve", option, value])
             assert refused.exit_code == 2, (option, value, refused.output)
     with pytest.raises(ValueError, match="connects_per_minute must be at most 1,000,000"):
-        web_limits.Limits(connects_per_minute=cli.MAX_PER_ADDRESS + 1)
+        web_limits.Limits(connects_per_minute=cli_web.MAX_PER_ADDRESS + 1)

@@ -81,9 +81,13 @@ def command(
     comment_tags: Collection[str],
     options: dict[str, Any],
 ) -> Iterator[Found]:
-    """``cli.py``'s ``_()`` calls, then every help text of the command it declares."""
+    """``cli.py``'s ``_()`` calls and those of the web's commands it registers
+    (``cli_web.py``), then every help text of the command it declares."""
     found = extract_python(fileobj, keywords, comment_tags, cast(Any, options))
     yield from cast(Iterator[Found], found)
+    with (Path(__file__).parent.parent / "cli_web.py").open("rb") as web_commands:
+        found = extract_python(web_commands, keywords, comment_tags, cast(Any, options))
+        yield from cast(Iterator[Found], found)
     import typer.main
 
     from rummoli import cli
