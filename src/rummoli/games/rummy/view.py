@@ -16,12 +16,12 @@ stock, keeping counts) and its view and observation must not change.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rummoli.cards import card_str, cards_of
-from rummoli.engine.base import CHANCE, TERMINAL, Event
+from rummoli.engine.base import CHANCE, TERMINAL
 from rummoli.engine.event_json import EventFormat, by_player, card_text
 from rummoli.games.rummy.actions import action_to_text
 from rummoli.games.rummy.melds import meld_cards, sorted_hand
@@ -85,7 +85,7 @@ def _why_json(why: str, names: Sequence[str]) -> str | None:
 
 
 #: How this game's events are written: its tables above, with what each conversion does.
-EVENT_FORMAT = EventFormat(
+EVENT_FORMAT: Final = EventFormat(
     _EVENT_FIELDS,
     {
         "player": _seat_name_or_none,
@@ -99,25 +99,14 @@ EVENT_FORMAT = EventFormat(
 )
 
 
-def is_visible(event: Event, seat: int | None) -> bool:
-    """Whether ``seat`` (None: a spectator) may see ``event``."""
-    return EVENT_FORMAT.is_visible(event, seat)
-
-
-def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
-    return EVENT_FORMAT.visible_events(events, seat)
-
-
-def event_to_json(event: Event, names: Sequence[str]) -> dict[str, Any]:
-    """An event as JSON, with players by name and cards as text."""
-    return EVENT_FORMAT.to_json(event, names)
-
-
-def events_for(
-    events: Iterable[Event], seat: int | None, names: Sequence[str]
-) -> list[dict[str, Any]]:
-    """The events ``seat`` may see, as JSON."""
-    return EVENT_FORMAT.events_for(events, seat, names)
+# What the interfaces call, read off the format (one definition for every game, in
+# ``engine/event_json.py``): whether ``seat`` (None: a spectator) may see an event, the
+# events it may see, an event as JSON (players by name, cards as text), and the events
+# it may see as JSON.
+is_visible: Final = EVENT_FORMAT.is_visible
+visible_events: Final = EVENT_FORMAT.visible_events
+event_to_json: Final = EVENT_FORMAT.to_json
+events_for: Final = EVENT_FORMAT.events_for
 
 
 @dataclass(slots=True, init=False)

@@ -10,12 +10,12 @@ what the table sees. The test of this module: change every card a seat cannot se
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from rummoli.cards import RANKS, SUITS, card_str, cards_of, sorted_by_suit
-from rummoli.engine.base import CHANCE, TERMINAL, Event
+from rummoli.engine.base import CHANCE, TERMINAL
 from rummoli.engine.event_json import EventFormat, by_player, card_text, seat_name, seat_names
 from rummoli.games.stops.actions import ActionCodec
 from rummoli.games.stops.layout import NONE, RANK, Layout
@@ -113,25 +113,14 @@ EVENT_FORMAT: Final = EventFormat(
 )
 
 
-def is_visible(event: Event, seat: int | None) -> bool:
-    """Whether ``seat`` (None: a spectator) may see ``event``."""
-    return EVENT_FORMAT.is_visible(event, seat)
-
-
-def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
-    return EVENT_FORMAT.visible_events(events, seat)
-
-
-def event_to_json(event: Event, names: Sequence[str]) -> dict[str, Any]:
-    """An event as JSON, with players by name and cards as text."""
-    return EVENT_FORMAT.to_json(event, names)
-
-
-def events_for(
-    events: Iterable[Event], seat: int | None, names: Sequence[str]
-) -> list[dict[str, Any]]:
-    """The events ``seat`` may see, as JSON."""
-    return EVENT_FORMAT.events_for(events, seat, names)
+# What the interfaces call, read off the format (one definition for every game, in
+# ``engine/event_json.py``): whether ``seat`` (None: a spectator) may see an event, the
+# events it may see, an event as JSON (players by name, cards as text), and the events
+# it may see as JSON.
+is_visible: Final = EVENT_FORMAT.is_visible
+visible_events: Final = EVENT_FORMAT.visible_events
+event_to_json: Final = EVENT_FORMAT.to_json
+events_for: Final = EVENT_FORMAT.events_for
 
 
 def _cards(mask: int) -> list[str]:
