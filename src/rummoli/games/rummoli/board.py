@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Final
 from rummoli.cards import ACE, SPADES, make_card
 from rummoli.games.stops.layout import (
     CONTINUE,
+    OCTAGON,
     END_ROUND,
     KITTY,
     POKER,
@@ -102,6 +103,7 @@ def _layout_of(rules: Rules) -> Layout:
         high_card_tie=rules.high_card_tie,
         winner_key="rummoli_winner",
         play_phase="the Rummoli phase",
+        board_shape=OCTAGON,
     )
 
 
