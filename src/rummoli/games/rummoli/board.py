@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Final
 from rummoli.cards import ACE, SPADES, make_card
 from rummoli.games.stops.layout import (
     CONTINUE,
-    OCTAGON,
     END_ROUND,
     KITTY,
+    OCTAGON,
     POKER,
     POKER_WINNER,
     Layout,
