@@ -54,7 +54,10 @@ def seat_view(state: StopsState, seat: int | None, only: int | None) -> dict[str
             return None
 
         view["legal_actions"] = offered(legal, amount_of, codec.to_text)
-    view["layout"] = board_layout(state.plan)
+    if state.plan.board_shape != lay.OCTAGON:
+        # (Rummoli's octagon is the page's own drawing: its frames stay the engine's
+        # views as they were, byte for byte.)
+        view["layout"] = board_layout(state.plan)
     return view
 
 
