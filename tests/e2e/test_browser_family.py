@@ -38,20 +38,26 @@ MOVED_ON = """(step) => Number(document.querySelector('#table').dataset.step) > 
   || document.querySelector('#table').dataset.phase === 'over'"""
 VIEW = "() => window.rummoliTable.state.view"
 BOARD = """() => [...document.querySelectorAll('[data-testid=board-family] .space')]
-  .map(s => [s.dataset.testid.slice(6), Number(s.dataset.chips), s.querySelector('.space-label').textContent])"""
+  .map(s => [s.dataset.testid.slice(6), Number(s.dataset.chips),
+    s.querySelector('.space-label').textContent])"""
 
 
 @pytest.mark.parametrize(
-    ("game", "shape", "labels"),
+    ("game", "shape", "spare", "labels"),
     [
-        # Michigan's boodle cards, in its board's order (pagat.com).
-        ("michigan", "row", ["A♥", "K♣", "Q♦", "J♠"]),
+        # Michigan's boodle cards, in its board's order (pagat.com); its spare hand.
+        ("michigan", "row", "spare hand", ["A♥", "K♣", "Q♦", "J♠"]),
         # Tripoley's pay sections (Cadaco), then its pot and kitty.
-        ("tripoley", "sections", ["A♥", "K♥", "Q♥", "J♥", "10♥", "Q-K♥", "8-9-10", "Pot", "Kitty"]),
+        (
+            "tripoley",
+            "sections",
+            "dead hand",
+            ["A♥", "K♥", "Q♥", "J♥", "10♥", "Q-K♥", "8-9-10", "Pot", "Kitty"],
+        ),
     ],
 )
 def test_a_round_from_the_lobby_draws_the_games_board(
-    live_server: LiveServer, browser: Browser, game: str, shape: str, labels: list[str]
+    live_server: LiveServer, browser: Browser, game: str, shape: str, spare: str, labels: list[str]
 ) -> None:
     base = live_server.url
     shots = Shots()
@@ -103,6 +109,11 @@ def test_a_round_from_the_lobby_draws_the_games_board(
             page.locator("[data-testid=actions] .buttons button").first.click()
             page.wait_for_function(MOVED_ON, arg=step)
         assert turns > 0 and not errors, errors
+        # The log tells the deal in the game's words: its spare hand, never a widow;
+        # the runs, never Rummoli's phase.
+        log = page.get_by_test_id("log").inner_text()
+        assert f"the {spare} gets" in log and "widow" not in log.lower()
+        assert "Rummoli" not in log
 
         # The truth: the stored record, replayed by the engine.
         record = get_json(f"{base}/api/games/{table_id}/record")

@@ -4,7 +4,7 @@ import { cardName, cardNode, cardRow, cardText, isRed, POKER_HAND_ORDER, pokerHa
 import { fill, h } from "./dom.js";
 import { _, currentLanguage, ngettext, number, pgettext } from "./i18n.js";
 import { levelHelp, levelTitle } from "./options.js";
-import { isOctagon, setLayout, spareKind } from "./spare.js";
+import { isOctagon, setLayout, spareKind, spaceLabelOf } from "./spare.js";
 import { card as cardTerm, hand as handTerm } from "./terms.js";
 
 // The phases' names, looked up when said (the language can change: i18n.js).
@@ -161,20 +161,8 @@ function familyBoard(board, layout) {
   );
 }
 
-const SUIT_OF = { C: "C", D: "D", H: "H", S: "S" };
-
-/** A space's label from its cards, as the rules write them: "A♥", "Q-K♥", "8-9-10". */
-export function cardsLabel(cards) {
-  const rank = (text) => text.slice(0, -1);
-  const suits = new Set(cards.map((text) => text.slice(-1)));
-  const one = suits.size === 1 ? [...suits][0] : null;
-  const mark = (suit) => (SUIT_OF[suit] ? SUIT_SYMBOL[suit] : suit === "+" ? pgettext("space", " of trumps") : "");
-  if (one) return cards.map(rank).join("-") + mark(one);
-  return cards.map((text) => rank(text) + mark(text.slice(-1))).join(" ");
-}
-
 function familySpace(space, chips, index) {
-  const label = space.role === "poker" ? pgettext("space", "Pot") : space.role === "kitty" ? pgettext("space", "Kitty") : cardsLabel(space.cards);
+  const label = spaceLabelOf(space);
   const red = space.cards.length && space.cards.every((text) => text.endsWith("D") || text.endsWith("H"));
   const pays = familyPays(space, label);
   return h(
