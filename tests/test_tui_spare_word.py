@@ -32,3 +32,21 @@ def test_the_spare_hand_is_called_by_the_games_word(game: str, word: str, other:
     assert f"the {word} has 10 cards" in text
     assert f"the next card is in the {word}" in text
     assert other not in text
+
+
+@pytest.mark.parametrize(
+    ("game", "words"),
+    [
+        ("rummoli", ("the widow", "widow auction")),
+        ("michigan", ("the spare hand", "spare hand auction")),
+        ("tripoley", ("the dead hand", "dead hand auction")),
+    ],
+)
+def test_the_header_names_the_spare_hands_phases_by_the_games_word(
+    game: str, words: tuple[str, str]
+) -> None:
+    from rummoli.tui.stops.render import header
+
+    for phase, word in zip(("widow", "auction"), words, strict=True):
+        view = {"game": game, "phase": phase, "players": [{"name": "a"}], "dealer": 0, "round": 1}
+        assert f" · {word} · " in str(header(view, 1))
