@@ -82,6 +82,8 @@ def make_layout(values: Mapping[str, Any]) -> lay.Layout:
         spaces=tuple(spaces),
         spare=lay.FIRST,
         leader=lay.LEFT,
+        board_shape=lay.ROW,
+        spare_word="spare hand",
     )
 
 

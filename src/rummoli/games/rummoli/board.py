@@ -18,6 +18,7 @@ from rummoli.games.stops.layout import (
     CONTINUE,
     END_ROUND,
     KITTY,
+    OCTAGON,
     POKER,
     POKER_WINNER,
     Layout,
@@ -102,6 +103,7 @@ def _layout_of(rules: Rules) -> Layout:
         high_card_tie=rules.high_card_tie,
         winner_key="rummoli_winner",
         play_phase="the Rummoli phase",
+        board_shape=OCTAGON,
     )
 
 

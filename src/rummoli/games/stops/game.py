@@ -46,9 +46,9 @@ class FamilyGame:
     rules_version: int = 1
     #: How a round goes, in a few sentences (the description's ``summary``).
     summary: str = ""
-    #: Whether the web table offers the game: only once the browser draws its board
-    #: from its data (Rummoli's octagon is the one drawn so far).
-    web_table: bool = False
+    #: Whether the web table offers the game: the browser draws every family board from
+    #: its layout's data (``board_shape`` and the spaces' cards), so every game is.
+    web_table: bool = True
 
     def defaults(self) -> dict[str, Any]:
         return {rule.name: rule.default for rule in self.house_rules}

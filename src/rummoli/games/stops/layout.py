@@ -109,6 +109,17 @@ PER_POINT: Final = "per_point"
 STAKE: Final = "stake"
 DOUBLE: Final = "double"
 
+# How the page draws the board (data for the interfaces; the engine never reads it):
+# Rummoli's octagon round its centre, the pay spaces in a row with the pots beside them
+# (Michigan's boodle cards and kitty), a grid of sections (Tripoley's nine), a round board
+# of pools (Pope Joan's eight), four corners and a centre (Nain Jaune).
+OCTAGON: Final = "octagon"
+ROW: Final = "row"
+SECTIONS: Final = "sections"
+ROUND: Final = "round"
+CORNERS: Final = "corners"
+SHAPES: Final = (OCTAGON, ROW, SECTIONS, ROUND, CORNERS)
+
 #: The most players any game of the family seats (Tripoley: nine).
 MAX_SEATS: Final = 9
 
@@ -205,6 +216,11 @@ class Layout:
     #: and the play of the runs as messages name it (Rummoli's: "the Rummoli phase").
     winner_key: str = "winner"
     play_phase: str = "the play"
+    #: How the interfaces draw the board (:data:`SHAPES`), and what the game calls its
+    #: spare hand (Rummoli's "widow", Michigan's "spare hand", Tripoley's "dead hand"):
+    #: presentation declared as data, so that no interface asks which game it shows.
+    board_shape: str = ROW
+    spare_word: str = "widow"
 
     def __post_init__(self) -> None:
         check_layout(self)
@@ -284,6 +300,8 @@ def check_layout(layout: Layout) -> None:
         raise LayoutError(f"{where}: chosen stakes need spaces to choose")
     if not 1 <= layout.min_players <= layout.max_players <= MAX_SEATS:
         raise LayoutError(f"{where}: seats must be from 1 to {MAX_SEATS}")
+    if layout.board_shape not in SHAPES:
+        raise LayoutError(f"{where}: board shape must be one of {SHAPES}")
     if layout.switch_lead not in SWITCHES:
         raise LayoutError(f"{where}: unknown lead after a stop {layout.switch_lead!r}")
 

@@ -91,6 +91,8 @@ def make_layout(values: Mapping[str, Any]) -> lay.Layout:
         spare=lay.AFTER_DEALER,
         poker_opener=lay.DEALER,
         leader=lay.DEALER if values["leader"] == "dealer" else lay.POKER_WINNER,
+        board_shape=lay.SECTIONS,
+        spare_word="dead hand",
     )
 
 

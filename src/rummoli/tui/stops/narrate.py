@@ -28,6 +28,8 @@ _STOP_REASONS = {
     "ace": N_("an ace ends its suit"),
     "laid": N_("the next card was laid before"),
     "widow": N_("the next card is in the widow"),
+    "dead hand": N_("the next card is in the dead hand"),
+    "spare hand": N_("the next card is in the spare hand"),
     "removed": N_("the next card is not in the pack"),
     "turned": N_("the next card was turned for trumps"),
     "king": N_("a king ends its suit"),
@@ -93,6 +95,8 @@ _PREFIX = {
     "stake": N_("Stakes: "),
     "claims": N_("Held: "),
     "widow": N_("Widow: "),
+    "dead hand": N_("Dead hand: "),
+    "spare hand": N_("Spare hand: "),
     "bet": N_("Poker: "),
     "deadlock": N_("Deadlock: "),
 }
@@ -189,7 +193,8 @@ class Narrator:
             self._flush()
             self._group = group
             self._line = Text()
-            self._line.append(_(_PREFIX.get(group, "")), style="dim")
+            prefix = self.words.spare if group == "widow" else group
+            self._line.append(_(_PREFIX.get(prefix, "")), style="dim")
         getattr(self, "_" + kind)(event)
 
     # ------------------------------------------------------------------ the deal
@@ -214,7 +219,15 @@ class Narrator:
             self._part(_antes_text(self._antes))
             self._antes = []
         count = e["count"]
-        self._part(nformat("the widow has {n} card", "the widow has {n} cards", count))
+        spare = self.words.spare
+        if spare == "dead hand":
+            self._part(nformat("the dead hand has {n} card", "the dead hand has {n} cards", count))
+        elif spare == "spare hand":
+            self._part(
+                nformat("the spare hand has {n} card", "the spare hand has {n} cards", count)
+            )
+        else:
+            self._part(nformat("the widow has {n} card", "the widow has {n} cards", count))
         self._high_bet = 0
 
     def _stake(self, e: dict[str, Any]) -> None:
@@ -422,7 +435,10 @@ class Narrator:
 
     def _stop(self, e: dict[str, Any]) -> None:
         self._stop_card = e["card"]
-        why = _STOP_REASONS.get(e.get("reason", ""), "")
+        reason = e.get("reason", "")
+        if reason == "widow":  # the game's own word for its spare hand
+            reason = self.words.spare
+        why = _STOP_REASONS.get(reason, "")
         said = _("stop: {why}").format(why=_(why)) if why else _("stop")
         self._line.append(f" ▪ {said}", style="dim")
         self._flush()

@@ -42,6 +42,27 @@ PHASE_LABELS = {
     "stake": NP_("phase", "stakes"),
 }
 
+#: The spare hand's phases in another game's word (its layout's ``spare_word``).
+SPARE_PHASE_LABELS = {
+    "dead hand": {
+        "widow": NP_("phase", "the dead hand"),
+        "auction": NP_("phase", "dead hand auction"),
+    },
+    "spare hand": {
+        "widow": NP_("phase", "the spare hand"),
+        "auction": NP_("phase", "spare hand auction"),
+    },
+}
+
+
+def _spare_word(view: dict[str, Any]) -> str:
+    """What the view's game calls its spare hand (Rummoli's "widow" when unknown)."""
+    from rummoli.tui.stops.words import game_words
+
+    game = view.get("game")
+    return game_words(game).spare if isinstance(game, str) else "widow"
+
+
 #: The labels in front of the table's lines, padded to one width in each language
 #: (``Board  ``, ``Hand   ``): the longest label of the language sets it.
 _LABELS = (
@@ -65,8 +86,11 @@ def header(view: dict[str, Any], rounds: int, play_phase: str = "") -> Text:
     players = view["players"]
     dealer = shown_name(players[view["dealer"]]["name"]) if view["dealer"] is not None else "?"
     phase = view["phase"]
+    spare = _spare_word(view)
     if phase == "play" and play_phase:
         phase = pgettext("phase", play_phase)
+    elif phase in ("widow", "auction") and spare in SPARE_PHASE_LABELS:
+        phase = pgettext("phase", SPARE_PHASE_LABELS[spare][phase])
     else:
         phase = pgettext("phase", PHASE_LABELS[phase]) if phase in PHASE_LABELS else phase
     if rounds:
@@ -178,7 +202,14 @@ def table(view: dict[str, Any]) -> list[Text]:
         )
     known = view["widow"]["known"]
     if known:
-        lines.append(pack([cards(known)], label=_("Widow  (your old hand) ")))
+        spare = _spare_word(view)
+        if spare == "dead hand":
+            name = _("Dead hand  (your old hand) ")
+        elif spare == "spare hand":
+            name = _("Spare hand  (your old hand) ")
+        else:
+            name = _("Widow  (your old hand) ")
+        lines.append(pack([cards(known)], label=name))
     return lines
 
 

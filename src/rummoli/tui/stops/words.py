@@ -23,6 +23,10 @@ PLAY_PHASES = {
 }
 
 
+#: The spare hand's words the terminal has sentences for.
+SPARE_WORDS = ("widow", "dead hand", "spare hand")
+
+
 @dataclass(frozen=True, slots=True)
 class GameWords:
     """One game's words at the terminal (English message ids)."""
@@ -38,6 +42,9 @@ class GameWords:
     play_phase: str = PLAY_PHASES["the Rummoli phase"]
     #: How a round goes, for the help (context ``game summary``).
     summary: str = ""
+    #: What the game calls its spare hand (the layout's ``spare_word``): "widow",
+    #: "dead hand", or "spare hand" (any other word: the terminal says "spare hand").
+    spare: str = "widow"
 
 
 @cache
@@ -60,4 +67,5 @@ def game_words(game: str) -> GameWords:
         switch=kind,
         play_phase=PLAY_PHASES.get(plan.play_phase, PLAY_PHASES["the play"]),
         summary=description.summary,
+        spare=plan.spare_word if plan.spare_word in SPARE_WORDS else "spare hand",
     )

@@ -15,7 +15,9 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from rummoli.games.stops import layout as lay
 from rummoli.games.stops.actions import BID_BASE
+from rummoli.games.stops.layout import Layout
 from rummoli.games.stops.state import StopsState
 from rummoli.games.stops.steps import card_by_card
 from rummoli.games.stops.view import build_observation, observation_to_view
@@ -52,7 +54,28 @@ def seat_view(state: StopsState, seat: int | None, only: int | None) -> dict[str
             return None
 
         view["legal_actions"] = offered(legal, amount_of, codec.to_text)
+    if state.plan.board_shape != lay.OCTAGON:
+        # (Rummoli's octagon is the page's own drawing: its frames stay the engine's
+        # views as they were, byte for byte.)
+        view["layout"] = board_layout(state.plan)
     return view
+
+
+@cache
+def board_layout(plan: Layout) -> dict[str, Any]:
+    """How the page draws this game's board, from its layout's data: the shape, each
+    space's cards (its label: the page writes them as the rules do) and role, when its
+    cards pay, what the game calls its spare hand and its play of the runs, and whether
+    there is a poker stage. The page names no game: a board is what this says."""
+    return {
+        "shape": plan.board_shape,
+        "spare": plan.spare_word,
+        "poker": plan.poker != lay.NONE,
+        "spaces": [
+            {"name": s.name, "cards": list(s.cards), "role": s.role, "when": s.when}
+            for s in plan.spaces
+        ],
+    }
 
 
 #: Each game's line in the lobby (the interface's words for it: per-game presentation).

@@ -4,6 +4,7 @@ import { cardName, cardNode, cardRow, cardText, isRed, POKER_HAND_ORDER, pokerHa
 import { fill, h } from "./dom.js";
 import { _, currentLanguage, ngettext, number, pgettext } from "./i18n.js";
 import { levelHelp, levelTitle } from "./options.js";
+import { isOctagon, setLayout, spareKind, spaceLabelOf } from "./spare.js";
 import { card as cardTerm, hand as handTerm } from "./terms.js";
 
 // The phases' names, looked up when said (the language can change: i18n.js).
@@ -21,7 +22,16 @@ const PHASES = {
 const AROUND = ["10S", "JD", "QC", "KH", "AS", "AKD", "789", "poker"];
 const GRID_CELLS = [0, 1, 2, 7, "centre", 3, 6, 5, 4];
 
-export function phaseLabel(phase) {
+// The phases another game of the family names its own way (its spare hand, its runs).
+const SPARE_PHASES = {
+  "spare hand": { widow: () => pgettext("phase", "The spare hand"), auction: () => pgettext("phase", "Spare hand auction") },
+  "dead hand": { widow: () => pgettext("phase", "The dead hand"), auction: () => pgettext("phase", "Dead hand auction") },
+};
+
+export function phaseLabel(phase, layout = undefined) {
+  const spare = SPARE_PHASES[spareKind(layout)];
+  if (spare && spare[phase]) return spare[phase]();
+  if (phase === "play" && !isOctagon(layout)) return pgettext("phase", "The runs");
   return PHASES[phase] ? PHASES[phase]() : phase;
 }
 
@@ -29,7 +39,7 @@ export function phaseLabel(phase) {
 export function turnText(view, me) {
   if (!view) return "";
   if (view.phase === "over") return phaseLabel("over");
-  if (view.to_move === "chance" || view.to_move === null) return phaseLabel(view.phase);
+  if (view.to_move === "chance" || view.to_move === null) return phaseLabel(view.phase, view.layout);
   const name = seatName(view.players[view.to_move].name);
   return view.to_move === me ? _("Your turn") : _("{name} to play", { name });
 }
@@ -40,10 +50,10 @@ export function renderStatus(node, view, table, me, timerText) {
     const rounds = table && table.rules ? table.rules.rounds : 0;
     const round = view.round || 1;
     items.push(h("span", { className: "pill", testid: "round" }, rounds ? _("Round {round} of {rounds}", { round, rounds }) : _("Round {round}", { round })));
-    items.push(h("span", { className: "pill phase", testid: "phase" }, phaseLabel(view.phase)));
+    items.push(h("span", { className: "pill phase", testid: "phase" }, phaseLabel(view.phase, view.layout)));
     const mine = view.to_move === me && me !== null && view.phase !== "over";
     const turn = turnText(view, me);
-    if (turn !== phaseLabel(view.phase)) {
+    if (turn !== phaseLabel(view.phase, view.layout)) {
       items.push(h("span", { className: `pill turn${mine ? " mine" : ""}`, testid: "turn" }, turn));
     }
     if (timerText) items.push(h("span", { className: "pill timer", testid: "timer" }, timerText));
@@ -122,6 +132,11 @@ export function playerLabel(name, mine, badges, amounts) {
 
 export function renderBoard(node, view) {
   const board = view.board;
+  setLayout(view.layout);
+  if (!isOctagon(view.layout)) {
+    fill(node, familyBoard(board, view.layout));
+    return;
+  }
   const cells = GRID_CELLS.map((index) => {
     if (index === "centre") return spaceNode("rummoli", board.rummoli, true);
     const name = AROUND[index];
@@ -129,6 +144,42 @@ export function renderBoard(node, view) {
     return spaceNode(name, board[name], false);
   });
   fill(node, h("div", { className: "board-grid" }, cells));
+}
+
+// Another game's board, drawn from its layout alone: each space in the layout's order,
+// placed by the shape's stylesheet (a row, a grid of sections, pools round a centre,
+// four corners and a centre); the pots (poker, kitty) take the centre where there is one.
+function familyBoard(board, layout) {
+  const pots = layout.spaces.filter((s) => s.role !== "pay");
+  const pays = layout.spaces.filter((s) => s.role === "pay");
+  const node = (s, i) => familySpace(s, board[s.name] || 0, i);
+  return h(
+    "div",
+    { className: `board-family shape-${layout.shape}`, testid: "board-family", dataset: { shape: layout.shape } },
+    h("div", { className: "board-pays" }, pays.map(node)),
+    pots.length ? h("div", { className: "board-pots" }, pots.map(node)) : null,
+  );
+}
+
+function familySpace(space, chips, index) {
+  const label = spaceLabelOf(space);
+  const red = space.cards.length && space.cards.every((text) => text.endsWith("D") || text.endsWith("H"));
+  const pays = familyPays(space, label);
+  return h(
+    "div",
+    { className: `space ${space.role}${red ? " red" : ""}${chips ? "" : " bare"}`, testid: `space-${space.name}`, dataset: { chips: String(chips), role: space.role }, title: pays, "aria-description": pays },
+    h("span", { className: "space-label" }, label),
+    h("span", { className: "space-chips" }, h("i", { className: "chip-icon" }), number(chips)),
+  );
+}
+
+// What a space of another game pays and when (its layout says: held at the deal or laid).
+function familyPays(space, label) {
+  if (space.role === "poker") return _("Pot: the best poker hand of the round takes these chips.");
+  if (space.role === "kitty") return _("Kitty: the first player out of cards takes these chips.");
+  if (space.when === "held") return _("{cards}: holding these cards at the deal takes these chips.", { cards: label });
+  if (space.cards.length > 1) return _("{cards}: laying these cards takes these chips.", { cards: label });
+  return _("{card}: laying this card takes these chips.", { card: label });
 }
 
 // What each space pays and when (RULES.md): shown when the pointer rests on it, and read
@@ -180,9 +231,23 @@ export function renderLaid(node, view, story = null) {
     ),
   );
   const widow = view.widow;
-  const widowText = widow.taken_by !== null && widow.taken_by !== undefined
-    ? ngettext("Widow ({n} card): {name} took it", "Widow ({n} cards): {name} took it", widow.cards, { name: seatName(view.players[widow.taken_by].name) })
-    : ngettext("Widow: {n} card", "Widow: {n} cards", widow.cards);
+  const kind = spareKind(view.layout);
+  const taken = widow.taken_by !== null && widow.taken_by !== undefined;
+  const params = taken ? { name: seatName(view.players[widow.taken_by].name) } : {};
+  let widowText;
+  if (kind === "widow") {
+    widowText = taken
+      ? ngettext("Widow ({n} card): {name} took it", "Widow ({n} cards): {name} took it", widow.cards, params)
+      : ngettext("Widow: {n} card", "Widow: {n} cards", widow.cards);
+  } else if (kind === "dead hand") {
+    widowText = taken
+      ? ngettext("Dead hand ({n} card): {name} took it", "Dead hand ({n} cards): {name} took it", widow.cards, params)
+      : ngettext("Dead hand: {n} card", "Dead hand: {n} cards", widow.cards);
+  } else {
+    widowText = taken
+      ? ngettext("Spare hand ({n} card): {name} took it", "Spare hand ({n} cards): {name} took it", widow.cards, params)
+      : ngettext("Spare hand: {n} card", "Spare hand: {n} cards", widow.cards);
+  }
   fill(
     node,
     h("div", { className: "laid-head" }, h("span", {}, _("Laid this round")), h("span", { className: "muted", testid: "widow" }, widowText)),

@@ -4,14 +4,30 @@
 // and Russian order their words their own way).
 import { cardText, isRed, RANKS, seatName, whoName } from "./cards.js";
 import { _, currentLanguage, ngettext } from "./i18n.js";
+import { isOctagon, spareKind } from "./spare.js";
 import { card as cardTerm, hand as handTerm, space as spaceTerm, amount } from "./terms.js";
 
 // Why a run stopped (the engine's "stop" event says it).
 const STOP_REASON = {
   ace: () => _("an ace ends its suit"),
   laid: () => _("the next card was laid before"),
-  widow: () => _("the next card is in the widow"),
+  widow: () => ({ widow: _("the next card is in the widow"), "dead hand": _("the next card is in the dead hand") })[spareKind()] || _("the next card is in the spare hand"),
 };
+
+// The spare hand's lines in the game's own word (the board's layout: spare.js).
+function spareDealt(n) {
+  const kind = spareKind();
+  if (kind === "widow") return ngettext("Everyone antes; the widow gets {n} card", "Everyone antes; the widow gets {n} cards", n);
+  if (kind === "dead hand") return ngettext("Everyone antes; the dead hand gets {n} card", "Everyone antes; the dead hand gets {n} cards", n);
+  return ngettext("Everyone antes; the spare hand gets {n} card", "Everyone antes; the spare hand gets {n} cards", n);
+}
+
+function spareDead() {
+  const kind = spareKind();
+  if (kind === "widow") return _("The widow stays out of play");
+  if (kind === "dead hand") return _("The dead hand stays out of play");
+  return _("The spare hand stays out of play");
+}
 
 const cards = (list) => list.map(cardText).join(" ");
 // "1 chip", "2 chips": never "1 chips" (and Russian's three forms, in any case: terms.js).
@@ -49,9 +65,14 @@ export function narrate(event, me) {
     case "hand":
       return line(_("Your hand: {cards}", { cards: cards(e.cards) }), "private");
     case "widow_dealt":
-      return line(ngettext("Everyone antes; the widow gets {n} card", "Everyone antes; the widow gets {n} cards", e.count));
+      return line(spareDealt(e.count));
     case "widow_dead":
-      return line(_("The widow stays out of play"));
+      return line(spareDead());
+    case "claim": {
+      // A space paid at the deal to the cards held (Tripoley's sections).
+      const params = { name, cards: cards(e.cards), space: spaceTerm(e.space), chips: amount(e.chips) };
+      return line(by(name, _("You hold {cards} and take the {space} space: {chips}", params), _("{name} holds {cards} and takes the {space} space: {chips}", params)), "won");
+    }
     case "blocked":
       return line(_("Your hand holds a pay card: you may not exchange or bid"), "private");
     case "keep":
@@ -99,6 +120,7 @@ export function narrate(event, me) {
       return line(_("{names} split side pot {pot}: {share} each", params), "won");
     }
     case "leads":
+      if (!isOctagon()) return line(by(name, _("You lead the first run"), _("{name} leads the first run", { name })));
       return line(by(name, _("You lead the Rummoli phase"), _("{name} leads the Rummoli phase", { name })));
     case "lay":
       return line(by(name, _("You lay {card}", { card: cardTerm(e.card) }), _("{name} lays {card}", { name, card: cardTerm(e.card) })), "lay");
@@ -126,6 +148,10 @@ export function narrate(event, me) {
       return line(by(name, _("Nobody holds the colour: you lead any suit"), _("Nobody holds the colour: {name} leads any suit", { name })));
     case "round_won": {
       const chips = amount(e.chips);
+      if (!isOctagon()) {
+        if (!e.chips) return line(by(name, _("You go out first"), _("{name} goes out first", { name })), "won");
+        return line(by(name, _("You go out first and take the kitty: {chips}", { chips }), _("{name} goes out first and takes the kitty: {chips}", { name, chips })), "won");
+      }
       return line(by(name, _("You go out and win the Rummoli space: {chips}", { chips }), _("{name} goes out and wins the Rummoli space: {chips}", { name, chips })), "won");
     }
     case "pays": {

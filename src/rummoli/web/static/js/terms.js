@@ -8,6 +8,7 @@
 //   _("{winner} beats {loser}", { winner: hand("flush"), loser: hand("pair") })
 import { cardName, cardText } from "./cards.js";
 import { currentLanguage, nameForm, number, pluralCategory, termForms } from "./i18n.js";
+import { layoutSpaceLabel } from "./spare.js";
 
 const CASES = ["nom", "gen", "dat", "acc", "ins", "prep"];
 
@@ -106,7 +107,7 @@ class SpaceTerm extends Term {
     const own = termForms(`space.${this.code}`);
     if (own) return own;
     const frame = termForms("space.cards");
-    const cards = SPACE_CARDS[this.code] || this.code;
+    const cards = layoutSpaceLabel(this.code) || SPACE_CARDS[this.code] || this.code;
     if (!frame) return { forms: { "": cards }, plural: {}, tags: [] };
     const forms = Object.fromEntries(Object.entries(frame.forms).map(([k, v]) => [k, v.replace("{cards}", cards)]));
     return { forms, plural: forms, tags: frame.tags };

@@ -1,0 +1,55 @@
+// The board a table plays on, as its view declares it (the game's layout: its shape,
+// spaces and what it calls its spare hand), kept for the sentences that are not given
+// a view (the log's lines). Set by board.js each time it draws a board; a view without
+// a layout is Rummoli's octagon (its widow, its Rummoli phase).
+import { SUIT_SYMBOL } from "./cards.js";
+import { pgettext } from "./i18n.js";
+
+let current = null;
+
+export function setLayout(layout) {
+  current = layout || null;
+}
+
+/** The drawn board's layout, or null (Rummoli's octagon). */
+export function currentLayout() {
+  return current;
+}
+
+/** What the spare hand is called: "widow" (Rummoli's), "dead hand", or "spare hand"
+ * (any other game's word the page has no sentences for). */
+export function spareKind(layout = current) {
+  if (!layout || layout.spare === "widow") return "widow";
+  return layout.spare === "dead hand" ? "dead hand" : "spare hand";
+}
+
+/** Whether the board is Rummoli's octagon (its own pots: Rummoli and poker). */
+export function isOctagon(layout = current) {
+  return !layout || layout.shape === "octagon";
+}
+
+const SUIT_OF = { C: "C", D: "D", H: "H", S: "S" };
+
+/** A space's label from its cards, as the rules write them: "A♥", "Q-K♥", "8-9-10". */
+export function cardsLabel(cards) {
+  const rank = (text) => text.slice(0, -1);
+  const suits = new Set(cards.map((text) => text.slice(-1)));
+  const one = suits.size === 1 ? [...suits][0] : null;
+  const mark = (suit) => (SUIT_OF[suit] ? SUIT_SYMBOL[suit] : suit === "+" ? pgettext("space", " of trumps") : "");
+  if (one) return cards.map(rank).join("-") + mark(one);
+  return cards.map((text) => rank(text) + mark(text.slice(-1))).join(" ");
+}
+
+/** A space's label on another game's board: a pot's word, or its cards. */
+export function spaceLabelOf(space) {
+  if (space.role === "poker") return pgettext("space", "Pot");
+  if (space.role === "kitty") return pgettext("space", "Kitty");
+  return cardsLabel(space.cards);
+}
+
+/** The label of the drawn board's space `name`, or null (no such space, or Rummoli's
+ * octagon, whose spaces have their own words: cards.js). */
+export function layoutSpaceLabel(name) {
+  const space = current && current.spaces.find((s) => s.name === name);
+  return space ? spaceLabelOf(space) : null;
+}
