@@ -77,10 +77,10 @@ def deck_for(
         pile.reverse()  # popped from the end: the lowest card first
     deck: list[int] = []
     for who in positions:
-        pile = piles.get(who)
-        if not pile:
+        cards = piles.get(who)
+        if not cards:
             return None
-        deck.append(pile.pop())
+        deck.append(cards.pop())
     return None if any(piles.values()) else deck
 
 
