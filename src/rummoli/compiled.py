@@ -88,11 +88,12 @@ MODULES: Final = (
     "rummoli.games.rummy.state",
     "rummoli.games.rummy.view",
     "rummoli.envs.feature_parts",
-    "rummoli.envs.rummy_features",
-    "rummoli.envs.rummoli_features",
+    "rummoli.envs.rummy.features",
+    "rummoli.envs.stops.features",
     "rummoli.envs.chance",
     "rummoli.envs.buffers",
     "rummoli.envs.table",
+    "rummoli.envs.replay",
 )
 
 #: Extensions written in C, built with the compiled modules (module: its source): what

@@ -8,10 +8,11 @@ import random
 import pytest
 from helpers import some_decisions, table_for
 
-from rummoli.envs import rummoli as rummoli_env
 from rummoli.envs.adapters import adapter_for
+from rummoli.envs.replay import SAME, SAMPLER, WALK
 from rummoli.envs.resample_scan import house_rule_sets, scan
-from rummoli.envs.table import SAME, SAMPLER, WALK, Table
+from rummoli.envs.stops import resample as stops_resample
+from rummoli.envs.table import Table
 
 SETS = [(game, params) for game in ("rummoli", "rummy") for params in house_rule_sets(game)]
 
@@ -79,13 +80,15 @@ def test_the_rummoli_samplers_added_facts_are_true_of_the_real_deal() -> None:
             engine = table.engine
             for seat in table.engine.observation(None).in_round:  # type: ignore[union-attr]
                 obs = engine.observation(seat)  # type: ignore[union-attr]
-                knowledge = rummoli_env._with_facts(rummoli_env.infer(obs), obs, table.round_log())
+                knowledge = stops_resample.with_facts(
+                    stops_resample.infer(obs), obs, table.round_log()
+                )
                 hands = list(engine.hands)  # type: ignore[union-attr]
                 assert knowledge.consistent(hands, engine.widow)  # type: ignore[union-attr]
                 laid = [0] * table.num_players
                 for who, card in obs.laid:
                     laid[who] |= 1 << card
-                assert rummoli_env._shows_the_same(obs, hands, laid)
+                assert stops_resample.shows_the_same(obs, hands, laid)
                 checked += 1
     assert checked > 100
 

@@ -2,11 +2,13 @@
 
 The environments (:mod:`.table` and the OpenSpiel, PettingZoo and Gymnasium front ends)
 are written once; each game's differences sit in one :class:`GameAdapter`, in
-``envs/<game>.py``, found by the game's registry name through :func:`adapter_for`. An
+``envs/<game>/``, found by the game's registry name through :func:`adapter_for`. An
 adapter says how a round is dealt (how many cards, and the engine setup that a dealt
 deck makes), which steps of the engine hide a chance draw that must be made explicit,
 what a round is worth to each seat, the bounds of the game, and how a seat's view is
-written as a tensor. A third game adds a module with its adapter and one line in
+written as a tensor. Every game of the Stops family has one without asking: the family's
+adapter (:mod:`rummoli.envs.stops`) serves any game whose rules object makes the
+family's layout. A game of another kind adds a module with its adapter and one line in
 :data:`ADAPTERS` (or a call to :func:`register_adapter`).
 
 Why not in the game's description: the description lives in ``games/`` (standard library
@@ -43,10 +45,11 @@ Vector: TypeAlias = npt.NDArray[np.float32]
 #: tensor's width: each change to such an integer made a new one of hundreds of bits.
 Features = tuple[list[int], list[int], list[float]]
 
-#: Where each game's adapter is, by the game's registry name.
+#: Where each game's adapter is, by the game's registry name. A game of the Stops family
+#: missing here gets the family's adapter (:func:`adapter_for`).
 ADAPTERS: dict[str, str] = {
     "rummoli": "rummoli.envs.rummoli:ADAPTER",
-    "rummy": "rummoli.envs.rummy:ADAPTER",
+    "rummy": "rummoli.envs.rummy.adapter:ADAPTER",
 }
 
 #: What a whole game's length may be: one round (Rummy: one hand), or the whole game.
@@ -84,10 +87,15 @@ def adapter_for(game: str) -> GameAdapter:
     description = registry.describe(game)
     if description.name not in _loaded:
         target = ADAPTERS.get(description.name)
+        if target is None and _in_family(description):
+            from rummoli.envs.stops.adapter import StopsAdapter
+
+            _loaded[description.name] = StopsAdapter(description.name)
+            return _loaded[description.name]
         if target is None:
             raise SetupError(
                 f"{description.title} has no learning environment yet; games with one: "
-                f"{', '.join(sorted(ADAPTERS))}"
+                f"{', '.join(games_with_adapters())}"
             )
         module, _, attribute = target.partition(":")
         adapter = getattr(importlib.import_module(module), attribute)
@@ -97,6 +105,13 @@ def adapter_for(game: str) -> GameAdapter:
     return _loaded[description.name]
 
 
+def _in_family(description: GameDescription) -> bool:
+    """Whether the Stops family's adapter serves ``description``'s game."""
+    from rummoli.envs.stops.adapter import is_family_game
+
+    return is_family_game(description.rules())
+
+
 def register_adapter(game: str, target: str) -> None:
     """Give a game (a third one, a test's) its adapter, named ``"module:attribute"``."""
     ADAPTERS[game] = target
@@ -104,8 +119,9 @@ def register_adapter(game: str, target: str) -> None:
 
 
 def games_with_adapters() -> list[str]:
-    """The registered games that have a learning environment, in the registry's order."""
-    return [d.name for d in registry.descriptions() if d.name in ADAPTERS]
+    """The registered games that have a learning environment, in the registry's order:
+    those of :data:`ADAPTERS` and every game of the Stops family."""
+    return [d.name for d in registry.descriptions() if d.name in ADAPTERS or _in_family(d)]
 
 
 def _whole(value: object, what: str, low: int) -> int:
@@ -135,6 +151,11 @@ class GameAdapter(ABC):
 
     def description(self) -> GameDescription:
         return registry.describe(self.game)
+
+    def overrides(self, hook: str) -> bool:
+        """Whether this game has its own ``hook`` (else the base's no-op): a table skips
+        the call at every step where it has not."""
+        return getattr(type(self), hook) is not getattr(GameAdapter, hook)
 
     # ------------------------------------------------------------------ settings
 
@@ -232,6 +253,11 @@ class GameAdapter(ABC):
     @abstractmethod
     def cards_per_deal(self, config: EnvConfig, carry: Any) -> int:
         """How many cards chance draws, one at a time, before a round can start."""
+
+    def deck(self, config: EnvConfig) -> list[int]:
+        """The cards of the game's pack, which every deal (and every draw of a whole
+        game's settlement) is drawn from: all 52 by default."""
+        return list(range(52))
 
     @abstractmethod
     def round_setup(

@@ -51,14 +51,8 @@ PHASES = ("dealer", "deal", "play", "pending", "engine_chance", "over", "settle"
 #: A log entry: (-1, an engine event) or (seat, the text of that seat's decision).
 LogEntry = tuple[int, Any]
 
-#: Draws of the game's sampler :meth:`Table.resample_from` tries (each checked exactly)
-#: before its fallback, and the swaps of that fallback's random walk.
-RESAMPLE_TRIES = 20
-WALK_STEPS = 40
 #: The line of an information state between what the seat saw happen and what it sees now.
 NOW = "now:"
-#: Where a resampled table came from (:meth:`Table.resample_from`).
-SAMPLER, WALK, SAME = "sampler", "walk", "same"
 
 
 def _replayed(config: EnvConfig, history: Sequence[int], keep_log: bool) -> Table:
@@ -78,13 +72,6 @@ def _whole(action: object) -> int:
         except TypeError:
             pass
     raise IllegalActionError(f"an action is a whole number, not {action!r}")
-
-
-def _overrides(adapter: GameAdapter, hook: str) -> bool:
-    """Whether ``adapter``'s game has its own ``hook`` (else the base's no-op)."""
-    from rummoli.envs.adapters import GameAdapter
-
-    return getattr(type(adapter), hook) is not getattr(GameAdapter, hook)
 
 
 class Table:
@@ -113,8 +100,8 @@ class Table:
         #: Which of the adapter's hooks of a step this game has (each a call per step
         #: saved where it has not: a game's adapter says so by overriding the hook).
         self._compact = config.actions == "compact"
-        self._decision_chance = _overrides(self.adapter, "decision_chance")
-        self._truncates = _overrides(self.adapter, "truncated")
+        self._decision_chance = self.adapter.overrides("decision_chance")
+        self._truncates = self.adapter.overrides("truncated")
         #: The observation tensor's size (asked at every step).
         self.observation_size = self.adapter.observation_size(config)
         #: The adapter's observation features for these settings (None: it has none).
@@ -133,6 +120,8 @@ class Table:
         self.engine: GameState | None = None
         self.dealer = -1 if config.dealer is None else config.dealer
         self.drawn: list[int] = []
+        #: The game's pack, which every deal and settlement draw is drawn from.
+        self._pack: list[int] = self.adapter.deck(config)
         self._remaining: list[int] = []
         self._outcomes: list[int] = []
         self._pending = -1
@@ -304,7 +293,7 @@ class Table:
         self.round_start = len(self.history)
         self.round_log_start = len(self.log)
         self.drawn = []
-        self._remaining = list(range(52))
+        self._remaining = self._pack[:]
         self.truncated_round = False
         if self.keep_log and self.history:
             # A copy of the table as this round starts, for the resampler's replays of
@@ -368,7 +357,7 @@ class Table:
             self._settle_seed = seed
             self._settle_draws = draws
             self._settled = []
-            self._remaining = list(range(52))
+            self._remaining = self._pack[:]
             self.phase = SETTLE
             return
         self._after_round(adapter.next_round(config, self.carry, self.dealer, self.rounds, seed))
@@ -402,7 +391,7 @@ class Table:
         for size in draws:
             total += size
             if done == total:  # this draw is complete: the next one is from a fresh deck
-                self._remaining = list(range(52))
+                self._remaining = self._pack[:]
                 return
 
     # ------------------------------------------------------------------ fast paths
@@ -475,6 +464,7 @@ class Table:
         other.movers = self.movers[:]
         other.log = self.log[:]
         other.drawn = self.drawn[:]
+        other._pack = self._pack
         other._settle_draws = self._settle_draws
         other._settle_seed = self._settle_seed
         other._settled = self._settled[:]
@@ -510,24 +500,9 @@ class Table:
         view of that seat (it alone decides what a seat sees; :mod:`rummoli.envs.text`).
         ``public`` only: a spectator's view (what every seat sees); ``private`` only: what
         of the seat's view a spectator does not see (its hand, the widow it knows)."""
-        from rummoli.envs.text import private_part, view_text
+        from rummoli.envs.text import table_text
 
-        if not (public or private):
-            return ""
-        head = f"{self.description.title}: {PHASES[self.phase]}, game round {self.rounds + 1}"
-        if self.phase == DEAL:
-            head += f", {len(self.drawn)} cards dealt"
-        lines = [head] if public else []
-        if self.engine is not None:
-            if public and private:
-                view = self.engine.view(seat)
-            elif public:
-                view = self.engine.view(None)
-            else:
-                view = private_part(self.engine.view(seat), self.engine.view(None)) or {}
-            if view:
-                lines.append(view_text(view, self.names))
-        return "\n".join(lines)
+        return table_text(self, seat, public, private)
 
     def information_state_string(self, seat: int, public: bool = True, private: bool = True) -> str:
         """Everything ``seat`` has seen and done, in order (perfect recall): the events the
@@ -554,39 +529,15 @@ class Table:
 
     def seen(self, entries: Sequence[LogEntry], seat: int) -> list[str]:
         """The lines of the information state that log ``entries`` give ``seat``."""
-        from rummoli.envs.text import event_lines
+        from rummoli.envs.text import seen_lines
 
-        names = self.names
-        events_for = self.description.events_for
-        lines: list[str] = []
-        for who, item in entries:
-            if who < 0:
-                lines.extend(event_lines(item, seat, names, events_for))
-            elif who == seat:
-                lines.append(f"me: {item}")
-        return lines
+        return seen_lines(entries, seat, self.names, self.description.events_for)
 
     def _seen_part(self, seat: int, public: bool) -> list[str]:
         """The public lines of the log (a spectator's), or the seat's others."""
-        from rummoli.envs.text import event_lines
+        from rummoli.envs.text import seen_part
 
-        names = self.names
-        events_for = self.description.events_for
-        lines: list[str] = []
-        for who, item in self.log:
-            if who < 0:
-                shown = event_lines(item, None, names, events_for)
-                if public:
-                    lines.extend(shown)
-                else:
-                    lines.extend(
-                        line
-                        for line in event_lines(item, seat, names, events_for)
-                        if line not in shown
-                    )
-            elif who == seat and not public:
-                lines.append(f"me: {item}")
-        return lines
+        return seen_part(self.log, seat, public, self.names, self.description.events_for)
 
     def observation_tensor(self, seat: int) -> Vector:
         engine = self.engine
@@ -631,120 +582,15 @@ class Table:
         return self.resample_from(seat, rng)[0]
 
     def resample_from(self, seat: int, rng: random.Random) -> tuple[Table, str]:
-        """A table ``seat`` cannot tell from this one, and how it was found: never fails.
+        """A table ``seat`` cannot tell from this one, and how it was found (``"sampler"``,
+        ``"walk"`` or ``"same"``): never fails (:func:`rummoli.envs.replay.resample_from`)."""
+        from rummoli.envs.replay import resample_from
 
-        1. ``"sampler"``: the game's sampler of hidden cards draws this round's deal (and
-           chance) afresh, and the round is replayed so that ``seat`` sees the same
-           events and makes the same decisions (:meth:`replay_round`); kept when the
-           seat's information state is exactly the same, up to :data:`RESAMPLE_TRIES`
-           draws.
-        2. ``"walk"``: when every draw failed (a fact the sampler does not know), a random
-           walk from this very deal: :data:`WALK_STEPS` swaps of two cards the seat
-           cannot see (:meth:`GameAdapter.hidden_cards`), each replayed and kept when the
-           seat's information state stays the same. A symmetric proposal kept only
-           inside the information set: the walk's deals tend to the uniform draw among
-           those reachable by such swaps.
-        3. ``"same"``: a walk whose every swap showed the seat something new returns this
-           deal itself (a copy): consistent by definition.
-        """
-        if self.phase in (DEALER, DEAL) or self.engine is None:
-            return self.clone(), SAME
-        target = self.information_state_string(seat)
-        for _ in range(RESAMPLE_TRIES):
-            outcomes = self.adapter.resample_round(self, seat, rng)
-            if outcomes is None:
-                continue
-            other = self.replay_round(seat, outcomes)
-            if other is not None and other.information_state_string(seat) == target:
-                return other, SAMPLER
-        return self._walk(seat, rng, target)
-
-    def _walk(self, seat: int, rng: random.Random, target: str) -> tuple[Table, str]:
-        """Step 2 and 3 of :meth:`resample_from`."""
-        start = self.round_start
-        outcomes = [
-            a for a, m in zip(self.history[start:], self.movers[start:], strict=True) if m < 0
-        ]
-        hidden = self.adapter.hidden_cards(self, seat)
-        cards = [c for c in range(52) if hidden >> c & 1]
-        current: Table | None = None
-        if len(cards) >= 2:
-            for _ in range(WALK_STEPS):
-                a, b = rng.sample(cards, 2)
-                swapped = [b if o == a else a if o == b else o for o in outcomes]
-                if swapped == outcomes:
-                    continue  # neither card was dealt or drawn (both still in the stock)
-                other = self.replay_round(seat, swapped)
-                if other is not None and other.information_state_string(seat) == target:
-                    outcomes, current = swapped, other
-        if current is None:
-            return self.clone(), SAME
-        return current, WALK
+        return resample_from(self, seat, rng)
 
     def replay_round(self, seat: int, outcomes: Sequence[int]) -> Table | None:
-        """This round again with other chance ``outcomes`` (the deal, then each chance
-        node in order): ``seat`` decides as it did; every other seat takes, at each of
-        its decisions, an action that shows ``seat`` the same events as it saw (first the
-        action it took here, if it still does). None if no such replay exists: a decision
-        here may be forced there, and the other way round, since what is forced depends
-        on the hidden cards; so the other seats' decisions are matched by what ``seat``
-        saw, not by position."""
-        start = self.round_start
-        target = self.seen(self.round_log(), seat)
-        origin = self._origin
-        if origin is not None and len(origin.history) == start:
-            other = origin.clone()
-        else:
-            other = Table.replay(self.config, self.history[:start])
-        mine = [
-            a for a, m in zip(self.history[start:], self.movers[start:], strict=True) if m == seat
-        ]
-        hints: dict[int, list[int]] = {}
-        for action, mover in zip(self.history[start:], self.movers[start:], strict=True):
-            if mover >= 0 and mover != seat:
-                hints.setdefault(mover, []).append(action)
-        chance = list(reversed(outcomes))
-        mine.reverse()
-        for hint in hints.values():
-            hint.reverse()
-        position = 0
-        while len(other.history) < len(self.history) * 4 + 64:
-            if (
-                position == len(target)
-                and not mine
-                and (other.phase == self.phase and other.current_player() == self.current_player())
-            ):
-                return other
-            if other.rounds != self.rounds or other.phase == OVER:
-                return None
-            if other.is_chance() or other.current_player() == seat:
-                # One way on: applied in place (no copy to fall back to is needed).
-                given = chance if other.is_chance() else mine
-                if not given:
-                    return None
-                before = len(other.log)
-                try:
-                    other.apply(given.pop())
-                except IllegalActionError:
-                    return None
-                new = other.seen(other.log[before:], seat)
-                if target[position : position + len(new)] != new:
-                    return None
-                position += len(new)
-                continue
-            hint = hints.get(other.current_player(), [])
-            legal = other.legal_actions()
-            for action in ([hint[-1]] if hint and hint[-1] in legal else []) + legal:
-                trial = other.clone()
-                before = len(trial.log)
-                trial.apply(action)
-                new = trial.seen(trial.log[before:], seat)
-                if target[position : position + len(new)] == new:
-                    if hint and hint[-1] == action:
-                        hint.pop()
-                    position += len(new)
-                    other = trial
-                    break
-            else:
-                return None
-        return None
+        """This round again with other chance ``outcomes``, every seat's decisions matched
+        to what ``seat`` saw (:func:`rummoli.envs.replay.replay_round`)."""
+        from rummoli.envs.replay import replay_round
+
+        return replay_round(self, seat, outcomes)

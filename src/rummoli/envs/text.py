@@ -13,7 +13,10 @@ unless the JSON shows it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rummoli.envs.table import Table
 
 #: Fields of a view or an event that hold a seat's index (written by name).
 SEAT_FIELDS = frozenset(
@@ -149,3 +152,67 @@ def private_part(mine: Any, public: Any) -> Any:
     if mine == public:
         return None
     return mine
+
+
+def seen_lines(
+    entries: Sequence[tuple[int, Any]], seat: int, names: Sequence[str], events_for: Any
+) -> list[str]:
+    """The lines of an information state that a table's log ``entries`` (``(-1, an
+    engine event)`` or ``(seat, its decision's text)``) give ``seat``: the events it may
+    see and its own decisions (``me: ...``)."""
+    lines: list[str] = []
+    for who, item in entries:
+        if who < 0:
+            lines.extend(event_lines(item, seat, names, events_for))
+        elif who == seat:
+            lines.append(f"me: {item}")
+    return lines
+
+
+def seen_part(
+    log: Sequence[tuple[int, Any]],
+    seat: int,
+    public: bool,
+    names: Sequence[str],
+    events_for: Any,
+) -> list[str]:
+    """Of :func:`seen_lines`, the public lines (``public``: a spectator's), or the rest
+    (what only ``seat`` saw, and its decisions)."""
+    lines: list[str] = []
+    for who, item in log:
+        if who < 0:
+            shown = event_lines(item, None, names, events_for)
+            if public:
+                lines.extend(shown)
+            else:
+                lines.extend(
+                    line for line in event_lines(item, seat, names, events_for) if line not in shown
+                )
+        elif who == seat and not public:
+            lines.append(f"me: {item}")
+    return lines
+
+
+def table_text(table: Table, seat: int, public: bool, private: bool) -> str:
+    """A table's observation string for ``seat`` (:meth:`Table.observation_string`): a
+    header of the table's phase, then the engine's view of the seat, or of a spectator
+    (``public`` only), or what of the seat's a spectator does not see (``private`` only)."""
+    from rummoli.envs.table import DEAL, PHASES
+
+    if not (public or private):
+        return ""
+    head = f"{table.description.title}: {PHASES[table.phase]}, game round {table.rounds + 1}"
+    if table.phase == DEAL:
+        head += f", {len(table.drawn)} cards dealt"
+    lines = [head] if public else []
+    engine = table.engine
+    if engine is not None:
+        if public and private:
+            view = engine.view(seat)
+        elif public:
+            view = engine.view(None)
+        else:
+            view = private_part(engine.view(seat), engine.view(None)) or {}
+        if view:
+            lines.append(view_text(view, table.names))
+    return "\n".join(lines)

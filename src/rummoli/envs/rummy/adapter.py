@@ -31,7 +31,7 @@ from rummoli.engine.rng import shuffled_deck
 from rummoli.envs.adapters import EnvConfig, Features, Vector
 from rummoli.envs.encode import LaidOutAdapter, Layout, put_cards
 from rummoli.envs.feature_parts import relative
-from rummoli.envs.rummy_features import RummyFeatures
+from rummoli.envs.rummy.features import RummyFeatures
 from rummoli.games.rummy import actions as act
 from rummoli.games.rummy.deal import DRAW_RESHUFFLE
 from rummoli.games.rummy.melds import hand_points
@@ -293,7 +293,7 @@ class RummyAdapter(LaidOutAdapter):
         it is known to hold (taken from the pile and not yet played)."""
         at = self.history_layout(config).offset
         n = config.players
-        from rummoli.envs.rummy_sampler import known_held
+        from rummoli.envs.rummy.sampler import known_held
         from rummoli.games.rummy.view import is_visible
 
         for who, event in table.round_log():
@@ -316,12 +316,12 @@ class RummyAdapter(LaidOutAdapter):
     # ------------------------------------------------------------------ resampling
 
     def resample_round(self, table: Table, seat: int, rng: random.Random) -> list[int] | None:
-        from rummoli.envs.rummy_sampler import resample_hand
+        from rummoli.envs.rummy.sampler import resample_hand
 
         return resample_hand(table, seat, rng)
 
     def hidden_cards(self, table: Table, seat: int) -> int:
-        from rummoli.envs.rummy_sampler import known_held
+        from rummoli.envs.rummy.sampler import known_held
 
         state = _state(table.engine) if table.engine is not None else None
         assert state is not None

@@ -1,8 +1,15 @@
-"""Rummoli's part of the learning environments (see :mod:`rummoli.envs.adapters`).
+"""The Stops family's part of the learning environments, for every game of the family
+(see :mod:`rummoli.envs.adapters`): one :class:`StopsAdapter` per game, made by name.
 
-- **Chance**: the whole deck, a card at a time: card ``i`` goes to the ``i mod k``-th
-  receiver clockwise from the dealer's left, the widow last (``k`` receivers), exactly as
-  the engine deals; the round is then the engine's, from a fixed deck (``single_round``).
+Nothing here names a game: what differs (the board, the pack, the deal, the auction,
+the poker stage, the chosen stakes) is read from the game's layout
+(``rules.layout()``, :mod:`rummoli.games.stops.layout`), which the engine plays.
+
+- **Chance**: the game's whole pack (52, 51 or 32 cards), a card at a time, in the order
+  the engine deals a fixed deck (``Setup.deck``): Rummoli's card ``i`` to the ``i mod
+  k``-th receiver clockwise from the dealer's left, the widow last; Michigan's spare hand
+  first; a deal by counts with a talon; a card kept back or turned for trumps. The round
+  is then the engine's, from that deck (``single_round``).
 - **Returns of one round**: chips won or lost, plus an equal share, for each seat dealt
   in, of what the board gained or lost. The chips a round leaves on the board belong to
   nobody yet: they carry over and are won later, in expectation by every seat alike, so
@@ -12,38 +19,38 @@
   game ends (a game with the next round's chips and board, asked for its first step);
   its end settles the board by the engine's ``settlement``.
 - **Compact actions**: the engine's first 112 actions as they are, then 5 widow bids
-  (the lowest bid, a quarter, half, three quarters and all of one's chips) and 5 raises
+  (the lowest bid, a quarter, half, three quarters and all of one's chips), 5 raises
   (the smallest, half the poker pot, the pot, twice the pot, all-in), each the legal
-  amount nearest that size; one compact action per engine action.
+  amount nearest that size, and a chip staked on each space that takes chosen chips
+  (Newmarket's horses); one compact action per engine action.
 - **Resampling**: the bots' sampler of hidden cards (:mod:`rummoli.bots.stops.knowledge`)
-  redraws the hands and widow; the dealt hands follow from them (a seat dealt what it
-  holds and has laid; the widow and its taker swapped back), hence the deck.
+  redraws the hands and widow; the dealt hands follow from them, hence the deck
+  (:mod:`.resample`).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rummoli.bots.stops.knowledge import Knowledge, infer
+from rummoli.bots.stops.knowledge import infer
 from rummoli.cards import card_str
 from rummoli.engine.base import CHANCE_ACTION, TERMINAL, Event, GameState, SetupError
 from rummoli.engine.rng import SeededRandom
 from rummoli.envs.adapters import EnvConfig, Features, Vector
 from rummoli.envs.encode import LaidOutAdapter, Layout, put_cards
 from rummoli.envs.feature_parts import relative
-from rummoli.envs.rummoli_features import RummoliFeatures
-from rummoli.games.rummoli.board import space_names
+from rummoli.envs.stops.features import StopsFeatures
+from rummoli.envs.stops.resample import deal_positions, deck_for, shows_the_same, with_facts
+from rummoli.games.stops import layout as lay
 from rummoli.games.stops.actions import BID_BASE, ActionCodec
 from rummoli.games.stops.setup import Setup
-from rummoli.games.stops.state import PHASE_NAMES, RummoliState
+from rummoli.games.stops.state import PHASE_NAMES, StopsState
 from rummoli.games.stops.view import Observation
-from rummoli.poker import five_of, hand_key
 
 if TYPE_CHECKING:
-    from rummoli.envs.table import LogEntry, Table
+    from rummoli.envs.table import Table
 
 #: Compact actions: the engine's fixed actions (< BID_BASE), then these.
 BID_FRACTIONS = (0.0, 0.25, 0.5, 0.75, 1.0)
@@ -57,32 +64,66 @@ _BET_KINDS = ("check", "call", "raise", "fold")
 
 
 def _obs(engine: GameState, seat: int | None) -> Observation:
-    assert isinstance(engine, RummoliState), type(engine)
+    assert isinstance(engine, StopsState), type(engine)
     return engine.observation(seat)
 
 
-class RummoliAdapter(LaidOutAdapter):
-    game = "rummoli"
-    env_name = "rummoli"
-    gym_name = "Rummoli"
+def is_family_game(rules: object) -> bool:
+    """Whether a game's rules object is one of the Stops family's: it makes the layout
+    the family's engine plays (how :func:`~rummoli.envs.adapters.adapter_for` knows that
+    this adapter serves a game nobody listed)."""
+    layout = getattr(rules, "layout", None)
+    return callable(layout) and isinstance(layout(), lay.Layout)
+
+
+def library_names(game: str, title: str) -> tuple[str, str]:
+    """A game's names in the learning libraries from its registry name and title:
+    ``(env_name, gym_name)``, e.g. ``("pope_joan", "PopeJoan")``: ``python_pope_joan``,
+    ``pope_joan_v0``, ``rummoli/PopeJoan-v0``."""
+    words = "".join(c if c.isalnum() else " " for c in title).split()
+    return game, "".join(word[:1].upper() + word[1:] for word in words) or game.title()
+
+
+class StopsAdapter(LaidOutAdapter):
+    """The environments' part of one game of the Stops family (``game``: its registry
+    name); every setting it reads is in the game's layout."""
+
     private_fields: ClassVar[frozenset[str]] = frozenset(("hand", "known_widow", "dealt_hand"))
 
+    def __init__(self, game: str) -> None:
+        super().__init__()
+        self.game = game
+        self.env_name, self.gym_name = library_names(game, self.description().title)
+
+    def plan(self, config: EnvConfig) -> lay.Layout:
+        """The game under ``config``'s house rules, as the engine plays it."""
+        return self.rules_object(config).layout()  # type: ignore[no-any-return]
+
     def check(self, config: EnvConfig) -> None:
+        title = self.description().title
         if config.length == "game" and self.rules_object(config).rounds < 1:
             raise SetupError(
-                "a whole game of Rummoli needs the house rule rounds >= 1 (a learning "
+                f"a whole game of {title} needs the house rule rounds >= 1 (a learning "
                 "environment needs a bound on the game's length)"
             )
-        if config.length == "game" and self.rules_object(config).settlement_betting:
+        if config.length == "game" and self.plan(config).settlement_betting:
             raise SetupError(
                 "the environments deal a whole game's settlement as chance nodes, without "
                 "betting: the house rule settlement_betting is not offered here"
             )
 
     def spaces(self, config: EnvConfig) -> tuple[str, ...]:
-        return self.cached(  # type: ignore[no-any-return]
-            config, "spaces", lambda: space_names(self.rules_object(config).ace_of_spades)
-        )
+        return self.cached(config, "spaces", lambda: self.plan(config).names)  # type: ignore[no-any-return]
+
+    def deck(self, config: EnvConfig) -> list[int]:
+        mask = self.plan(config).deck_mask()
+        return [card for card in range(52) if mask >> card & 1]
+
+    def stake_spaces(self, config: EnvConfig) -> tuple[str, ...]:
+        """The spaces a player stakes his chosen chips on, one chip an action (none but
+        in a game with chosen stakes), as the engine's action codec lists them."""
+        plan = self.plan(config)
+        return tuple(s.name for s in plan.spaces if s.chosen and plan.chosen_stake)
 
     def total_chips(self, config: EnvConfig) -> int:
         return config.players * int(self.rules_object(config).starting_chips)
@@ -94,7 +135,7 @@ class RummoliAdapter(LaidOutAdapter):
         return chips, (0,) * len(self.spaces(config))
 
     def cards_per_deal(self, config: EnvConfig, carry: Any) -> int:
-        return 52
+        return len(self.deck(config))
 
     def _setup(self, config: EnvConfig, carry: Any, dealer: int) -> dict[str, Any]:
         chips, board = carry
@@ -129,7 +170,7 @@ class RummoliAdapter(LaidOutAdapter):
             deck=tuple(cards),
             single_round=True,
         )
-        return RummoliState(rules, setup, seed)
+        return StopsState(rules, setup, seed)
 
     def _round_parts(self, config: EnvConfig) -> tuple[tuple[str, ...], tuple[str, ...], Any]:
         """What every round's engine is built from, looked up once (a deal is made at
@@ -208,7 +249,7 @@ class RummoliAdapter(LaidOutAdapter):
         rounds: int,
         seed: int,
         settlement: Sequence[int] | None,
-    ) -> tuple[RummoliState, list[Event], int]:
+    ) -> tuple[StopsState, list[Event], int]:
         """The engine's step after a round, from its carry: the next deal, or the end of
         the game and its settlement (with ``settlement``'s cards, when given)."""
         playing = self._playing_dealer(config, carry, dealer)
@@ -217,7 +258,7 @@ class RummoliAdapter(LaidOutAdapter):
         if settlement is not None:
             setup["settlement"] = [card_str(c) for c in settlement]
         probe = self.description().stored_game(self.rules_object(config).to_dict(), setup, seed)
-        assert isinstance(probe, RummoliState)
+        assert isinstance(probe, StopsState)
         if rounds >= self.rules_object(config).rounds:
             probe.request_end()
         events = probe.apply(CHANCE_ACTION)
@@ -225,9 +266,10 @@ class RummoliAdapter(LaidOutAdapter):
 
     def _ante(self, config: EnvConfig) -> int:
         """The chips a player needs to be dealt in: the whole ante under
-        ``short_ante="out"``, else one (he pays what he can)."""
-        rules = self.rules_object(config)
-        return len(self.spaces(config)) if rules.short_ante == "out" else 1
+        ``short_ante="out"`` (the dealer's, as the engine asks), else one (he pays what
+        he can)."""
+        plan = self.plan(config)
+        return plan.ante(dealer=True) if plan.short_ante == "out" else 1
 
     def _playing_dealer(self, config: EnvConfig, carry: Any, dealer: int) -> int | None:
         """``dealer``, or the first player on his left who can still ante: the engine
@@ -267,42 +309,48 @@ class RummoliAdapter(LaidOutAdapter):
           once it covers every other seat still in, so at most ``stack + 1``: only the
           dealer, paid for the widow, holds more) every seat decides at most once, the
           one who raised not at all: ``n + (stack + 1) * (n - 1)``;
-        - the laying: a choice at most once a card laid, and the widow's cards (52 // (n
-          + 1) at least) are never laid.
+        - the chosen stakes (Newmarket's horses): a chip a decision, ``chosen_stake``
+          each seat;
+        - the laying: a choice at most once a card of the pack laid, and the spare hand's
+          cards (``pack // (n + 1)`` at least, when the deal has one) are never laid.
 
-        ``stack`` is the starting chips less the ante for one round, all the chips for a
-        whole game."""
+        ``stack`` is the starting chips less the ante for one round (when no space pays
+        before the play, by the cards held at the deal), all the chips otherwise."""
         n = config.players
+        plan = self.plan(config)
         stack = self.total_chips(config)
-        if config.length == "round":
-            # What a seat holds after its ante (a chip a space).
-            spaces = len(self.spaces(config))
-            stack = max(int(self.rules_object(config).starting_chips) - spaces, 0)
+        if config.length == "round" and all(s.when == lay.PLAYED for s in plan.spaces):
+            # What a seat holds after its ante.
+            stack = max(plan.starting_chips - plan.ante(dealer=False), 0)
         auction = (n - 1) + stack * max(n - 2, 0)
         betting = n + (stack + 1) * (n - 1)
-        per_round = 1 + auction + betting + 52 - 52 // (n + 1)
+        pack = len(self.deck(config))
+        spare = plan.deal == lay.ALL and plan.spare in (lay.AFTER_DEALER, lay.FIRST)
+        play = pack - (pack // (n + 1) if spare else 0)
+        per_round = 1 + auction + betting + n * plan.chosen_stake + play
         return self._rounds(config) * per_round
 
     def max_chance_nodes(self, config: EnvConfig) -> int:
         # The first dealer, every deal, and a whole game's settlement: for each pot (at
         # most one a space), a five-card hand for each player.
         settle = 0 if config.length == "round" else len(self.spaces(config)) * config.players * 5
-        return (config.dealer is None) + 52 * self._rounds(config) + settle
+        return (config.dealer is None) + len(self.deck(config)) * self._rounds(config) + settle
 
     # ------------------------------------------------------------------ actions
 
     def num_exact_actions(self, config: EnvConfig) -> int:
-        return ActionCodec(self.total_chips(config)).size
+        return ActionCodec(self.total_chips(config), self.stake_spaces(config)).size
 
     def num_compact_actions(self, config: EnvConfig) -> int:
-        return NUM_COMPACT
+        return NUM_COMPACT + len(self.stake_spaces(config))
 
     def _compact_map(self, engine: GameState, legal: list[int]) -> dict[int, int]:
-        """Compact action -> engine action, for the bids and raises legal now."""
-        assert isinstance(engine, RummoliState)
-        raise_base = engine.codec.raise_base
+        """Compact action -> engine action, for the bids, raises and stakes legal now."""
+        assert isinstance(engine, StopsState)
+        codec = engine.codec
+        raise_base, stake_base = codec.raise_base, codec.stake_base
         bids = [a for a in legal if BID_BASE <= a < raise_base]
-        raises = [a for a in legal if a >= raise_base]
+        raises = [a for a in legal if raise_base <= a < stake_base]
         mapping: dict[int, int] = {}
         taken: set[int] = set()
 
@@ -318,10 +366,13 @@ class RummoliAdapter(LaidOutAdapter):
                 add(COMPACT_BID + i, bids, BID_BASE + max(fraction * top, 0.0))
         if raises:
             obs = _obs(engine, engine.current_player())
-            pot = obs.board[0]
+            pot = obs.pot
             for i, pots in enumerate(RAISE_POTS):
                 target = raises[-1] if pots < 0 else raise_base + obs.high_bet + pots * pot
                 add(COMPACT_RAISE + i, raises, target if pots != 0.0 else raises[0])
+        for action in legal:
+            if action >= stake_base:
+                mapping[NUM_COMPACT + action - stake_base] = action
         return mapping
 
     def to_compact(self, engine: GameState, legal: list[int]) -> list[int]:
@@ -331,13 +382,18 @@ class RummoliAdapter(LaidOutAdapter):
     def compact_for(self, engine: GameState, action: int) -> int:
         if action < BID_BASE:
             return action
-        assert isinstance(engine, RummoliState)
-        raise_base = engine.codec.raise_base
-        kind = action >= raise_base
+        assert isinstance(engine, StopsState)
+        codec = engine.codec
+        if action >= codec.stake_base:
+            return NUM_COMPACT + action - codec.stake_base
+
+        def kind(exact: int) -> int:
+            return (exact >= codec.raise_base) + (exact >= codec.stake_base)
+
         same = [
             (abs(exact - action), compact)
             for compact, exact in self._compact_map(engine, engine.legal_actions()).items()
-            if (exact >= raise_base) == kind
+            if kind(exact) == kind(action)
         ]
         return min(same)[1]
 
@@ -380,17 +436,19 @@ class RummoliAdapter(LaidOutAdapter):
                 ("round_winner", n + 1),
                 ("deadlocked", 1),
                 ("round", 1),
+                # The card turned for trumps, in a game that turns one (Pope Joan, Poch).
+                *([("turned", 52)] if self.plan(config).trump != lay.NONE else []),
             ]
         )
 
     def features_maker(self, config: EnvConfig) -> Callable[[GameState, int], Features]:
         return self.cached(config, "tensor", lambda: self._tensor(config))  # type: ignore[no-any-return]
 
-    def _tensor(self, config: EnvConfig) -> RummoliFeatures:
+    def _tensor(self, config: EnvConfig) -> StopsFeatures:
         """What the encoder needs of the settings, derived once (it runs at every step)."""
         offsets = self.layout(config).offset
         total = float(self.total_chips(config))
-        return RummoliFeatures(config.players, offsets, total, self._rounds(config))
+        return StopsFeatures(config.players, offsets, total, self._rounds(config))
 
     def history_layout(self, config: EnvConfig) -> Layout:
         return self.cached(config, "history", lambda: self._history_layout(config))  # type: ignore[no-any-return]
@@ -439,21 +497,27 @@ class RummoliAdapter(LaidOutAdapter):
         engine = table.engine
         assert engine is not None
         obs = _obs(engine, seat)
-        knowledge = _with_facts(infer(obs), obs, table.round_log())
+        knowledge = with_facts(infer(obs), obs, table.round_log())
         laid = [0] * table.num_players
         for who, card in obs.laid:
             laid[who] |= 1 << card
+        # Who receives each position of the deck this round (the same dealer and seats
+        # dealt in): read off the engine's deal of the pack in order.
+        pack = self.deck(table.config)
+        positions = deal_positions(
+            self.build_round(table.config, table.carry, table.dealer, pack, 0), pack
+        )
         # The bots' sampler draws from the project's own generator, seeded from ``rng``.
         draw = SeededRandom(rng.getrandbits(62))
         for _ in range(SHOWDOWN_TRIES):
             hands, widow = knowledge.sample(draw)
-            if _shows_the_same(obs, hands, laid):
-                return self._deck(obs, hands, widow, laid)
+            if shows_the_same(obs, hands, laid):
+                return deck_for(obs, positions, hands, widow, laid)
         return None
 
     def hidden_cards(self, table: Table, seat: int) -> int:
         engine = table.engine
-        assert isinstance(engine, RummoliState)
+        assert isinstance(engine, StopsState)
         obs = engine.observation(seat)
         hidden = engine.widow
         for other, hand in enumerate(engine.hands):
@@ -462,102 +526,3 @@ class RummoliAdapter(LaidOutAdapter):
         for _, five in obs.shown:
             hidden &= ~five
         return hidden & ~obs.known_widow
-
-    @staticmethod
-    def _deck(obs: Observation, hands: list[int], widow: int, laid: list[int]) -> list[int] | None:
-        """The deck that deals ``hands`` and ``widow`` (as they are now, the cards laid
-        back in their hands, the widow and its taker's hand swapped back); None if their
-        sizes are not a deal's."""
-        dealt = {s: hands[s] | laid[s] for s in obs.in_round}
-        dealt_widow = widow
-        taker = obs.widow_taker
-        if taker >= 0:
-            dealt[taker], dealt_widow = widow, hands[taker] | laid[taker]
-        receivers = [dealt[s] for s in obs.in_round] + [dealt_widow]
-        piles = [_cards(mask) for mask in receivers]
-        for pile in piles:
-            pile.reverse()  # popped from the end: the lowest card first
-        groups = len(piles)
-        deck: list[int] = []
-        for i in range(52):
-            pile = piles[i % groups]
-            if not pile:
-                return None
-            deck.append(pile.pop())
-        return None if any(piles) else deck
-
-
-def _with_facts(knowledge: Knowledge, obs: Observation, log: Sequence[LogEntry]) -> Knowledge:
-    """The bots' knowledge with two more facts a seat can read from the table, which the
-    bots' inference leaves out: a seat that bid for the widow held no pay card (under
-    ``pay_card_blocks_exchange`` it could not have bid), nor does it now, unless it took
-    the widow (its old hand is the widow, which the inference knows); and a run stopped
-    by the widow on the last card laid (the inference reads a stop from the card laid
-    after it) puts the next card in the widow. Without them most draws after such an
-    auction or stop fail the check, and the resampler falls back on its walk."""
-    places = knowledge.places
-    excluded = knowledge.excluded[:]
-    no_pay = knowledge.no_pay[:]
-    known = knowledge.known[:]
-    need = knowledge.need[:]
-    unknown = knowledge.unknown
-    if obs.plan.pay_card_blocks_exchange:
-        for who, chips in obs.auction_history:
-            if chips and who != obs.widow_taker and who in places:
-                index = places.index(who)
-                excluded[index] |= knowledge.single_pay
-                no_pay[index] = True
-    widow = len(places) - 1
-    for who, event in log:
-        if who < 0 and event[0] == "stop" and event[2] == "widow":
-            card = event[1] + 1
-            if unknown >> card & 1:
-                known[widow] |= 1 << card
-                need[widow] -= 1
-                unknown &= ~(1 << card)
-    if excluded == knowledge.excluded and unknown == knowledge.unknown:
-        return knowledge
-    constrained: list[tuple[int, list[int]]] = []
-    free: list[int] = []
-    open_places = [p for p in range(len(places)) if need[p]]
-    for card in _cards(unknown):
-        allowed = [p for p in open_places if not excluded[p] >> card & 1]
-        if len(allowed) == len(open_places):
-            free.append(card)
-        else:
-            constrained.append((card, allowed))
-    constrained.sort(key=lambda item: len(item[1]))
-    return dataclasses.replace(
-        knowledge,
-        known=known,
-        need=need,
-        excluded=excluded,
-        no_pay=no_pay,
-        unknown=unknown,
-        constrained=constrained,
-        free=free,
-    )
-
-
-def _shows_the_same(obs: Observation, hands: list[int], laid: list[int]) -> bool:
-    """Whether every seat that showed its best five at the showdown would show the same
-    five with the sampled hand (the hand then: what it holds now and has laid since).
-    The sampler knows that no single card beats a five shown, not that no two do (a pair
-    of tens beside three fives): this is the check, the engine's own choice of five."""
-    for who, five in obs.shown:
-        if who == obs.seat:
-            continue
-        hand = hands[who] | laid[who]
-        shown = 0
-        for card in five_of(hand, hand_key(hand)):
-            shown |= 1 << card
-        if shown != five:
-            return False
-    return True
-
-
-def _cards(mask: int) -> list[int]:
-    return [c for c in range(52) if mask >> c & 1]
-
-
-ADAPTER = RummoliAdapter()

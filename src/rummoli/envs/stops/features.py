@@ -1,4 +1,4 @@
-"""Rummoli's observation tensor as numbers: its card and seat-flag fields as masks, and
+"""The Stops family's observation tensor as numbers: its card and seat-flag fields as masks, and
 its other fields (one-hots included) as (position, value) pairs.
 
 Why a module of its own: the tensor is written at every step of every environment, and
@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from rummoli.engine.base import CHANCE, TERMINAL, GameState
 from rummoli.envs.feature_parts import one_hot, relative
-from rummoli.games.stops.state import PHASE_NAMES, RummoliState
+from rummoli.games.stops.state import PHASE_NAMES, StopsState
 
 #: The value of the ``laid_order`` field for the k-th card laid (k from 1): k / 52.
 _ORDER_VALUES: Final[tuple[Any, ...]] = tuple(k / 52.0 for k in range(53))
@@ -33,8 +33,8 @@ def _who(seat: int, me: int, players: int) -> int:
     return (seat - me) % players
 
 
-class RummoliFeatures:
-    """The features of Rummoli's tensor for one layout (its offsets, as native
+class StopsFeatures:
+    """The features of a family game's tensor for one layout (its offsets, as native
     attributes: looked up in a dict, they were a sixth of the time) and settings:
     ``total``, all the chips in play; ``rounds``, the rounds of the length played (for
     ``round``). Called with ``(engine, seat)``, as a table asks."""
@@ -72,13 +72,15 @@ class RummoliFeatures:
         self.round_winner = at["round_winner"]
         self.deadlocked = at["deadlocked"]
         self.round = at["round"]
+        #: The turned card's field, in a game that turns one for trumps (-1: none).
+        self.turned = at.get("turned", -1)
 
     def __call__(self, engine: GameState, seat: int) -> tuple[list[int], list[int], list[float]]:
         """``(masks, positions, values)`` of what ``seat`` sees of ``engine`` (the engine's
         observation of it, :data:`~rummoli.envs.adapters.Features`): every card field and
         seat flag field as an ``(offset, mask)`` pair of ``masks``, every one-hot and other
         nonzero field as ``values[k]`` at ``positions[k]``."""
-        assert isinstance(engine, RummoliState), type(engine)
+        assert isinstance(engine, StopsState), type(engine)
         obs = engine.observation(seat)
         n = self.players
         total = self.total
@@ -175,4 +177,7 @@ class RummoliFeatures:
         if obs.round_no:
             positions.append(self.round)
             values.append(obs.round_no / max(self.rounds, 1))
+        if self.turned >= 0 and obs.turned >= 0:
+            positions.append(self.turned + obs.turned)
+            values.append(1.0)
         return masks, positions, values
