@@ -22,6 +22,7 @@ are outside this test, as are games of other families (Basic Rummy's ``rummy/``)
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -71,7 +72,7 @@ def wanted(rule: HouseRule) -> list[str]:
     if rule.kind == BOOL:
         return [json.dumps(not rule.default)]
     needs = [c for c in rule.choices if c != rule.default]
-    if rule.kind not in (CHOICE,):
+    if rule.kind != CHOICE:
         needs.append("a number")
     return needs
 
@@ -145,3 +146,18 @@ def test_a_preset_and_the_chips_count_for_the_values_they_set() -> None:
     assert rules_set(michigan, {"chips": 50, "rules": {"starting_chips": 70}}) == {
         "starting_chips": 70
     }
+
+
+def test_missing_names_each_value_no_file_sets(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "michigan"
+    folder.mkdir()
+    scenario = {"chips": 50, "rules": {"short_ante": "pay_what_you_can", "kitty": True}}
+    (folder / "a.json").write_text(json.dumps({"scenario": scenario}), encoding="utf-8")
+    monkeypatch.setattr(sys.modules[__name__], "SCENARIO_DIR", tmp_path)
+    gaps = missing(registry.describe("michigan"))
+    assert "auction=open" in gaps and "rounds=a number" in gaps
+    assert "settlement=high_card" in gaps and "must_claim=true" in gaps
+    for covered in ("short_ante=pay_what_you_can", "kitty=true", "starting_chips=a number"):
+        assert covered not in gaps
