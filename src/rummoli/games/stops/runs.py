@@ -52,8 +52,18 @@ _LAID_ENTRY: Final = tuple(tuple((seat, card) for card in range(52)) for seat in
 #: the next card must lay it, so every player can tell this too; the event says it for
 #: people, who should not have to work it out), it is not in the pack, it was turned for
 #: trumps, or the card was a king, the top of its suit when aces are low; in the runs by
-#: rank (:mod:`.ranks`), nobody holds a card of the next rank.
-STOP_REASONS: Final = ("ace", "laid", "widow", "removed", "turned", "king", "nobody")
+#: rank (:mod:`.ranks`), nobody holds a card of the next rank, or a king ended the
+#: sequence (not its suit: the next sequence may be of any suit).
+STOP_REASONS: Final = (
+    "ace",
+    "laid",
+    "widow",
+    "removed",
+    "turned",
+    "king",
+    "nobody",
+    "sequence_king",
+)
 _STOP_EVENT: Final = tuple(tuple(("stop", card, why) for why in STOP_REASONS) for card in range(52))
 #: The reason of a stop by the place of the next card (``owner``: -1 the widow, -2 laid,
 #: -3 out of the pack, -4 turned), indexed by minus that place.

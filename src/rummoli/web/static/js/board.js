@@ -239,6 +239,8 @@ export function renderLaid(node, view, story = null) {
     widowText = taken
       ? ngettext("Widow ({n} card): {name} took it", "Widow ({n} cards): {name} took it", widow.cards, params)
       : ngettext("Widow: {n} card", "Widow: {n} cards", widow.cards);
+  } else if (kind === "talon") {
+    widowText = ngettext("Talon: {n} card", "Talon: {n} cards", widow.cards);
   } else if (kind === "dead hand") {
     widowText = taken
       ? ngettext("Dead hand ({n} card): {name} took it", "Dead hand ({n} cards): {name} took it", widow.cards, params)
