@@ -53,3 +53,29 @@ def test_poch_whole_pack_deals_every_card_but_the_turned_one(players: int) -> No
     sizes = [hand.bit_count() for hand in state.hands]
     assert sum(sizes) == 31 and max(sizes) - min(sizes) <= 1
     assert state.widow == 0 and state.turned >= 0
+
+
+def test_poch_shows_each_bettor_his_best_set_not_five_cards() -> None:
+    # STOPS.md, Poch: "sets rank quads > trips > pairs, higher rank wins": a hand is its
+    # best set, so the view names that set (or none), never a five-card poker hand.
+    seen = 0
+    for seed in range(40):
+        state = dealt("poch", 4, {}, seed)
+        seat = state.current_player()
+        if seat < 0:
+            continue
+        view = state.view(seat)
+        if view["phase"] != "betting":
+            continue
+        ranks = [card[:-1] for card in view["hand"]]
+        counts = {rank: ranks.count(rank) for rank in ranks}
+        best = max(counts.values())
+        shown = view.get("poker_hand")
+        if best < 2:
+            assert shown is None
+            continue
+        seen += 1
+        names = {2: "pair", 3: "three of a kind", 4: "four of a kind"}
+        assert shown["name"] == names[best]
+        assert len(shown["cards"]) == best and len({c[:-1] for c in shown["cards"]}) == 1
+    assert seen > 0
