@@ -24,7 +24,7 @@ function spareDealt(n) {
   const kind = spareKind();
   if (kind === "widow") return ngettext("Everyone antes; the widow gets {n} card", "Everyone antes; the widow gets {n} cards", n);
   if (kind === "dead hand") return ngettext("Everyone antes; the dead hand gets {n} card", "Everyone antes; the dead hand gets {n} cards", n);
-  if (kind === "talon") return ngettext("Everyone antes; the talon keeps {n} card", "Everyone antes; the talon keeps {n} cards", n);
+  if (kind === "talon") return ngettext("Everyone antes; the talon gets {n} card", "Everyone antes; the talon gets {n} cards", n);
   return ngettext("Everyone antes; the spare hand gets {n} card", "Everyone antes; the spare hand gets {n} cards", n);
 }
 
