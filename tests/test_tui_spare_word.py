@@ -62,3 +62,18 @@ def test_a_king_ending_a_sequence_by_rank_is_not_said_to_end_its_suit() -> None:
     narrator.feed({"type": "stop", "card": "KH", "reason": "sequence_king"})
     text = " ".join(str(line) for line in narrator.take())
     assert "a king ends the sequence" in text and "suit" not in text
+
+
+def test_a_space_named_by_one_card_is_shown_by_its_card() -> None:
+    # Michigan's boodles and Nain Jaune's corners are single cards, drawn as the page and
+    # the rules write them; Rummoli's spaces keep their own forms, the pots their words.
+    from rummoli.i18n.terms import space_shown
+
+    assert [space_shown(s) for s in ("AH", "10D", "7D", "KH", "AKD")] == [
+        "A♥",
+        "10♦",
+        "7♦",
+        "K♥",
+        "A-K♦",
+    ]
+    assert space_shown("kitty") == "kitty" and space_shown("789") == "7-8-9"
