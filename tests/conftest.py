@@ -28,6 +28,7 @@ from rummoli.compiled import stale_sources
 from rummoli.engine.base import Event
 from rummoli.games import registry
 from rummoli.games.rummoli import Rules, RummoliState
+from rummoli.games.stops.constants import REMOVED, TURNED
 from rummoli.games.stops.setup import setup_from_dict
 from rummoli.games.stops.state import IN_WIDOW, LAID
 from rummoli.games.stops.view import events_for
@@ -316,7 +317,8 @@ def permute_unseen(state: RummoliState, seat: int | None, rng: random.Random) ->
 
 
 def check_card_places(state: RummoliState) -> None:
-    """Hands, widow and laid cards partition the deck, and ``owner`` agrees with them."""
+    """Hands, widow and laid cards (and a card turned for trumps) partition the game's
+    pack, and ``owner`` agrees with them; a card outside the pack is ``REMOVED``."""
     if state.round_no == 0:
         return
     assert state.cards_conserved()
@@ -341,8 +343,18 @@ def check_card_places(state: RummoliState) -> None:
     seen |= laid
     for card in cards_of(laid):
         assert state.owner[card] == LAID
-    assert seen == FULL_DECK
-    assert total + state.widow.bit_count() + len(state.laid) == 52
+    total += state.widow.bit_count() + len(state.laid)
+    if state.turned >= 0:
+        bit = 1 << state.turned
+        assert not seen & bit, "the turned card is elsewhere too"
+        assert state.owner[state.turned] == TURNED
+        seen |= bit
+        total += 1
+    pack = state.tables.deck
+    for card in cards_of(FULL_DECK ^ pack):
+        assert state.owner[card] == REMOVED, f"card {card} is outside the pack"
+    assert seen == pack
+    assert total == pack.bit_count()
 
 
 def set_bot_levels(

@@ -21,11 +21,23 @@ from rummoli.bots import ask_bot, make_bot
 from rummoli.cli import app
 from rummoli.games.registry import describe
 
-GAMES = ("michigan", "tripoley")
+GAMES = ("michigan", "tripoley", "poch", "nain_jaune")
 #: Each game's board as its description lays it out by default.
 BOARDS = {
     "michigan": ["AH", "KC", "QD", "JS"],
     "tripoley": ["pot", "AH", "KH", "QH", "JH", "10H", "KQH", "8910", "kitty"],
+    "poch": [
+        "poch",
+        "ace",
+        "king",
+        "queen",
+        "jack",
+        "ten",
+        "marriage",
+        "sequence",
+        "centre",
+    ],
+    "nain_jaune": ["10D", "JC", "QS", "KH", "7D"],
 }
 #: What each game's rules text says in each language: its title and a source.
 RULES_TEXT = {
@@ -35,6 +47,12 @@ RULES_TEXT = {
     ("tripoley", "en"): ("Tripoley", "Cadaco"),
     ("tripoley", "fr"): ("Tripoley", "Cadaco"),
     ("tripoley", "ru"): ("Триполи", "Cadaco"),
+    ("poch", "en"): ("Poch", "pagat.com"),
+    ("poch", "fr"): ("Poch", "pagat.com"),
+    ("poch", "ru"): ("Пох", "pagat.com"),
+    ("nain_jaune", "en"): ("Nain Jaune", "regledujeu.fr"),
+    ("nain_jaune", "fr"): ("Nain Jaune", "regledujeu.fr"),
+    ("nain_jaune", "ru"): ("Жёлтый карлик", "regledujeu.fr"),
 }
 
 

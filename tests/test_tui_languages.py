@@ -399,6 +399,7 @@ def test_the_menu_takes_the_language_s_words_and_the_english_ones(
                 "arrêt\u202f: la carte suivante a été retournée pour l'atout",
                 "arrêt\u202f: un roi termine sa couleur",
                 "arrêt\u202f: personne n'a le rang suivant",
+                "arrêt\u202f: un roi termine la suite",
             ],
         ),
         (
@@ -411,6 +412,7 @@ def test_the_menu_takes_the_language_s_words_and_the_english_ones(
                 "стоп: следующая карта открыта как козырь",
                 "стоп: король заканчивает масть",
                 "стоп: ни у кого нет следующего достоинства",
+                "стоп: король заканчивает цепочку",
             ],
         ),
     ],

@@ -1,4 +1,4 @@
-"""A round of Michigan and of Tripoley in a real browser, from the lobby.
+"""A round of Michigan, Tripoley, Poch and Nain Jaune in a real browser, from the lobby.
 
 Ann chooses the game in the lobby, seats three computers, one round, and creates the
 table; she plays the round as a person does (the first button offered: check, call,
@@ -54,6 +54,26 @@ BOARD = """() => [...document.querySelectorAll('[data-testid=board-family] .spac
             "dead hand",
             ["A♥", "K♥", "Q♥", "J♥", "10♥", "Q-K♥", "8-9-10", "Pot", "Kitty"],
         ),
+        # Poch's pools of trumps round the centre (pagat.com), then the Poch and centre
+        # pots; the rest of its deal is a talon.
+        (
+            "poch",
+            "round",
+            "talon",
+            [
+                "A of trumps",
+                "K of trumps",
+                "Q of trumps",
+                "J of trumps",
+                "10 of trumps",
+                "K-Q of trumps",
+                "7-8-9 of trumps",
+                "Pot",
+                "Kitty",
+            ],
+        ),
+        # Nain Jaune's four corners and the yellow dwarf (regledujeu.fr); a talon.
+        ("nain_jaune", "corners", "talon", ["10♦", "J♣", "Q♠", "K♥", "7♦"]),
     ],
 )
 def test_a_round_from_the_lobby_draws_the_games_board(

@@ -39,6 +39,16 @@ def test_every_family_game_is_offered_with_a_shape_the_page_draws() -> None:
             "dead hand",
             ["pot", "AH", "KH", "QH", "JH", "10H", "KQH", "8910", "kitty"],
         ),
+        # Poch's eight pools round the centre, its talon dead (pagat.com).
+        (
+            "poch",
+            "round",
+            "talon",
+            ["poch", "ace", "king", "queen", "jack", "ten", "marriage", "sequence", "centre"],
+        ),
+        # Nain Jaune's four corners and the yellow dwarf in the centre, its talon dead
+        # (regledujeu.fr).
+        ("nain_jaune", "corners", "talon", ["10D", "JC", "QS", "KH", "7D"]),
     ],
 )
 def test_a_round_at_the_table_sends_the_board_as_its_layout_declares(

@@ -26,6 +26,8 @@ BUILTIN = (
     "rummoli.games.rummy.description",
     "rummoli.games.michigan.description",
     "rummoli.games.tripoley.description",
+    "rummoli.games.poch.description",
+    "rummoli.games.nain_jaune.description",
 )
 #: Entry points of installed packages that add games.
 ENTRY_POINT_GROUP = "rummoli.games"

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib.resources
 import json
+import re
 from functools import cache
 from typing import Any
 
@@ -118,10 +119,20 @@ def space_name(code: str) -> str:
 
 def space_shown(code: str) -> str:
     """A board space as a table shows it: its word (``покер``), a pay card's by its
-    cards, as on the pages and in the rules (``10S``: ``10♠``, ``AKD``: ``A-K♦``)."""
-    from rummoli.i18n.forms import SPACE_CARDS
+    cards, as on the pages and in the rules (``10S``: ``10♠``, ``AKD``: ``A-K♦``; any
+    other game's space named by one card too: Michigan's ``AH``, Nain Jaune's ``7D``)."""
+    from rummoli.i18n.forms import SPACE_CARDS, SUIT_SYMBOLS
 
-    return SPACE_CARDS[code] if code in SPACE_CARDS else space_name(code)
+    if code in SPACE_CARDS:
+        return SPACE_CARDS[code]
+    if code not in SPACE_NAMES and _ONE_CARD.fullmatch(code):
+        rank = "10" if code[0] == "T" else code[:-1]
+        return rank + SUIT_SYMBOLS[code[-1]]
+    return space_name(code)
+
+
+#: A space named by one card's text (``AH``, ``10D``).
+_ONE_CARD = re.compile(r"(?:10|[2-9TJQKA])[CDHS]")
 
 
 def poker_hand(name: str) -> str:

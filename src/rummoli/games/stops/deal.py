@@ -106,17 +106,18 @@ def begin_round(state: StopsState, events: list[Event], rotate: bool) -> None:
     plan = state.plan
     stop = (plan.rounds and state.round_no >= plan.rounds) or state.end_requested
     playing = who_can_pay_ante(state)
-    # Fewer than two players able to pay end the game by elimination, whether or not the
-    # table asked to stop: those who cannot pay are out (rules version 1 settled a stop
-    # first, with nobody out).
-    if stop and (len(playing) >= 2 or state._legacy):
+    # Fewer than two players able to pay (fewer than a deal by table is for) end the game
+    # by elimination, whether or not the table asked to stop: those who cannot pay are
+    # out (rules version 1 settled a stop first, with nobody out).
+    fewest = plan.fewest_dealt
+    if stop and (len(playing) >= fewest or state._legacy):
         settle(state, events)
         return
     for seat in range(len(state.names)):
         if not state.out[seat] and seat not in playing:
             state.out[seat] = True
             events.append(("out", seat))
-    if len(playing) < 2:
+    if len(playing) < fewest:
         settle(state, events)
         return
     n = len(state.names)

@@ -253,6 +253,15 @@ class Layout:
         stake = sum(s.stake + (s.dealer_stake if dealer else 0) for s in self.spaces)
         return stake + self.chosen_stake
 
+    @property
+    def fewest_dealt(self) -> int:
+        """The fewest players a deal is for: two, or for a deal by table the fewest its
+        counts name (Nain Jaune's table starts at three: with two players left who can
+        pay, the game ends as it does with one)."""
+        if self.deal == TABLE and self.deal_counts:
+            return min(players for players, _ in self.deal_counts)
+        return 2
+
     def deck_mask(self) -> int:
         """The cards of the pack: 52, 51 without the 8 of diamonds, or 32 (7 to ace)."""
         if self.deck == 52:
@@ -296,6 +305,13 @@ def check_layout(layout: Layout) -> None:
         raise LayoutError(f"{where}: a fine for not leading goes on a kitty")
     if layout.deal == TABLE and not layout.deal_counts:
         raise LayoutError(f"{where}: a deal by table needs the counts")
+    if layout.deal == TABLE:
+        counts = dict(layout.deal_counts)
+        missing = [n for n in range(layout.min_players, layout.max_players + 1) if n not in counts]
+        if missing:
+            raise LayoutError(f"{where}: the deal's table has no count for {missing} players")
+        if any(n * each > layout.deck for n, each in counts.items()):
+            raise LayoutError(f"{where}: the deal's table deals more cards than the pack holds")
     if layout.chosen_stake and not any(s.chosen for s in layout.spaces):
         raise LayoutError(f"{where}: chosen stakes need spaces to choose")
     if not 1 <= layout.min_players <= layout.max_players <= MAX_SEATS:

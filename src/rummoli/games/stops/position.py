@@ -40,6 +40,7 @@ _STOPPED = dict(
             "the next card was turned for trumps",
             "a king",
             "nobody holds the next rank",
+            "a king, which ends the sequence",
         ),
         strict=True,
     )

@@ -122,7 +122,7 @@ def after_lay(state: StopsState, seat: int, card: int, events: list[Event]) -> N
     """``seat`` has laid ``card`` and holds more: who lays the next rank, or anew."""
     place = _place(card)
     if place == NUM_RANKS - 1:  # a king: its player starts again
-        events.append(("stop", card, "king"))
+        events.append(("stop", card, "sequence_king"))
         new_sequence(state, seat, events)
         return
     target = place + 1

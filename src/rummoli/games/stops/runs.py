@@ -57,8 +57,18 @@ _LAID_ENTRY: Final[tuple[tuple[Any, ...], ...]] = tuple(
 #: the next card must lay it, so every player can tell this too; the event says it for
 #: people, who should not have to work it out), it is not in the pack, it was turned for
 #: trumps, or the card was a king, the top of its suit when aces are low; in the runs by
-#: rank (:mod:`.ranks`), nobody holds a card of the next rank.
-STOP_REASONS: Final = ("ace", "laid", "widow", "removed", "turned", "king", "nobody")
+#: rank (:mod:`.ranks`), nobody holds a card of the next rank, or a king ended the
+#: sequence (not its suit: the next sequence may be of any suit).
+STOP_REASONS: Final = (
+    "ace",
+    "laid",
+    "widow",
+    "removed",
+    "turned",
+    "king",
+    "nobody",
+    "sequence_king",
+)
 _STOP_EVENT: Final[tuple[tuple[Event, ...], ...]] = tuple(
     tuple(("stop", card, why) for why in STOP_REASONS) for card in range(52)
 )

@@ -18,7 +18,8 @@ from rummoli.cards import RANKS, SUITS, card_str, cards_of, sorted_by_suit
 from rummoli.engine.base import CHANCE, TERMINAL
 from rummoli.engine.event_json import EventFormat, by_player, card_text, seat_name, seat_names
 from rummoli.games.stops.actions import ActionCodec
-from rummoli.games.stops.layout import NONE, RANK, Layout
+from rummoli.games.stops.layout import NONE, RANK, SETS, Layout
+from rummoli.games.stops.poker_phase import set_cards, sets_key
 from rummoli.games.stops.state import PHASE_NAMES, SETTLE, FamilyRules
 from rummoli.poker import best_five, category_name, hand_key
 
@@ -359,6 +360,8 @@ _RANK_NAMES: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q
 
 #: The phases in which a seat's poker hand is still to be played (it is named in the view).
 _POKER_AHEAD = frozenset(("widow", "auction", "betting", "settlement"))
+#: A set's name by its number of cards, as the poker categories name it (Poch's sets).
+_SET_NAMES: Final = ("", "", "pair", "three of a kind", "four of a kind")
 
 
 def observation_to_view(obs: Observation) -> dict[str, Any]:
@@ -438,7 +441,16 @@ def observation_to_view(obs: Observation) -> dict[str, Any]:
         view["sequence"] = {"next": None if obs.sequence < 0 else _RANK_NAMES[obs.sequence]}
     if obs.seat is not None:
         view["hand"] = _cards(obs.hand)
-        if obs.phase in _POKER_AHEAD and obs.hand.bit_count() >= 5 and plan.poker != NONE:
+        sets = plan.hands == SETS and obs.phase != "settlement"
+        if obs.phase in _POKER_AHEAD and plan.poker != NONE and sets:
+            # Poch's hands rank by their best set alone: that set, or none.
+            key = sets_key(obs.hand, obs.trump)
+            if key:
+                view["poker_hand"] = {
+                    "name": _SET_NAMES[key // 64],
+                    "cards": _cards(set_cards(obs.hand, key)),
+                }
+        elif obs.phase in _POKER_AHEAD and obs.hand.bit_count() >= 5 and plan.poker != NONE:
             # The seat's own poker hand, named while it bets: its best five of its cards.
             view["poker_hand"] = {
                 "name": category_name(hand_key(obs.hand)),

@@ -30,10 +30,12 @@ _STOP_REASONS = {
     "widow": N_("the next card is in the widow"),
     "dead hand": N_("the next card is in the dead hand"),
     "spare hand": N_("the next card is in the spare hand"),
+    "talon": N_("the next card is in the talon"),
     "removed": N_("the next card is not in the pack"),
     "turned": N_("the next card was turned for trumps"),
     "king": N_("a king ends its suit"),
     "nobody": N_("nobody holds the next rank"),
+    "sequence_king": N_("a king ends the sequence"),
 }
 
 # The line each kind of event belongs to; a new group starts a new line.
@@ -97,6 +99,7 @@ _PREFIX = {
     "widow": N_("Widow: "),
     "dead hand": N_("Dead hand: "),
     "spare hand": N_("Spare hand: "),
+    "talon": N_("Talon: "),
     "bet": N_("Poker: "),
     "deadlock": N_("Deadlock: "),
 }
@@ -226,6 +229,8 @@ class Narrator:
             self._part(
                 nformat("the spare hand has {n} card", "the spare hand has {n} cards", count)
             )
+        elif spare == "talon":
+            self._part(nformat("the talon has {n} card", "the talon has {n} cards", count))
         else:
             self._part(nformat("the widow has {n} card", "the widow has {n} cards", count))
         self._high_bet = 0

@@ -24,7 +24,7 @@ PLAY_PHASES = {
 
 
 #: The spare hand's words the terminal has sentences for.
-SPARE_WORDS = ("widow", "dead hand", "spare hand")
+SPARE_WORDS = ("widow", "dead hand", "spare hand", "talon")
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +43,8 @@ class GameWords:
     #: How a round goes, for the help (context ``game summary``).
     summary: str = ""
     #: What the game calls its spare hand (the layout's ``spare_word``): "widow",
-    #: "dead hand", or "spare hand" (any other word: the terminal says "spare hand").
+    #: "dead hand", "spare hand", or "talon" (the rest of a deal by count: Poch's, Nain
+    #: Jaune's); any other word: the terminal says "spare hand".
     spare: str = "widow"
 
 

@@ -11,7 +11,12 @@ import { card as cardTerm, hand as handTerm, space as spaceTerm, amount } from "
 const STOP_REASON = {
   ace: () => _("an ace ends its suit"),
   laid: () => _("the next card was laid before"),
-  widow: () => ({ widow: _("the next card is in the widow"), "dead hand": _("the next card is in the dead hand") })[spareKind()] || _("the next card is in the spare hand"),
+  widow: () => ({ widow: _("the next card is in the widow"), "dead hand": _("the next card is in the dead hand"), talon: _("the next card is in the talon") })[spareKind()] || _("the next card is in the spare hand"),
+  removed: () => _("the next card is not in the pack"),
+  turned: () => _("the next card was turned for trumps"),
+  king: () => _("a king ends its suit"),
+  nobody: () => _("nobody holds the next rank"),
+  sequence_king: () => _("a king ends the sequence"),
 };
 
 // The spare hand's lines in the game's own word (the board's layout: spare.js).
@@ -19,6 +24,7 @@ function spareDealt(n) {
   const kind = spareKind();
   if (kind === "widow") return ngettext("Everyone antes; the widow gets {n} card", "Everyone antes; the widow gets {n} cards", n);
   if (kind === "dead hand") return ngettext("Everyone antes; the dead hand gets {n} card", "Everyone antes; the dead hand gets {n} cards", n);
+  if (kind === "talon") return ngettext("Everyone antes; the talon gets {n} card", "Everyone antes; the talon gets {n} cards", n);
   return ngettext("Everyone antes; the spare hand gets {n} card", "Everyone antes; the spare hand gets {n} cards", n);
 }
 
@@ -26,6 +32,7 @@ function spareDead() {
   const kind = spareKind();
   if (kind === "widow") return _("The widow stays out of play");
   if (kind === "dead hand") return _("The dead hand stays out of play");
+  if (kind === "talon") return _("The talon stays out of play");
   return _("The spare hand stays out of play");
 }
 

@@ -16,11 +16,12 @@ export function currentLayout() {
   return current;
 }
 
-/** What the spare hand is called: "widow" (Rummoli's), "dead hand", or "spare hand"
- * (any other game's word the page has no sentences for). */
+/** What the spare hand is called: "widow" (Rummoli's), "dead hand", "talon" (the rest of
+ * a deal by count), or "spare hand" (any other game's word the page has no sentences for). */
 export function spareKind(layout = current) {
   if (!layout || layout.spare === "widow") return "widow";
-  return layout.spare === "dead hand" ? "dead hand" : "spare hand";
+  if (layout.spare === "dead hand" || layout.spare === "talon") return layout.spare;
+  return "spare hand";
 }
 
 /** Whether the board is Rummoli's octagon (its own pots: Rummoli and poker). */

@@ -1,6 +1,7 @@
 // The page's sentences about the spare hand at the decisions (the dealer's exchange, the
 // auction, the bid, the hints), in the game's own word for it: Rummoli's widow,
-// Tripoley's dead hand, the spare hand of the other games (spare.js: spareKind).
+// Tripoley's dead hand, Poch's talon, the spare hand of the other games (spare.js:
+// spareKind).
 //
 // Why whole sentences per word rather than a word put into one sentence: the word's
 // gender and case change the sentence around it (French "la veuve" / "la main morte";
@@ -85,7 +86,11 @@ const DEAD_HAND = {
   worthChips: (f) => _("the dead hand is worth about {worth} chips", f),
 };
 
-const BY_KIND = { widow: WIDOW, "spare hand": SPARE_HAND, "dead hand": DEAD_HAND };
+// A talon (the rest of a deal by count: Poch, Nain Jaune) is never taken nor sold: only
+// its count is said.
+const TALON = { ...SPARE_HAND, count: (n) => ngettext("Talon: {n} card", "Talon: {n} cards", n) };
+
+const BY_KIND = { widow: WIDOW, "spare hand": SPARE_HAND, "dead hand": DEAD_HAND, talon: TALON };
 
 /** The sentence `key` about the spare hand of `layout` (the drawn board's, when not
  * given), with `arg` (a count, or the fields of the sentence). */

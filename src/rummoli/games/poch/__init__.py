@@ -1,0 +1,1 @@
+"""Poch (Poque), a game of the Stops family: its declaration is :mod:`.description`."""

@@ -1,0 +1,138 @@
+"""Poch (Poque; German, 15th century onwards): eight pools round a centre, staked by
+everyone; five cards each from a 32-card pack and a talon whose top card is turned for
+trumps; the trump honours, Marriage and Sequence paid to the cards held, the Pochen (a
+betting round opened only with a set, sets ranked by size, rank and trump), then
+Michigan's runs, the first player out taking the centre and a chip a card. Declared as
+data of the family (``games/stops``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rummoli.engine.description import BOOL, CHOICE, HouseRule
+from rummoli.games.stops import layout as lay
+from rummoli.games.stops.common import (
+    betting_rules,
+    chips_rules,
+    family_layout,
+    run_rules,
+    settlement_rules,
+)
+from rummoli.games.stops.describe import family_description
+from rummoli.games.stops.game import FamilyGame
+from rummoli.games.stops.layout import Space
+
+#: The pools paid to the trumps held, in board order: the five honours, Marriage (king
+#: and queen of trumps), Sequence (7, 8 and 9 of trumps).
+POOLS = (
+    ("ace", ("A+",)),
+    ("king", ("K+",)),
+    ("queen", ("Q+",)),
+    ("jack", ("J+",)),
+    ("ten", ("10+",)),
+    ("marriage", ("K+", "Q+")),
+    ("sequence", ("7+", "8+", "9+")),
+)
+#: Five cards each, for every number of players the table may come down to.
+FIVE_EACH = tuple((players, 5) for players in range(2, 7))
+
+HOUSE_RULES = (
+    *chips_rules(),
+    HouseRule(
+        "deal",
+        "five",
+        CHOICE,
+        "'five': five cards each and a talon, its top card turned for trumps; "
+        "'whole_pack': every card dealt but the last, turned for trumps",
+        choices=("five", "whole_pack"),
+    ),
+    HouseRule(
+        "unopened_showdown",
+        False,
+        BOOL,
+        "nobody opens the Pochen: everyone shows and the best set takes the Poch pool "
+        "(else it stays for the next deal)",
+    ),
+    *betting_rules(),
+    HouseRule(
+        "leader",
+        "poker_winner",
+        CHOICE,
+        "who leads the runs: the 'poker_winner' (the Pochen's winner; the dealer's left "
+        "when nobody won it) or the 'left_of_dealer'",
+        choices=("poker_winner", "left_of_dealer"),
+    ),
+    # Every pool is paid to the cards held: nothing is claimed as it is laid.
+    *(
+        rule
+        for rule in run_rules(
+            "lowest_of_any_suit",
+            ("lowest_of_any_suit", "any_card"),
+            "any_other_suit",
+            ("any_other_suit", "any_card"),
+            kitty=True,
+        )
+        if rule.name != "must_claim"
+    ),
+    *settlement_rules("share", betting=False),
+)
+
+
+def make_layout(values: Mapping[str, Any]) -> lay.Layout:
+    """Poch under ``values``."""
+    spaces = [Space("poch", role=lay.POKER)]
+    spaces += [Space(name, cards, when=lay.HELD) for name, cards in POOLS]
+    spaces.append(Space("centre", role=lay.KITTY))
+    five = values["deal"] == "five"
+    return family_layout(
+        values,
+        game="poch",
+        title="Poch",
+        min_players=3,
+        max_players=6,
+        spaces=tuple(spaces),
+        deck=32,
+        deal=lay.TABLE if five else lay.ALL,
+        deal_counts=FIVE_EACH if five else (),
+        spare=lay.NONE,
+        trump=lay.TALON_TOP if five else lay.KEPT_BACK,
+        poker=lay.BETTING,
+        hands=lay.SETS,
+        open_with_set=True,
+        unopened_showdown=values["unopened_showdown"],
+        leader=lay.POKER_WINNER if values["leader"] == "poker_winner" else lay.LEFT,
+        board_shape=lay.ROUND,
+        spare_word="talon",
+    )
+
+
+GAME = FamilyGame(
+    name="poch",
+    title="Poch",
+    min_players=3,
+    max_players=6,
+    default_players=4,
+    house_rules=HOUSE_RULES,
+    make_layout=make_layout,
+    presets={
+        # pagat.com's modern German form: the defaults.
+        "pagat": {},
+        # Meyers Konversations-Lexikon: nobody pochs, the best set still takes the pool.
+        "meyers": {"unopened_showdown": True},
+        # The whole pack dealt, the last card turned (pagat.com's variations).
+        "whole_pack": {"deal": "whole_pack"},
+    },
+    aliases=("poque", "pochen"),
+    summary=(
+        "everyone stakes 1 chip on each of the nine pools; five cards each from a pack of "
+        "32, the talon's top card turned for trumps. A player holding the ace, king, "
+        "queen, jack or ten of trumps, the king and queen (Marriage) or the 7-8-9 of "
+        "trumps (Sequence) takes those pools. Then the Pochen: only a player holding a "
+        "pair or better may open the betting for the Poch pool; the best set wins it. "
+        "Then runs in suit as in Michigan, led by the Pochen's winner; the first out "
+        "takes the centre and 1 chip per card from everyone else."
+    ),
+)
+
+DESCRIPTION = family_description(GAME)
