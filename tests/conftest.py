@@ -23,11 +23,12 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-from rummoli.cards import FULL_DECK, card_str, cards_of, sorted_by_suit
+from rummoli.cards import card_str, cards_of, sorted_by_suit
 from rummoli.compiled import stale_sources
 from rummoli.engine.base import Event
 from rummoli.games import registry
 from rummoli.games.rummoli import Rules, RummoliState
+from rummoli.games.stops.constants import STAKE, TURNED
 from rummoli.games.stops.setup import setup_from_dict
 from rummoli.games.stops.state import IN_WIDOW, LAID
 from rummoli.games.stops.view import events_for
@@ -320,6 +321,9 @@ def check_card_places(state: RummoliState) -> None:
     if state.round_no == 0:
         return
     assert state.cards_conserved()
+    if state.phase == STAKE:  # chips placed by choice before the deal: no card dealt yet
+        assert not state.widow and not any(state.hands) and not state.laid
+        return
     seen = 0
     total = 0
     for seat, hand in enumerate(state.hands):
@@ -341,8 +345,14 @@ def check_card_places(state: RummoliState) -> None:
     seen |= laid
     for card in cards_of(laid):
         assert state.owner[card] == LAID
-    assert seen == FULL_DECK
-    assert total + state.widow.bit_count() + len(state.laid) == 52
+    turned = 0
+    if state.turned >= 0:  # the card turned for trumps (Pope Joan, Poch)
+        assert state.owner[state.turned] == TURNED and not seen & (1 << state.turned)
+        seen |= 1 << state.turned
+        turned = 1
+    # The game's pack: 52 cards, 51 without the 8 of diamonds, or 32.
+    assert seen == state.tables.deck
+    assert total + state.widow.bit_count() + len(state.laid) + turned == state.plan.deck
 
 
 def set_bot_levels(

@@ -21,11 +21,12 @@ from rummoli.bots import ask_bot, make_bot
 from rummoli.cli import app
 from rummoli.games.registry import describe
 
-GAMES = ("michigan", "tripoley")
+GAMES = ("michigan", "tripoley", "newmarket")
 #: Each game's board as its description lays it out by default.
 BOARDS = {
     "michigan": ["AH", "KC", "QD", "JS"],
     "tripoley": ["pot", "AH", "KH", "QH", "JH", "10H", "KQH", "8910", "kitty"],
+    "newmarket": ["AH", "KC", "QD", "JS", "kitty"],
 }
 #: What each game's rules text says in each language: its title and a source.
 RULES_TEXT = {
@@ -35,6 +36,9 @@ RULES_TEXT = {
     ("tripoley", "en"): ("Tripoley", "Cadaco"),
     ("tripoley", "fr"): ("Tripoley", "Cadaco"),
     ("tripoley", "ru"): ("Триполи", "Cadaco"),
+    ("newmarket", "en"): ("Newmarket", "The Guardian"),
+    ("newmarket", "fr"): ("Newmarket", "The Guardian"),
+    ("newmarket", "ru"): ("Ньюмаркет", "The Guardian"),
 }
 
 

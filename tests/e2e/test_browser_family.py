@@ -54,6 +54,8 @@ BOARD = """() => [...document.querySelectorAll('[data-testid=board-family] .spac
             "dead hand",
             ["A♥", "K♥", "Q♥", "J♥", "10♥", "Q-K♥", "8-9-10", "Pot", "Kitty"],
         ),
+        # Newmarket's horses (the Guardian) and its kitty; Ann places her horse chips.
+        ("newmarket", "row", "spare hand", ["A♥", "K♣", "Q♦", "J♠", "Kitty"]),
     ],
 )
 def test_a_round_from_the_lobby_draws_the_games_board(

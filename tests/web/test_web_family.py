@@ -39,6 +39,8 @@ def test_every_family_game_is_offered_with_a_shape_the_page_draws() -> None:
             "dead hand",
             ["pot", "AH", "KH", "QH", "JH", "10H", "KQH", "8910", "kitty"],
         ),
+        # Newmarket's four horses and the kitty; a spare hand the dealer may take.
+        ("newmarket", "row", "spare hand", ["AH", "KC", "QD", "JS", "kitty"]),
     ],
 )
 def test_a_round_at_the_table_sends_the_board_as_its_layout_declares(

@@ -26,6 +26,7 @@ BUILTIN = (
     "rummoli.games.rummy.description",
     "rummoli.games.michigan.description",
     "rummoli.games.tripoley.description",
+    "rummoli.games.newmarket.description",
 )
 #: Entry points of installed packages that add games.
 ENTRY_POINT_GROUP = "rummoli.games"

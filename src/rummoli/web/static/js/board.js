@@ -12,6 +12,7 @@ const PHASES = {
   start: () => pgettext("phase", "Cutting for the deal"),
   widow: () => pgettext("phase", "The widow"),
   auction: () => pgettext("phase", "Widow auction"),
+  stake: () => pgettext("phase", "Stakes"),
   betting: () => pgettext("phase", "Poker"),
   play: () => pgettext("phase", "Rummoli"),
   next_round: () => pgettext("phase", "Round over"),
@@ -321,6 +322,7 @@ export function renderActions(node, view, send, round = null) {
   let raises = null;
   const lays = [];
   const claims = [];
+  const stakes = [];
   for (const a of legal) {
     if (a.kind === "bid") {
       bids = a;
@@ -331,7 +333,8 @@ export function renderActions(node, view, send, round = null) {
       continue;
     }
     const [word, rest] = a.text.split(" ");
-    if (rest === "claim") claims.push([word, a.action]);
+    if (word === "stake") stakes.push([rest, a.action]);
+    else if (rest === "claim") claims.push([word, a.action]);
     else if (/^[2-9TJQKA][CDHS]$/.test(word)) lays.push([word, a.action]);
     else words[word] = a.action;
   }
@@ -342,7 +345,7 @@ export function renderActions(node, view, send, round = null) {
   const wordLabel = {
     keep: _("Keep my hand"),
     no_auction: _("Keep my hand, no auction"),
-    exchange: _("Take the widow"),
+    exchange: { widow: () => _("Take the widow"), "dead hand": () => _("Take the dead hand"), "spare hand": () => _("Take the spare hand") }[spareKind(view.layout)](),
     pass: _("Pass"),
     check: _("Check"),
     call: callLabel(view, mine),
@@ -358,6 +361,12 @@ export function renderActions(node, view, send, round = null) {
   }
   for (const [card, action] of claims) {
     buttons.push(h("button", { type: "button", className: "btn gold", testid: `claim-${card}`, "aria-label": _("Lay {card} and claim its space", { card: cardName(card) }), onClick: () => send(action) }, _("Lay {card} and claim", { card: cardTerm(card) })));
+  }
+  // Chips placed by choice before the deal (Newmarket's horses): a button a space.
+  for (const [name, action] of stakes) {
+    const space = view.layout && view.layout.spaces.find((s) => s.name === name);
+    const label = space ? spaceLabelOf(space) : name;
+    buttons.push(h("button", { type: "button", className: "btn primary", testid: `stake-${name}`, onClick: () => send(action) }, _("A chip on {space}", { space: label })));
   }
   if (buttons.length) parts.push(h("div", { className: "buttons" }, buttons));
   if (bids) parts.push(amountForm("bid", bids, _("Bid"), send));
@@ -383,8 +392,13 @@ export function prompt(view, choices, round) {
   const optional = words.no_auction !== undefined; // house rule auction_optional
   if (view.phase === "widow") {
     if (words.exchange === undefined && optional) return _("You deal, and you hold a pay card: you may not take the widow. Keep your hand, and auction the widow or not.");
+    const kind = spareKind(view.layout);
+    if (words.exchange === undefined && kind === "dead hand" && !optional) return _("You deal, and you hold a pay card: you may not take the dead hand. Keep your hand when you are ready.");
+    if (words.exchange === undefined && kind === "spare hand" && !optional) return _("You deal, and you hold a pay card: you may not take the spare hand. Keep your hand when you are ready.");
     if (words.exchange === undefined) return _("You deal, and you hold a pay card: you may not take the widow. Keep your hand when you are ready.");
     if (optional) return ngettext("You deal. Keep your hand (and auction the widow, or not), or exchange it unseen for the widow ({n} card).", "You deal. Keep your hand (and auction the widow, or not), or exchange it unseen for the widow ({n} cards).", view.widow.cards);
+    if (kind === "dead hand") return ngettext("You deal. Keep your hand, or exchange it unseen for the dead hand ({n} card).", "You deal. Keep your hand, or exchange it unseen for the dead hand ({n} cards).", view.widow.cards);
+    if (kind === "spare hand") return ngettext("You deal. Keep your hand, or exchange it unseen for the spare hand ({n} card).", "You deal. Keep your hand, or exchange it unseen for the spare hand ({n} cards).", view.widow.cards);
     return ngettext("You deal. Keep your hand, or exchange it unseen for the widow ({n} card).", "You deal. Keep your hand, or exchange it unseen for the widow ({n} cards).", view.widow.cards);
   }
   if (view.phase === "auction") {
@@ -424,6 +438,7 @@ export function prompt(view, choices, round) {
     if (words.call !== undefined) return _("Poker: the bet is {high}; you have {mine} in. Call or fold (folding gives up the poker pot only).", params);
     return _("Poker: the bet is {high}; you have {mine} in. Fold, or go all in (folding gives up the poker pot only).", params);
   }
+  if (view.phase === "stake") return _("Place your chips before the deal, one at a time, each on the space you choose.");
   if (view.phase === "play") {
     if (claims.length) return _("Lay the card, and claim its space if you want the chips (with this house rule an unclaimed space keeps its chips).");
     if (lays.length > 1 && round) return _("Your lead: choose the card to lay. {why}", { why: leadReason(round.events, round.rules, lays.map(([card]) => card)) });

@@ -22,6 +22,14 @@ function spareDealt(n) {
   return ngettext("Everyone antes; the spare hand gets {n} card", "Everyone antes; the spare hand gets {n} cards", n);
 }
 
+function spareTaken(name, me) {
+  const kind = spareKind();
+  const mine = name === me;
+  if (kind === "widow") return mine ? _("You take the widow") : _("{name} takes the widow", { name });
+  if (kind === "dead hand") return mine ? _("You take the dead hand") : _("{name} takes the dead hand", { name });
+  return mine ? _("You take the spare hand") : _("{name} takes the spare hand", { name });
+}
+
 function spareDead() {
   const kind = spareKind();
   if (kind === "widow") return _("The widow stays out of play");
@@ -62,6 +70,10 @@ export function narrate(event, me) {
       return line(by(name, _("You cannot pay the ante: out of the game"), _("{name} cannot pay the ante: out of the game", { name })), "bad");
     case "ante":
       return null;
+    case "stake": {
+      const params = { name, space: spaceTerm(e.space) };
+      return line(by(name, _("You put a chip on {space}", params), _("{name} puts a chip on {space}", params)));
+    }
     case "hand":
       return line(_("Your hand: {cards}", { cards: cards(e.cards) }), "private");
     case "widow_dealt":
@@ -78,7 +90,7 @@ export function narrate(event, me) {
     case "keep":
       return line(by(name, _("You keep the hand"), _("{name} keeps the hand", { name })));
     case "exchange":
-      return line(by(name, _("You take the widow"), _("{name} takes the widow", { name })));
+      return line(spareTaken(name, me));
     case "pass":
       return line(by(name, _("You pass"), _("{name} passes", { name })));
     case "bid":
