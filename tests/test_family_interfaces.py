@@ -21,12 +21,13 @@ from rummoli.bots import ask_bot, make_bot
 from rummoli.cli import app
 from rummoli.games.registry import describe
 
-GAMES = ("michigan", "tripoley", "newmarket")
+GAMES = ("michigan", "tripoley", "newmarket", "pope_joan")
 #: Each game's board as its description lays it out by default.
 BOARDS = {
     "michigan": ["AH", "KC", "QD", "JS"],
     "tripoley": ["pot", "AH", "KH", "QH", "JH", "10H", "KQH", "8910", "kitty"],
     "newmarket": ["AH", "KC", "QD", "JS", "kitty"],
+    "pope_joan": ["pope", "matrimony", "intrigue", "ace", "king", "queen", "knave", "game"],
 }
 #: What each game's rules text says in each language: its title and a source.
 RULES_TEXT = {
@@ -39,6 +40,9 @@ RULES_TEXT = {
     ("newmarket", "en"): ("Newmarket", "The Guardian"),
     ("newmarket", "fr"): ("Newmarket", "The Guardian"),
     ("newmarket", "ru"): ("Ньюмаркет", "The Guardian"),
+    ("pope_joan", "en"): ("Pope Joan", "Parlett"),
+    ("pope_joan", "fr"): ("Pope Joan", "Parlett"),
+    ("pope_joan", "ru"): ("Папа Иоанна", "Parlett"),
 }
 
 

@@ -25,7 +25,7 @@ DESCRIPTIONS = registry.descriptions()
 
 
 #: The project's games in menu order: Rummoli, Basic Rummy, then the rest of the family.
-FAMILY_AND_RUMMY = ("rummoli", "rummy", "michigan", "tripoley", "newmarket")
+FAMILY_AND_RUMMY = ("rummoli", "rummy", "michigan", "tripoley", "newmarket", "pope_joan")
 
 
 def test_the_project_games_in_menu_order() -> None:

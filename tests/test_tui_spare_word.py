@@ -23,6 +23,7 @@ EVENTS = [
         ("michigan", "spare hand", "widow"),
         ("tripoley", "dead hand", "widow"),
         ("newmarket", "spare hand", "widow"),
+        ("pope_joan", "spare hand", "widow"),
     ],
 )
 def test_the_spare_hand_is_called_by_the_games_word(game: str, word: str, other: str) -> None:

@@ -56,6 +56,23 @@ BOARD = """() => [...document.querySelectorAll('[data-testid=board-family] .spac
         ),
         # Newmarket's horses (the Guardian) and its kitty; Ann places her horse chips.
         ("newmarket", "row", "spare hand", ["A♥", "K♣", "Q♦", "J♠", "Kitty"]),
+        # Pope Joan's round board (Parlett): the Pope, the pairs and honours of trumps,
+        # the Game (its kitty).
+        (
+            "pope_joan",
+            "round",
+            "spare hand",
+            [
+                "9♦",
+                "Q-K of trumps",
+                "J-Q of trumps",
+                "A of trumps",
+                "K of trumps",
+                "Q of trumps",
+                "J of trumps",
+                "Kitty",
+            ],
+        ),
     ],
 )
 def test_a_round_from_the_lobby_draws_the_games_board(

@@ -41,6 +41,13 @@ def test_every_family_game_is_offered_with_a_shape_the_page_draws() -> None:
         ),
         # Newmarket's four horses and the kitty; a spare hand the dealer may take.
         ("newmarket", "row", "spare hand", ["AH", "KC", "QD", "JS", "kitty"]),
+        # Pope Joan's round board of eight pools (Parlett), the Game its kitty.
+        (
+            "pope_joan",
+            "round",
+            "spare hand",
+            ["pope", "matrimony", "intrigue", "ace", "king", "queen", "knave", "game"],
+        ),
     ],
 )
 def test_a_round_at_the_table_sends_the_board_as_its_layout_declares(

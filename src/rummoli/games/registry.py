@@ -27,6 +27,7 @@ BUILTIN = (
     "rummoli.games.michigan.description",
     "rummoli.games.tripoley.description",
     "rummoli.games.newmarket.description",
+    "rummoli.games.pope_joan.description",
 )
 #: Entry points of installed packages that add games.
 ENTRY_POINT_GROUP = "rummoli.games"

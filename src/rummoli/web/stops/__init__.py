@@ -96,6 +96,10 @@ INTROS = {
         "Newmarket: place your chips on the four horses, then race to lay out your cards in "
         "runs of a suit; playing a horse wins the chips on it."
     ),
+    "pope_joan": N_(
+        "Pope Joan: a round board of eight pools, trumps turned from the pack; lay the Pope "
+        "and the trump honours to win their pools, then race to go out."
+    ),
 }
 
 
