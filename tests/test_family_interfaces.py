@@ -27,7 +27,7 @@ BOARDS = {
     "michigan": ["AH", "KC", "QD", "JS"],
     "tripoley": ["pot", "AH", "KH", "QH", "JH", "10H", "KQH", "8910", "kitty"],
     "newmarket": ["AH", "KC", "QD", "JS", "kitty"],
-    "pope_joan": ["pope", "matrimony", "intrigue", "ace", "king", "queen", "knave", "game"],
+    "pope_joan": ["pope", "matrimony", "intrigue", "ace", "king", "queen", "jack", "game"],
 }
 #: What each game's rules text says in each language: its title and a source.
 RULES_TEXT = {

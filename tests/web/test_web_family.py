@@ -46,7 +46,7 @@ def test_every_family_game_is_offered_with_a_shape_the_page_draws() -> None:
             "pope_joan",
             "round",
             "spare hand",
-            ["pope", "matrimony", "intrigue", "ace", "king", "queen", "knave", "game"],
+            ["pope", "matrimony", "intrigue", "ace", "king", "queen", "jack", "game"],
         ),
     ],
 )

@@ -31,7 +31,7 @@ POOLS: tuple[tuple[str, tuple[str, ...], int], ...] = (
     ("ace", ("A+",), 1),
     ("king", ("K+",), 1),
     ("queen", ("Q+",), 1),
-    ("knave", ("J+",), 1),
+    ("jack", ("J+",), 1),
 )
 
 HOUSE_RULES = (
