@@ -405,22 +405,55 @@ export function prompt(view, choices, round) {
     const a = view.auction;
     const high = a && a.high_bidder !== null && a.high_bidder !== undefined;
     const open = a && a.open; // house rule auction: open
+    // Each sentence in the game's word for its spare hand (`spareKind`).
+    const kind = spareKind(view.layout);
+    const say = (texts) => texts[kind]();
+    const params = high ? { bid: a.high_bid, name: seatName(p[a.high_bidder].name) } : {};
     if (bids) {
-      if (high) {
-        const params = { bid: a.high_bid, name: seatName(p[a.high_bidder].name) };
-        if (open) return _("Widow auction: high bid {bid} by {name}. Raise it or pass (you may bid again if someone outbids it).", params);
-        return _("Widow auction: high bid {bid} by {name}. Raise it or pass (a pass is final).", params);
-      }
-      if (open) return _("Widow auction: bid for the widow, or pass (you may bid again if someone bids).");
-      return _("Widow auction: bid for the widow, or pass (a pass is final).");
+      if (high && open)
+        return say({
+          widow: () => _("Widow auction: high bid {bid} by {name}. Raise it or pass (you may bid again if someone outbids it).", params),
+          "dead hand": () => _("Dead hand auction: high bid {bid} by {name}. Raise it or pass (you may bid again if someone outbids it).", params),
+          "spare hand": () => _("Spare hand auction: high bid {bid} by {name}. Raise it or pass (you may bid again if someone outbids it).", params),
+        });
+      if (high)
+        return say({
+          widow: () => _("Widow auction: high bid {bid} by {name}. Raise it or pass (a pass is final).", params),
+          "dead hand": () => _("Dead hand auction: high bid {bid} by {name}. Raise it or pass (a pass is final).", params),
+          "spare hand": () => _("Spare hand auction: high bid {bid} by {name}. Raise it or pass (a pass is final).", params),
+        });
+      if (open)
+        return say({
+          widow: () => _("Widow auction: bid for the widow, or pass (you may bid again if someone bids)."),
+          "dead hand": () => _("Dead hand auction: bid for the dead hand, or pass (you may bid again if someone bids)."),
+          "spare hand": () => _("Spare hand auction: bid for the spare hand, or pass (you may bid again if someone bids)."),
+        });
+      return say({
+        widow: () => _("Widow auction: bid for the widow, or pass (a pass is final)."),
+        "dead hand": () => _("Dead hand auction: bid for the dead hand, or pass (a pass is final)."),
+        "spare hand": () => _("Spare hand auction: bid for the spare hand, or pass (a pass is final)."),
+      });
     }
     // Only a pass: a pay card in the hand (this seat was told: its own "blocked" event),
     // or no more chips than the high bid.
     const blocked = round && round.events.some((e) => e.type === "blocked" && e.player === p[view.seat].name);
-    if (blocked) return _("You hold a pay card: you may not bid for the widow. Pass when you are ready.");
-    return high
-      ? _("Widow auction: high bid {bid} by {name}, and you cannot bid more. Pass when you are ready.", { bid: a.high_bid, name: seatName(p[a.high_bidder].name) })
-      : _("You cannot bid for the widow. Pass when you are ready.");
+    if (blocked)
+      return say({
+        widow: () => _("You hold a pay card: you may not bid for the widow. Pass when you are ready."),
+        "dead hand": () => _("You hold a pay card: you may not bid for the dead hand. Pass when you are ready."),
+        "spare hand": () => _("You hold a pay card: you may not bid for the spare hand. Pass when you are ready."),
+      });
+    if (high)
+      return say({
+        widow: () => _("Widow auction: high bid {bid} by {name}, and you cannot bid more. Pass when you are ready.", params),
+        "dead hand": () => _("Dead hand auction: high bid {bid} by {name}, and you cannot bid more. Pass when you are ready.", params),
+        "spare hand": () => _("Spare hand auction: high bid {bid} by {name}, and you cannot bid more. Pass when you are ready.", params),
+      });
+    return say({
+      widow: () => _("You cannot bid for the widow. Pass when you are ready."),
+      "dead hand": () => _("You cannot bid for the dead hand. Pass when you are ready."),
+      "spare hand": () => _("You cannot bid for the spare hand. Pass when you are ready."),
+    });
   }
   if (view.phase === "settlement") {
     const pot = ngettext("{n} chip", "{n} chips", view.betting ? view.betting.pot : 0);
