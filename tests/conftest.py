@@ -28,7 +28,7 @@ from rummoli.compiled import stale_sources
 from rummoli.engine.base import Event
 from rummoli.games import registry
 from rummoli.games.rummoli import Rules, RummoliState
-from rummoli.games.stops.constants import REMOVED, TURNED
+from rummoli.games.stops.constants import REMOVED, STAKE, TURNED
 from rummoli.games.stops.setup import setup_from_dict
 from rummoli.games.stops.state import IN_WIDOW, LAID
 from rummoli.games.stops.view import events_for
@@ -322,6 +322,9 @@ def check_card_places(state: RummoliState) -> None:
     if state.round_no == 0:
         return
     assert state.cards_conserved()
+    if state.phase == STAKE:  # chips placed by choice before the deal: no card dealt yet
+        assert not state.widow and not any(state.hands) and not state.laid
+        return
     seen = 0
     total = 0
     for seat, hand in enumerate(state.hands):

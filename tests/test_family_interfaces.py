@@ -21,11 +21,13 @@ from rummoli.bots import ask_bot, make_bot
 from rummoli.cli import app
 from rummoli.games.registry import describe
 
-GAMES = ("michigan", "tripoley", "poch", "nain_jaune")
+GAMES = ("michigan", "tripoley", "newmarket", "pope_joan", "poch", "nain_jaune")
 #: Each game's board as its description lays it out by default.
 BOARDS = {
     "michigan": ["AH", "KC", "QD", "JS"],
     "tripoley": ["pot", "AH", "KH", "QH", "JH", "10H", "KQH", "8910", "kitty"],
+    "newmarket": ["AH", "KC", "QD", "JS", "kitty"],
+    "pope_joan": ["pope", "matrimony", "intrigue", "ace", "king", "queen", "jack", "game"],
     "poch": [
         "poch",
         "ace",
@@ -47,6 +49,12 @@ RULES_TEXT = {
     ("tripoley", "en"): ("Tripoley", "Cadaco"),
     ("tripoley", "fr"): ("Tripoley", "Cadaco"),
     ("tripoley", "ru"): ("Триполи", "Cadaco"),
+    ("newmarket", "en"): ("Newmarket", "The Guardian"),
+    ("newmarket", "fr"): ("Newmarket", "The Guardian"),
+    ("newmarket", "ru"): ("Ньюмаркет", "The Guardian"),
+    ("pope_joan", "en"): ("Pope Joan", "Parlett"),
+    ("pope_joan", "fr"): ("Pope Joan", "Parlett"),
+    ("pope_joan", "ru"): ("Папа Иоанна", "Parlett"),
     ("poch", "en"): ("Poch", "pagat.com"),
     ("poch", "fr"): ("Poch", "pagat.com"),
     ("poch", "ru"): ("Пох", "pagat.com"),

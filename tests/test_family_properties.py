@@ -33,7 +33,7 @@ from rummoli.games.registry import describe, replay
 from test_properties import check_events_hide_cards, check_view_hidden
 
 #: The games of the family besides Rummoli that the registry offers.
-GAMES = ("michigan", "tripoley", "poch", "nain_jaune")
+GAMES = ("michigan", "tripoley", "newmarket", "pope_joan", "poch", "nain_jaune")
 #: Small stacks and few rounds, so that games end (players go out) in plain Python too.
 CHIPS = st.integers(4, 30)
 ROUNDS = st.integers(1, 4)

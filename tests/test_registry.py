@@ -25,7 +25,16 @@ DESCRIPTIONS = registry.descriptions()
 
 
 #: The project's games in menu order: Rummoli, Basic Rummy, then the rest of the family.
-FAMILY_AND_RUMMY = ("rummoli", "rummy", "michigan", "tripoley", "poch", "nain_jaune")
+FAMILY_AND_RUMMY = (
+    "rummoli",
+    "rummy",
+    "michigan",
+    "tripoley",
+    "newmarket",
+    "pope_joan",
+    "poch",
+    "nain_jaune",
+)
 
 
 def test_the_project_games_in_menu_order() -> None:

@@ -50,7 +50,7 @@ SCENARIO_DIR = Path(__file__).parent / "scenarios"
 ALL = [r + s for s in "CDHS" for r in "23456789TJQKA"]
 #: The other games of the Stops family keep theirs in a folder each (Basic Rummy's, in
 #: ``rummy/``, are checked by ``test_rummy.py``).
-FAMILY = ("michigan", "tripoley", "poch", "nain_jaune")
+FAMILY = ("michigan", "tripoley", "newmarket", "pope_joan", "poch", "nain_jaune")
 GOLDEN = sorted(SCENARIO_DIR.glob("*.json")) + [
     path for game in FAMILY for path in sorted((SCENARIO_DIR / game).glob("*.json"))
 ]

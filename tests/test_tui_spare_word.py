@@ -23,6 +23,8 @@ EVENTS = [
         ("rummoli", "widow", "dead hand"),
         ("michigan", "spare hand", "widow"),
         ("tripoley", "dead hand", "widow"),
+        ("newmarket", "spare hand", "widow"),
+        ("pope_joan", "spare hand", "widow"),
         ("poch", "talon", "spare hand"),
         ("nain_jaune", "talon", "widow"),
     ],

@@ -54,6 +54,25 @@ BOARD = """() => [...document.querySelectorAll('[data-testid=board-family] .spac
             "dead hand",
             ["A♥", "K♥", "Q♥", "J♥", "10♥", "Q-K♥", "8-9-10", "Pot", "Kitty"],
         ),
+        # Newmarket's horses (the Guardian) and its kitty; Ann places her horse chips.
+        ("newmarket", "row", "spare hand", ["A♥", "K♣", "Q♦", "J♠", "Kitty"]),
+        # Pope Joan's round board (Parlett): the Pope, the pairs and honours of trumps,
+        # the Game (its kitty).
+        (
+            "pope_joan",
+            "round",
+            "spare hand",
+            [
+                "9♦",
+                "Q-K of trumps",
+                "J-Q of trumps",
+                "A of trumps",
+                "K of trumps",
+                "Q of trumps",
+                "J of trumps",
+                "Kitty",
+            ],
+        ),
         # Poch's pools of trumps round the centre (pagat.com), then the Poch and centre
         # pots; the rest of its deal is a talon.
         (

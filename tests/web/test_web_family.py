@@ -39,6 +39,15 @@ def test_every_family_game_is_offered_with_a_shape_the_page_draws() -> None:
             "dead hand",
             ["pot", "AH", "KH", "QH", "JH", "10H", "KQH", "8910", "kitty"],
         ),
+        # Newmarket's four horses and the kitty; a spare hand the dealer may take.
+        ("newmarket", "row", "spare hand", ["AH", "KC", "QD", "JS", "kitty"]),
+        # Pope Joan's round board of eight pools (Parlett), the Game its kitty.
+        (
+            "pope_joan",
+            "round",
+            "spare hand",
+            ["pope", "matrimony", "intrigue", "ace", "king", "queen", "jack", "game"],
+        ),
         # Poch's eight pools round the centre, its talon dead (pagat.com).
         (
             "poch",

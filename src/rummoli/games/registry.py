@@ -26,6 +26,8 @@ BUILTIN = (
     "rummoli.games.rummy.description",
     "rummoli.games.michigan.description",
     "rummoli.games.tripoley.description",
+    "rummoli.games.newmarket.description",
+    "rummoli.games.pope_joan.description",
     "rummoli.games.poch.description",
     "rummoli.games.nain_jaune.description",
 )

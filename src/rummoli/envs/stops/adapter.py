@@ -45,6 +45,7 @@ from rummoli.envs.stops.features import StopsFeatures
 from rummoli.envs.stops.resample import deal_positions, deck_for, shows_the_same, with_facts
 from rummoli.games.stops import layout as lay
 from rummoli.games.stops.actions import BID_BASE, ActionCodec
+from rummoli.games.stops.constants import STAKE
 from rummoli.games.stops.setup import Setup
 from rummoli.games.stops.state import PHASE_NAMES, StopsState
 from rummoli.games.stops.view import Observation
@@ -496,6 +497,12 @@ class StopsAdapter(LaidOutAdapter):
     def resample_round(self, table: Table, seat: int, rng: random.Random) -> list[int] | None:
         engine = table.engine
         assert engine is not None
+        if isinstance(engine, StopsState) and engine.phase == STAKE:
+            # Chips placed by choice before the deal (Newmarket's horses): no card is
+            # dealt yet, so any order of the pack is a deal this seat cannot tell apart.
+            pack = self.deck(table.config)
+            random.Random(rng.getrandbits(62)).shuffle(pack)
+            return pack
         obs = _obs(engine, seat)
         knowledge = with_facts(infer(obs), obs, table.round_log())
         laid = [0] * table.num_players

@@ -163,6 +163,7 @@ class Narrator:
         self._line = Text()
         self._line_marks = []
         self._group = ""
+        self._staker = ""  # a new line names the player who stakes
         self._last_layer = ""
         self._antes = []
         self._paying = False

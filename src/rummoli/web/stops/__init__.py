@@ -49,7 +49,7 @@ def seat_view(state: StopsState, seat: int | None, only: int | None) -> dict[str
         def amount_of(action: int) -> tuple[str, int] | None:
             if BID_BASE <= action < codec.raise_base:
                 return "bid", action - BID_BASE
-            if codec.raise_base <= action < codec.size:
+            if codec.raise_base <= action < codec.stake_base:  # (stakes follow the raises)
                 return "raise", action - codec.raise_base
             return None
 
@@ -91,6 +91,14 @@ INTROS = {
     "tripoley": N_(
         "Tripoley: nine sections paid to the cards you hold, a round of poker for the pot, "
         "then Michigan's race to go out."
+    ),
+    "newmarket": N_(
+        "Newmarket: place your chips on the four horses, then race to lay out your cards in "
+        "runs of a suit; playing a horse wins the chips on it."
+    ),
+    "pope_joan": N_(
+        "Pope Joan: a round board of eight pools, trumps turned from the pack; lay the Pope "
+        "and the trump honours to win their pools, then race to go out."
     ),
 }
 

@@ -13,6 +13,7 @@ const PHASES = {
   start: () => pgettext("phase", "Cutting for the deal"),
   widow: () => pgettext("phase", "The widow"),
   auction: () => pgettext("phase", "Widow auction"),
+  stake: () => pgettext("phase", "Stakes"),
   betting: () => pgettext("phase", "Poker"),
   play: () => pgettext("phase", "Rummoli"),
   next_round: () => pgettext("phase", "Round over"),
@@ -309,6 +310,7 @@ export function renderActions(node, view, send, round = null) {
   let raises = null;
   const lays = [];
   const claims = [];
+  const stakes = [];
   for (const a of legal) {
     if (a.kind === "bid") {
       bids = a;
@@ -319,7 +321,8 @@ export function renderActions(node, view, send, round = null) {
       continue;
     }
     const [word, rest] = a.text.split(" ");
-    if (rest === "claim") claims.push([word, a.action]);
+    if (word === "stake") stakes.push([rest, a.action]);
+    else if (rest === "claim") claims.push([word, a.action]);
     else if (/^[2-9TJQKA][CDHS]$/.test(word)) lays.push([word, a.action]);
     else words[word] = a.action;
   }
@@ -346,6 +349,12 @@ export function renderActions(node, view, send, round = null) {
   }
   for (const [card, action] of claims) {
     buttons.push(h("button", { type: "button", className: "btn gold", testid: `claim-${card}`, "aria-label": _("Lay {card} and claim its space", { card: cardName(card) }), onClick: () => send(action) }, _("Lay {card} and claim", { card: cardTerm(card) })));
+  }
+  // Chips placed by choice before the deal (Newmarket's horses): a button a space.
+  for (const [name, action] of stakes) {
+    const space = view.layout && view.layout.spaces.find((s) => s.name === name);
+    const label = space ? spaceLabelOf(space) : name;
+    buttons.push(h("button", { type: "button", className: "btn primary", testid: `stake-${name}`, onClick: () => send(action) }, _("A chip on {space}", { space: label })));
   }
   if (buttons.length) parts.push(h("div", { className: "buttons" }, buttons));
   if (bids) parts.push(amountForm("bid", bids, _("Bid"), send, view.layout));
@@ -380,9 +389,10 @@ export function prompt(view, choices, round) {
     const a = view.auction;
     const high = a && a.high_bidder !== null && a.high_bidder !== undefined;
     const open = a && a.open; // house rule auction: open
+    // Each sentence in the game's word for its spare hand (spare_words.js).
+    const params = high ? { bid: a.high_bid, name: seatName(p[a.high_bidder].name) } : {};
     if (bids) {
       if (high) {
-        const params = { bid: a.high_bid, name: seatName(p[a.high_bidder].name) };
         if (open) return spare("highOpen", params);
         return spare("high", params);
       }
@@ -393,7 +403,7 @@ export function prompt(view, choices, round) {
     // or no more chips than the high bid.
     const blocked = round && round.events.some((e) => e.type === "blocked" && e.player === p[view.seat].name);
     if (blocked) return spare("blocked");
-    return high ? spare("highCannot", { bid: a.high_bid, name: seatName(p[a.high_bidder].name) }) : spare("cannot");
+    return high ? spare("highCannot", params) : spare("cannot");
   }
   if (view.phase === "settlement") {
     const pot = ngettext("{n} chip", "{n} chips", view.betting ? view.betting.pot : 0);
@@ -411,6 +421,7 @@ export function prompt(view, choices, round) {
     if (words.call !== undefined) return _("Poker: the bet is {high}; you have {mine} in. Call or fold (folding gives up the poker pot only).", params);
     return _("Poker: the bet is {high}; you have {mine} in. Fold, or go all in (folding gives up the poker pot only).", params);
   }
+  if (view.phase === "stake") return _("Place your chips before the deal, one at a time, each on the space you choose.");
   if (view.phase === "play") {
     if (claims.length) return _("Lay the card, and claim its space if you want the chips (with this house rule an unclaimed space keeps its chips).");
     if (lays.length > 1 && round) return _("Your lead: choose the card to lay. {why}", { why: leadReason(round.events, round.rules, lays.map(([card]) => card)) });

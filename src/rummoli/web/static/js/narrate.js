@@ -28,6 +28,41 @@ function spareDealt(n) {
   return ngettext("Everyone antes; the spare hand gets {n} card", "Everyone antes; the spare hand gets {n} cards", n);
 }
 
+function spareTaken(name, me) {
+  const kind = spareKind();
+  const mine = name === me;
+  if (kind === "widow") return mine ? _("You take the widow") : _("{name} takes the widow", { name });
+  if (kind === "dead hand") return mine ? _("You take the dead hand") : _("{name} takes the dead hand", { name });
+  return mine ? _("You take the spare hand") : _("{name} takes the spare hand", { name });
+}
+
+function spareBid(name, me, chips) {
+  const kind = spareKind();
+  const params = { name, chips };
+  if (kind === "dead hand") return name === me ? _("You bid {chips} for the dead hand", params) : _("{name} bids {chips} for the dead hand", params);
+  if (kind === "spare hand") return name === me ? _("You bid {chips} for the spare hand", params) : _("{name} bids {chips} for the spare hand", params);
+  return name === me ? _("You bid {chips} for the widow", params) : _("{name} bids {chips} for the widow", params);
+}
+
+// Who bought the spare hand, and from whom (`toMe`: this seat dealt and was paid).
+function spareBought(name, me, chips, dealer, toMe) {
+  const kind = spareKind();
+  const params = { name, chips, dealer };
+  if (kind === "dead hand") {
+    if (name === me) return _("You buy the dead hand for {chips}, paid to {dealer}", params);
+    if (toMe) return _("{name} buys the dead hand for {chips}, paid to you", params);
+    return _("{name} buys the dead hand for {chips}, paid to {dealer}", params);
+  }
+  if (kind === "spare hand") {
+    if (name === me) return _("You buy the spare hand for {chips}, paid to {dealer}", params);
+    if (toMe) return _("{name} buys the spare hand for {chips}, paid to you", params);
+    return _("{name} buys the spare hand for {chips}, paid to {dealer}", params);
+  }
+  if (name === me) return _("You buy the widow for {chips}, paid to {dealer}", params);
+  if (toMe) return _("{name} buys the widow for {chips}, paid to you", params);
+  return _("{name} buys the widow for {chips}, paid to {dealer}", params);
+}
+
 function spareDead() {
   const kind = spareKind();
   if (kind === "widow") return _("The widow stays out of play");
@@ -69,6 +104,10 @@ export function narrate(event, me) {
       return line(by(name, _("You cannot pay the ante: out of the game"), _("{name} cannot pay the ante: out of the game", { name })), "bad");
     case "ante":
       return null;
+    case "stake": {
+      const params = { name, space: spaceTerm(e.space) };
+      return line(by(name, _("You put a chip on {space}", params), _("{name} puts a chip on {space}", params)));
+    }
     case "hand":
       return line(_("Your hand: {cards}", { cards: cards(e.cards) }), "private");
     case "widow_dealt":
@@ -85,19 +124,19 @@ export function narrate(event, me) {
     case "keep":
       return line(by(name, _("You keep the hand"), _("{name} keeps the hand", { name })));
     case "exchange":
-      return line(by(name, _("You take the widow"), _("{name} takes the widow", { name })));
+      return line(spareTaken(name, me));
     case "pass":
       return line(by(name, _("You pass"), _("{name} passes", { name })));
     case "bid":
-      return line(by(name, _("You bid {chips} for the widow", { chips: e.chips }), _("{name} bids {chips} for the widow", { name, chips: e.chips })));
-    case "no_bid":
+      return line(spareBid(name, me, e.chips));
+    case "no_bid": {
+      const kind = spareKind();
+      if (kind === "dead hand") return line(_("Nobody bids for the dead hand"));
+      if (kind === "spare hand") return line(_("Nobody bids for the spare hand"));
       return line(_("Nobody bids for the widow"));
-    case "bought": {
-      const params = { name, chips: e.chips, dealer: seatName(e.dealer) };
-      if (name === me) return line(_("You buy the widow for {chips}, paid to {dealer}", params));
-      if (e.dealer === me) return line(_("{name} buys the widow for {chips}, paid to you", params));
-      return line(_("{name} buys the widow for {chips}, paid to {dealer}", params));
     }
+    case "bought":
+      return line(spareBought(name, me, e.chips, seatName(e.dealer), e.dealer === me));
     case "check":
       return line(by(name, _("You check"), _("{name} checks", { name })));
     case "fold":

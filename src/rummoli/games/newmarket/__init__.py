@@ -1,0 +1,2 @@
+"""Newmarket (Horses, Boodle), a game of the Stops family: its declaration is
+:mod:`.description`."""
