@@ -14,8 +14,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import secrets
+import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from typing import Any, ParamSpec, TypeVar
@@ -23,6 +26,7 @@ from typing import Any, ParamSpec, TypeVar
 from rummoli.i18n import N_
 from rummoli.web.broadcast import summary
 from rummoli.web.commands import Join
+from rummoli.web.leases import Leases, StaleOwner
 from rummoli.web.limits import Addresses, Limits
 from rummoli.web.metrics import Metrics
 from rummoli.web.protocol import error_message
@@ -54,7 +58,11 @@ class Hub:
     """Every room of the server, the storage, and the one thread that talks to it."""
 
     def __init__(
-        self, storage: Storage, timing: Timing | None = None, limits: Limits | None = None
+        self,
+        storage: Storage,
+        timing: Timing | None = None,
+        limits: Limits | None = None,
+        shared: bool = False,
     ) -> None:
         self.storage = storage
         self.timing = timing or Timing()
@@ -70,6 +78,17 @@ class Hub:
         #: The server is stopping (:func:`.ops.drain`): no new table, seat or change.
         self.draining = False
         self.metrics = Metrics(self)
+        #: This process among those sharing the database (:mod:`.leases`): unique per
+        #: start, so a restarted process is a new owner.
+        self.owner = f"{socket.gethostname()[:32]}-{os.getpid()}-{secrets.token_hex(4)}"
+        self.leases = Leases(storage.engine, self.owner, self.limits.lease_seconds)
+        #: The tables this process owns: id -> the lease's epoch (the fencing token).
+        self.held: dict[str, int] = {}
+        #: Other processes share the database: take only the tables nobody owns. Alone
+        #: (the default), the process takes every unfinished table, whoever held it
+        #: last (its own previous run, killed, need not be waited for).
+        self.shared = shared
+        self._renewer: asyncio.Task[None] | None = None
 
     async def db(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run a storage call on the storage thread (one writer: SQLite's own rule)."""
@@ -107,15 +126,20 @@ class Hub:
                 errors: list[Exception | None] = [None] * len(batch)
                 actions = [row for row, _ in batch if len(row) == 3]
                 chat = [row for row, _ in batch if len(row) == 2]
+                fence = self._fence(row[0] for row, _ in batch)
                 try:
                     await self.db(
-                        self.metrics.timed_commit, self.storage.append_rows, actions, chat
+                        self.metrics.timed_commit, self.storage.append_rows, actions, chat, fence
                     )
                 except Exception:  # one refused row must not fail the others: each alone
                     for i, (row, _) in enumerate(batch):
                         try:
                             alone = ([row], []) if len(row) == 3 else ([], [row])
-                            await self.db(self.storage.append_rows, *alone)
+                            await self.db(self.storage.append_rows, *alone, self._fence([row[0]]))
+                        except StaleOwner as stale:
+                            errors[i] = stale
+                            for game_id in stale.game_ids:
+                                self._lose_later(game_id)
                         except Exception as refused:
                             errors[i] = refused
                 for (_, future), error in zip(batch, errors, strict=True):
@@ -128,14 +152,76 @@ class Hub:
         finally:
             self._flusher = None
 
+    def _fence(self, game_ids: Iterable[str]) -> dict[str, int]:
+        """The epochs this process holds for those tables (a table it holds no lease
+        for, such as a game over, is written unchecked)."""
+        return {g: self.held[g] for g in game_ids if g in self.held}
+
+    # ------------------------------------------------------------------ ownership
+
+    async def take(self, game_ids: Collection[str]) -> dict[str, int]:
+        """Take the leases of these tables (all of them when alone on the database;
+        when shared, those nobody owns); returns the ones taken, with their epochs."""
+        won = await self.db(self.leases.acquire, game_ids, not self.shared)
+        self.held.update(won)
+        return won
+
+    def _lose_later(self, game_id: str) -> None:
+        """Another process took this table over: stop its room (from outside the room's
+        own step, which is waiting for the refused write)."""
+        if self.held.pop(game_id, None) is not None or game_id in self.rooms:
+            asyncio.get_running_loop().create_task(self.lose(game_id), name=f"lose-{game_id}")
+
+    async def lose(self, game_id: str) -> None:
+        """This process no longer owns the table: its room stops and its clients are
+        disconnected (they reconnect, and are sent to the new owner)."""
+        self.held.pop(game_id, None)
+        room = self.rooms.get(game_id)
+        if room is None or room.status in OVER:
+            return  # a game over needs no owner: its room stays as it is
+        del self.rooms[game_id]
+        log.warning("table taken over by another process", extra={"table": game_id})
+        await room.stop()
+
+    async def renew(self) -> None:
+        """Renew this process's leases; stop the rooms of those it lost."""
+        held = {
+            g: epoch
+            for g, epoch in self.held.items()
+            if (room := self.rooms.get(g)) is None or room.status not in OVER
+        }
+        for g in set(self.held) - set(held):
+            del self.held[g]
+        kept = await self.db(self.leases.renew, held)
+        for game_id in set(held) - kept:
+            if self.held.get(game_id) == held[game_id]:
+                await self.lose(game_id)
+
+    async def _renew_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.limits.lease_seconds / 3)
+            try:
+                await self.renew()
+            except Exception:
+                log.exception("renewing the leases failed")
+
     async def committed(self) -> None:
         """Return once the group commit under way (if any) is done."""
         if self._flusher is not None:
             await asyncio.shield(self._flusher)
 
     async def start(self) -> None:
-        """Resume every unfinished table exactly where it was."""
-        for stored in await self.db(self.storage.load_unfinished):
+        """Resume every unfinished table this process owns exactly where it was (alone
+        on the database: every one; shared: those nobody owns)."""
+        if self.shared:
+            won = await self.take(await self.db(self.leases.orphans))
+            resumed = await self.db(self.storage.load_games, list(won))
+        else:
+            resumed = await self.db(self.storage.load_unfinished)
+            await self.take([stored.id for stored in resumed])
+        for stored in resumed:
+            if stored.id not in self.held:
+                continue
             try:
                 room = Room(self, stored)
             except Exception:
@@ -155,6 +241,7 @@ class Hub:
         log.info("%d unfinished tables resumed", len(self.rooms))
         await self.sweep()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        self._renewer = asyncio.get_running_loop().create_task(self._renew_forever())
 
     async def _sweep_forever(self) -> None:
         while True:
@@ -168,6 +255,7 @@ class Hub:
         """Expire waiting tables past their time; unload finished games nobody looks at."""
         cutoff = utcnow() - timedelta(seconds=self.limits.waiting_ttl)
         for table_id in await self.db(self.storage.expire_waiting, cutoff):
+            self.held.pop(table_id, None)
             room = self.rooms.pop(table_id, None)
             if room is not None:
                 room.status = EXPIRED
@@ -183,15 +271,22 @@ class Hub:
         self.addresses.sweep()
 
     async def stop(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
+        for task in (self._sweeper, self._renewer):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         for room in list(self.rooms.values()):
             await room.stop()
         self.rooms.clear()
         if self._flusher is not None:
             await self._flusher
+        # A clean stop: the others may take these tables at once, not after the expiry.
+        try:
+            await self.db(self.leases.release, dict(self.held))
+        except Exception:
+            log.exception("releasing the leases failed; they expire by themselves")
+        self.held.clear()
         self._executor.shutdown(wait=True)
 
     async def create(
@@ -223,6 +318,7 @@ class Hub:
             rematch_of=rematch_of,
         )
         await self.db(self.storage.create_game, stored)
+        await self.take([stored.id])  # a new table: nobody else can hold it
         room = Room(self, stored)
         self.rooms[room.id] = room
         room.start()
@@ -259,6 +355,13 @@ class Hub:
         stored = await self.db(self.storage.load_game, table_id)
         if stored is None or stored.status == EXPIRED:
             return None
+        if stored.status not in OVER and table_id not in self.held:
+            # An unfinished table is run by its owner only.
+            if table_id not in await self.take([table_id]):
+                return None
+            stored = await self.db(self.storage.load_game, table_id)  # as its owner left it
+            if stored is None:
+                return None
         room = self.rooms.get(table_id)  # another request may have loaded it meanwhile
         if room is None:
             room = Room(self, stored)

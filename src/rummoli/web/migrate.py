@@ -89,7 +89,7 @@ def current(engine: Engine) -> str | None:
 
 def upgrade(engine: Engine) -> None:
     """Bring the database of ``engine`` to the newest revision (see the module's doc)."""
-    from rummoli.web.storage import Base
+    from rummoli.web.schema import Base
 
     sqlite = engine.dialect.name == "sqlite"
     with engine.connect() as connection:

@@ -430,6 +430,7 @@ class Room:
         finished = utcnow()
         amounts = final_amounts(self.game, state)
         rounds = round_number(self.game, state)
+        self.hub.held.pop(self.id, None)  # a game over needs no owner (its lease goes)
         await self.hub.db(self.hub.storage.finish_game, self.id, amounts, finished, status, rounds)
         self.status = status
         self.finished_at = finished

@@ -16,26 +16,17 @@ loop free.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    JSON,
-    BigInteger,
-    Boolean,
-    DateTime,
-    Float,
-    ForeignKey,
-    Integer,
-    String,
     create_engine,
     delete,
     event,
-    false,
     func,
     insert,
     or_,
@@ -43,8 +34,14 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import URL, Engine, make_url
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.orm import Session
 
+from rummoli.web.leases import check_fence
+from rummoli.web.schema import ActionRow, ChatRow, GameRow, LeaseRow, SeatRow
+
+# The models live in .schema; these names stay importable from here, as before.
+from rummoli.web.schema import Base as Base
+from rummoli.web.schema import utcnow as utcnow
 from rummoli.web.security import hash_token as hash_secret
 
 #: The embedded database used when no URL is given, relative to the working directory.
@@ -62,96 +59,6 @@ OVER = (FINISHED, ABANDONED)
 #: A waiting table nobody completed in time (:attr:`.hub.Limits.waiting_ttl`): it is no
 #: longer loaded, listed or joinable.
 EXPIRED = "expired"
-
-
-def utcnow() -> datetime:
-    """Now, in UTC without a zone (SQLite keeps no zones; every time stored is UTC)."""
-    return datetime.now(UTC).replace(tzinfo=None)
-
-
-class Base(DeclarativeBase):
-    pass
-
-
-class GameRow(Base):
-    __tablename__ = "games"
-
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    game: Mapped[str] = mapped_column(String(16), default="rummoli")
-    status: Mapped[str] = mapped_column(String(12), index=True)
-    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
-    setup: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    seed: Mapped[int] = mapped_column(BigInteger)
-    turn_timer: Mapped[float] = mapped_column(Float, default=0.0)
-    time_limit: Mapped[int] = mapped_column(Integer, default=0)
-    end_requested_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime)
-    started_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
-    finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True, index=True)
-    #: Listed in the lobby, anyone may sit; else only through the invitation.
-    public: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    #: SHA-256 of the secrets of the invitation (a seat), the spectator link and the host.
-    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    watch_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    #: Whether spectators may read the players' chat (the host opens it).
-    players_chat_public: Mapped[bool] = mapped_column(
-        Boolean, default=False, server_default=false()
-    )
-    #: The rematch of this table, once asked for; and the table this one is a rematch of.
-    rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    #: The rounds (Rummy: hands) the game played, once it is over; None before, and for
-    #: games that ended before it was kept (their history says no number).
-    rounds_played: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    #: What the host removed (:class:`.people.Bans`): names, seat tokens' and browsers'
-    #: hashes; None: nobody.
-    banned: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-
-
-class SeatRow(Base):
-    __tablename__ = "seats"
-
-    game_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
-    )
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    name: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
-    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    final_chips: Mapped[int | None] = mapped_column(Integer, nullable=True)
-
-
-class ActionRow(Base):
-    __tablename__ = "actions"
-
-    game_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
-    )
-    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
-    #: 64 bits: an action's number grows with the chips in the game (a 32-bit column
-    #: overflowed on PostgreSQL at about 10**9 chips).
-    action: Mapped[int] = mapped_column(BigInteger)
-
-
-class ChatRow(Base):
-    __tablename__ = "chat"
-
-    game_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
-    )
-    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
-    at: Mapped[datetime] = mapped_column(DateTime)
-    #: ``players`` or ``spectators``.
-    channel: Mapped[str] = mapped_column(String(12))
-    #: The sender: a seat's number as text, or a spectator's ``s`` and number.
-    sender: Mapped[str] = mapped_column(String(16))
-    name: Mapped[str] = mapped_column(String(64))
-    #: ``text`` or ``emote``.
-    kind: Mapped[str] = mapped_column(String(8))
-    text: Mapped[str] = mapped_column(String(1200))
-    #: The game's step when it was said (where the replay shows it).
-    step: Mapped[int] = mapped_column(Integer, default=0)
 
 
 @dataclass(slots=True)
@@ -432,9 +339,14 @@ class Storage:
         self,
         actions: Sequence[tuple[str, int, int]],
         chat: Sequence[tuple[str, ChatLine]] = (),
+        fence: Mapping[str, int] | None = None,
     ) -> None:
         """The group commit's transaction: actions and chat lines of several tables, all
-        of them or, if any row is refused, none (:meth:`.hub.Hub.store_action`)."""
+        of them or, if any row is refused, none (:meth:`.hub.Hub.store_action`).
+
+        ``fence``: the tables whose owner writes (id: the lease's epoch it holds); if any
+        of them changed hands, :class:`.leases.StaleOwner` is raised and nothing is
+        written (:func:`.leases.check_fence`)."""
         with self.engine.begin() as connection:
             if actions:
                 connection.execute(
@@ -459,6 +371,8 @@ class Storage:
                         for game_id, line in chat
                     ],
                 )
+            if fence:
+                check_fence(connection, fence)
 
     def request_end(self, game_id: str, after: int) -> None:
         with self._session() as s:
@@ -482,6 +396,8 @@ class Storage:
                 .where(GameRow.id == game_id)
                 .values(status=status, finished_at=finished_at, rounds_played=rounds_played)
             )
+            # A game over needs no owner (:mod:`.leases`).
+            s.execute(delete(LeaseRow).where(LeaseRow.game_id == game_id))
             for seat, amount in enumerate(chips):
                 s.execute(
                     update(SeatRow)
