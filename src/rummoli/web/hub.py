@@ -63,6 +63,7 @@ class Hub:
         timing: Timing | None = None,
         limits: Limits | None = None,
         shared: bool = False,
+        address: str = "",
     ) -> None:
         self.storage = storage
         self.timing = timing or Timing()
@@ -88,6 +89,8 @@ class Hub:
         #: (the default), the process takes every unfinished table, whoever held it
         #: last (its own previous run, killed, need not be waited for).
         self.shared = shared
+        #: Where people's browsers reach this process (``http://host:port``; shared only).
+        self.address = address
         self._renewer: asyncio.Task[None] | None = None
 
     async def db(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
@@ -202,6 +205,9 @@ class Hub:
             await asyncio.sleep(self.limits.lease_seconds / 3)
             try:
                 await self.renew()
+                if self.shared and not self.draining:
+                    await self.heartbeat()
+                    await self.adopt()
             except Exception:
                 log.exception("renewing the leases failed")
 
@@ -214,13 +220,37 @@ class Hub:
         """Resume every unfinished table this process owns exactly where it was (alone
         on the database: every one; shared: those nobody owns)."""
         if self.shared:
-            won = await self.take(await self.db(self.leases.orphans))
-            resumed = await self.db(self.storage.load_games, list(won))
+            await self.heartbeat()
+            await self.adopt()
         else:
             resumed = await self.db(self.storage.load_unfinished)
             await self.take([stored.id for stored in resumed])
-        for stored in resumed:
-            if stored.id not in self.held:
+            await self._resume(resumed)
+        log.info("%d unfinished tables resumed", len(self.rooms))
+        await self.sweep()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        self._renewer = asyncio.get_running_loop().create_task(self._renew_forever())
+
+    async def adopt(self) -> int:
+        """Take over the unfinished tables nobody owns (their owner died, or stopped and
+        released them), rebuilt from their stored actions; returns how many."""
+        won = await self.take(await self.db(self.leases.orphans))
+        if not won:
+            return 0
+        stored = await self.db(self.storage.load_games, list(won))
+        resumed = await self._resume(stored)
+        if resumed:
+            log.info("%d tables taken over", resumed)
+        return resumed
+
+    async def heartbeat(self) -> None:
+        """Say this process is alive, where it is reached and how many tables it owns."""
+        await self.db(self.leases.heartbeat, self.address, len(self.held))
+
+    async def _resume(self, games: list[StoredGame]) -> int:
+        resumed = 0
+        for stored in games:
+            if stored.id not in self.held or stored.id in self.rooms:
                 continue
             try:
                 room = Room(self, stored)
@@ -238,10 +268,8 @@ class Hub:
                 continue
             self.rooms[room.id] = room
             room.start()
-        log.info("%d unfinished tables resumed", len(self.rooms))
-        await self.sweep()
-        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
-        self._renewer = asyncio.get_running_loop().create_task(self._renew_forever())
+            resumed += 1
+        return resumed
 
     async def _sweep_forever(self) -> None:
         while True:
@@ -287,6 +315,9 @@ class Hub:
         except Exception:
             log.exception("releasing the leases failed; they expire by themselves")
         self.held.clear()
+        if self.shared:
+            with contextlib.suppress(Exception):
+                await self.db(self.leases.leave)
         self._executor.shutdown(wait=True)
 
     async def create(
@@ -317,8 +348,9 @@ class Hub:
             host_hash=host_hash or hash_token(host),
             rematch_of=rematch_of,
         )
-        await self.db(self.storage.create_game, stored)
-        await self.take([stored.id])  # a new table: nobody else can hold it
+        until = utcnow() + timedelta(seconds=self.limits.lease_seconds)
+        await self.db(self.storage.create_game, stored, self.owner, until)
+        self.held[stored.id] = 1
         room = Room(self, stored)
         self.rooms[room.id] = room
         room.start()

@@ -211,7 +211,11 @@ class Storage:
 
     # ------------------------------------------------------------------ writing
 
-    def create_game(self, game: StoredGame) -> None:
+    def create_game(
+        self, game: StoredGame, owner: str | None = None, lease_until: datetime | None = None
+    ) -> None:
+        """Store a new table; with ``owner``, its lease too (epoch 1, in the same
+        transaction: a new table is never an orphan another process could take)."""
         with self._session() as s:
             s.add(
                 GameRow(
@@ -234,6 +238,9 @@ class Storage:
             )
             for seat in game.seats:
                 s.add(SeatRow(game_id=game.id, seat=seat.seat, name=seat.name, bot=seat.bot))
+            if owner is not None and lease_until is not None:
+                s.flush()  # the game's row first: the lease refers to it
+                s.add(LeaseRow(game_id=game.id, owner=owner, epoch=1, expires_at=lease_until))
 
     def take_seat(self, game_id: str, seat: int, name: str, token_hash: str) -> None:
         with self._session() as s:
