@@ -138,15 +138,20 @@ def serve(
 
         shown_host = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         secret = os.environ.get(SECRET_ENV, "")
+        address = public_url or f"http://{shown_host}:{port}"
         try:
-            cluster = Cluster(public_url or f"http://{shown_host}:{port}", secret)
-        except ValueError as error:
-            typer.echo(
-                _(
-                    "rummoli serve --shared: {why} (set {env} to the same secret on every process)"
-                ).format(why=error, env=SECRET_ENV),
-                err=True,
-            )
+            cluster = Cluster(address, secret)
+        except ValueError:
+            if len(secret) < 16:
+                why = _(
+                    "rummoli serve --shared: set {env} to one secret of at least 16 "
+                    "characters, the same for every process"
+                ).format(env=SECRET_ENV)
+            else:
+                why = _(
+                    "rummoli serve: --public-url must be http(s)://host:port, without a path: {url}"
+                ).format(url=address)
+            typer.echo(why, err=True)
             raise typer.Exit(1) from None
 
     url = db or DEFAULT_DB_URL
