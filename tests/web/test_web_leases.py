@@ -155,3 +155,25 @@ def test_the_hub_fences_its_writes_and_drops_a_table_taken_over(url: str) -> Non
     assert Leases(storage_a.engine, "carl").acquire(["t2"]) == {"t2": 2}
     storage_a.close()
     storage_b.close()
+
+
+def test_a_row_made_before_the_table_was_lost_is_refused(url: str) -> None:
+    """A row waiting for the group commit when its table is lost (the renewal found
+    it taken, and the hub let it go) is checked against the epoch it was made under,
+    not written unchecked because the hub holds no lease for it any more."""
+    storage = _storage(url, "t1")
+
+    async def play() -> BaseException | None:
+        ann = Hub(storage, limits=Limits(lease_seconds=30))
+        await ann.take(["t1"])
+        Leases(storage.engine, "bob").acquire(["t1"], force=True)
+        pending = asyncio.ensure_future(ann.store_action("t1", 0, 10))
+        await asyncio.sleep(0)  # the row is queued; its commit is next
+        ann.held.pop("t1")  # let go meanwhile, as Hub.lose does
+        result = (await asyncio.gather(pending, return_exceptions=True))[0]
+        await ann.stop()
+        return result
+
+    assert isinstance(_run(play()), StaleOwner)
+    assert _actions(storage, "t1") == []
+    storage.close()

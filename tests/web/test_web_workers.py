@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import os
 import random
@@ -34,6 +35,7 @@ from rummoli.web.storage import Storage
 SRC = Path(__file__).resolve().parents[2] / "src"
 SECRET = "a-test-cluster-secret-of-enough-length"
 LEASE = 2.0
+_names = itertools.count()
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +55,7 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'cluster.db'}"
     from pgserver import new_database
 
-    return new_database(request.getfixturevalue("postgres"), f"cluster{os.getpid()}")
+    return new_database(request.getfixturevalue("postgres"), f"cluster{next(_names)}")
 
 
 def _free_port() -> int:
@@ -98,7 +100,7 @@ def cluster(url: str, tmp_path: Path, count: int) -> Iterator[list[Process]]:
                 "--shutdown-seconds",
                 "2",
                 "--log-level",
-                "warning",
+                os.environ.get("RUMMOLI_TEST_LOG", "warning"),
                 *origins,
             ]
             log = (tmp_path / f"server{i}.log").open("wb")
@@ -300,4 +302,53 @@ def test_a_killed_process_loses_no_table_and_no_accepted_action(url: str, tmp_pa
             for b in live
         ]
         assert listed[0] == listed[1]
+        storage.close()
+
+
+def test_a_paused_owner_is_taken_over_and_writes_nothing_after(url: str, tmp_path: Path) -> None:
+    """SIGSTOP the owner (a process that stops without dying): its lease expires, the
+    other process takes the table; when the paused one wakes up it believes, for a
+    moment, that it still owns it. Whatever it then tries to write is refused (the
+    epoch moved), it lets the table go, and its clients follow the table."""
+    with cluster(url, tmp_path, 2) as processes:
+        bases = [p.base for p in processes]
+        table = _create(bases[0])
+        storage = Storage(url)
+        paused_owner = _owner(storage, table.id)
+        paused = next(p for p in processes if p.base == _address_of(storage, paused_owner))
+        for seat in range(3):
+            joined = httpx.post(
+                f"{bases[1]}/api/tables/{table.id}/join",
+                json={"seat": seat, "name": f"Q{seat}"},
+                timeout=10,
+            )
+            assert joined.status_code == 200, joined.text
+            table.tokens.append(joined.json()["token"])
+
+        async def play() -> list[int]:
+            stop = asyncio.Event()
+            seats = [asyncio.create_task(_seat(bases, table, t, stop)) for t in table.tokens]
+            await _until(lambda: table.seen >= 10, 60)
+            paused.popen.send_signal(signal.SIGSTOP)
+            await asyncio.sleep(0.3)  # what it was writing is written
+            at_pause = storage.load_game(table.id)
+            assert at_pause is not None
+            await _until(lambda: _owner(storage, table.id) != paused_owner, 20)
+            paused.popen.send_signal(signal.SIGCONT)
+            before = table.seen
+            await _until(lambda: table.seen >= before + 10 or table.over, 40)
+            stop.set()
+            for task in seats:
+                task.cancel()
+            await asyncio.gather(*seats, return_exceptions=True)
+            return at_pause.actions
+
+        at_pause = asyncio.run(play())
+        stored = storage.load_game(table.id)
+        assert stored is not None
+        assert stored.actions[: len(at_pause)] == at_pause
+        assert len(stored.actions) > len(at_pause) or table.over
+        # The woken process knows it lost the table: it sends people to the new owner.
+        where = httpx.get(f"{paused.base}/api/tables/{table.id}/socket", timeout=10).json()
+        assert where["url"] is not None and str(paused.port) not in where["url"]
         storage.close()

@@ -54,6 +54,17 @@ T = TypeVar("T")
 Row = tuple[str, int, int] | tuple[str, ChatLine]
 
 
+def _fence(rows: Iterable[tuple[str, int | None]]) -> dict[str, int]:
+    """The epochs a commit's rows were made under, by table (a row made with no lease,
+    such as a game over's chat, is written unchecked). Two epochs of one table in one
+    batch: the older, so the batch is refused and each row is tried alone with its own."""
+    fence: dict[str, int] = {}
+    for game_id, epoch in rows:
+        if epoch is not None:
+            fence[game_id] = min(epoch, fence.get(game_id, epoch))
+    return fence
+
+
 class Hub:
     """Every room of the server, the storage, and the one thread that talks to it."""
 
@@ -74,7 +85,8 @@ class Hub:
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="rummoli-db")
         #: Rows waiting for the next group commit (an action ``(game, index, action)``,
         #: or a chat line ``(game, line)``), each with its room's future.
-        self._pending: list[tuple[Row, asyncio.Future[None]]] = []
+        #: Each with the lease's epoch the hub held when the row was made (None: none).
+        self._pending: list[tuple[Row, int | None, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
         #: The server is stopping (:func:`.ops.drain`): no new table, seat or change.
         self.draining = False
@@ -117,7 +129,9 @@ class Hub:
     async def _store(self, row: Row) -> None:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        self._pending.append((row, future))
+        # The epoch now, not at the commit: a row made before the table was lost is
+        # checked against the epoch it was made under, and refused.
+        self._pending.append((row, self.held.get(row[0]), future))
         if self._flusher is None:
             self._flusher = loop.create_task(self._flush_actions(), name="rummoli-commit")
         await future
@@ -127,25 +141,27 @@ class Hub:
             while self._pending:
                 batch, self._pending = self._pending, []
                 errors: list[Exception | None] = [None] * len(batch)
-                actions = [row for row, _ in batch if len(row) == 3]
-                chat = [row for row, _ in batch if len(row) == 2]
-                fence = self._fence(row[0] for row, _ in batch)
+                actions = [row for row, _, _ in batch if len(row) == 3]
+                chat = [row for row, _, _ in batch if len(row) == 2]
+                fence = _fence((row[0], epoch) for row, epoch, _ in batch)
                 try:
                     await self.db(
                         self.metrics.timed_commit, self.storage.append_rows, actions, chat, fence
                     )
                 except Exception:  # one refused row must not fail the others: each alone
-                    for i, (row, _) in enumerate(batch):
+                    for i, (row, epoch, _) in enumerate(batch):
                         try:
                             alone = ([row], []) if len(row) == 3 else ([], [row])
-                            await self.db(self.storage.append_rows, *alone, self._fence([row[0]]))
+                            await self.db(
+                                self.storage.append_rows, *alone, _fence([(row[0], epoch)])
+                            )
                         except StaleOwner as stale:
                             errors[i] = stale
                             for game_id in stale.game_ids:
                                 self._lose_later(game_id)
                         except Exception as refused:
                             errors[i] = refused
-                for (_, future), error in zip(batch, errors, strict=True):
+                for (_, _, future), error in zip(batch, errors, strict=True):
                     if future.done():  # its room was stopped meanwhile
                         continue
                     if error is None:
@@ -154,11 +170,6 @@ class Hub:
                         future.set_exception(error)
         finally:
             self._flusher = None
-
-    def _fence(self, game_ids: Iterable[str]) -> dict[str, int]:
-        """The epochs this process holds for those tables (a table it holds no lease
-        for, such as a game over, is written unchecked)."""
-        return {g: self.held[g] for g in game_ids if g in self.held}
 
     # ------------------------------------------------------------------ ownership
 
@@ -234,7 +245,10 @@ class Hub:
     async def adopt(self) -> int:
         """Take over the unfinished tables nobody owns (their owner died, or stopped and
         released them), rebuilt from their stored actions; returns how many."""
-        won = await self.take(await self.db(self.leases.orphans))
+        # (A table of its own whose lease lapsed unrenewed, after a pause, is renewed,
+        # not taken again: taking it would refuse the rows it is writing.)
+        orphans = [g for g in await self.db(self.leases.orphans) if g not in self.held]
+        won = await self.take(orphans)
         if not won:
             return 0
         stored = await self.db(self.storage.load_games, list(won))
@@ -282,7 +296,9 @@ class Hub:
     async def sweep(self) -> None:
         """Expire waiting tables past their time; unload finished games nobody looks at."""
         cutoff = utcnow() - timedelta(seconds=self.limits.waiting_ttl)
-        for table_id in await self.db(self.storage.expire_waiting, cutoff):
+        # Shared, a process expires its own tables only (another's room is its own).
+        among = list(self.held) if self.shared else None
+        for table_id in await self.db(self.storage.expire_waiting, cutoff, among):
             self.held.pop(table_id, None)
             room = self.rooms.pop(table_id, None)
             if room is not None:

@@ -20,22 +20,19 @@ from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    create_engine,
     delete,
-    event,
     func,
     insert,
     or_,
     select,
     update,
 )
-from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.orm import Session
 
+from rummoli.web.engines import engine_for as _engine_for
 from rummoli.web.leases import check_fence
 from rummoli.web.schema import ActionRow, ChatRow, GameRow, LeaseRow, SeatRow
 
@@ -152,32 +149,6 @@ def _listed(visible: Collection[str]) -> Any:
     return or_(GameRow.public.is_(True), GameRow.id.in_(list(visible)))
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    # WAL lets readers (history, statistics) run beside the writer; synchronous=NORMAL
-    # keeps every commit safe from a crash of the server (not of the machine) at a
-    # fraction of the cost of a full sync per action.
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()
-
-
-def _engine_for(url: str) -> Engine:
-    parsed: URL = make_url(url)
-    if parsed.get_backend_name() == "sqlite":
-        database = parsed.database
-        if database and database != ":memory:":
-            Path(database).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(parsed)
-        event.listen(engine, "connect", _sqlite_pragmas)
-        return engine
-    if parsed.drivername == "postgresql":
-        # psycopg 3 (the ``postgres`` extra), not SQLAlchemy's default psycopg2.
-        parsed = parsed.set(drivername="postgresql+psycopg")
-    return create_engine(parsed, pool_pre_ping=True)
-
-
 def refuse_newer_schema(url: str) -> None:
     """Raise :class:`.migrate.NewerDatabase` if the database at ``url`` was written by a
     newer Rummoli (``rummoli serve`` asks before it starts the server, so the refusal is
@@ -285,16 +256,18 @@ class Storage:
         with self._session() as s:
             s.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
 
-    def expire_waiting(self, created_before: datetime) -> list[str]:
-        """Waiting tables created before that moment expire; returns their ids."""
+    def expire_waiting(
+        self, created_before: datetime, among: Collection[str] | None = None
+    ) -> list[str]:
+        """Waiting tables created before that moment expire; returns their ids. With
+        ``among``, only those tables (a process sharing the database expires its own)."""
         with self._session() as s:
-            ids = list(
-                s.scalars(
-                    select(GameRow.id).where(
-                        GameRow.status == WAITING, GameRow.created_at < created_before
-                    )
-                )
+            query = select(GameRow.id).where(
+                GameRow.status == WAITING, GameRow.created_at < created_before
             )
+            if among is not None:
+                query = query.where(GameRow.id.in_(list(among)))
+            ids = list(s.scalars(query))
             if ids:
                 s.execute(update(GameRow).where(GameRow.id.in_(ids)).values(status=EXPIRED))
             return ids
