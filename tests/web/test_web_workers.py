@@ -352,3 +352,78 @@ def test_a_paused_owner_is_taken_over_and_writes_nothing_after(url: str, tmp_pat
         where = httpx.get(f"{paused.base}/api/tables/{table.id}/socket", timeout=10).json()
         assert where["url"] is not None and str(paused.port) not in where["url"]
         storage.close()
+
+
+def test_the_supervisor_passes_the_options_and_gives_each_child_its_own_port() -> None:
+    from rummoli.web.supervisor import child_commands, passed_options
+
+    argv = ["serve", "--workers", "3", "--port=9000", "--db", "sqlite:///x.db", "--shared"]
+    assert passed_options(argv) == ["--db", "sqlite:///x.db"]
+    commands = child_commands(2, "0.0.0.0", 9000, ["--db", "sqlite:///x.db"])
+    for port, command in zip((9000, 9001), commands, strict=True):
+        tail = command[command.index("serve") + 1 :]
+        assert tail[:2] == ["--db", "sqlite:///x.db"]
+        assert tail[-5:] == [
+            "--shared",
+            "--port",
+            str(port),
+            "--public-url",
+            f"http://127.0.0.1:{port}",
+        ]
+        # Every sibling's page may open this child's WebSockets.
+        assert {"http://127.0.0.1:9000", "http://127.0.0.1:9001"} <= set(tail)
+
+
+def test_serve_workers_runs_processes_with_one_lobby(tmp_path: Path) -> None:
+    """``rummoli serve --workers 2``: two processes, one lobby; SIGTERM stops them."""
+    port = _free_port()
+    while True:  # two free ports in a row
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port + 1))
+                break
+            except OSError:
+                port = _free_port()
+    command = [sys.executable, "-c", "from rummoli.cli import main; main()", "serve"]
+    command += ["--workers", "2", "--port", str(port), "--db", f"sqlite:///{tmp_path}/w.db"]
+    env = {k: v for k, v in os.environ.items() if k != "RUMMOLI_CLUSTER_SECRET"}
+    env["PYTHONPATH"] = str(SRC)
+    log = (tmp_path / "supervisor.log").open("wb")
+    parent = subprocess.Popen(command, env=env, cwd=tmp_path, stdout=log, stderr=log)
+    bases = [f"http://127.0.0.1:{port}", f"http://127.0.0.1:{port + 1}"]
+    try:
+        deadline = time.monotonic() + 60
+        for base in bases:
+            while True:
+                try:
+                    if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                        break
+                except httpx.TransportError:
+                    pass
+                assert parent.poll() is None, (tmp_path / "supervisor.log").read_text()
+                assert time.monotonic() < deadline
+                time.sleep(0.2)
+        made = [_create(bases[0]).id for _ in range(2)]
+        listed = [
+            {t["id"] for t in httpx.get(f"{b}/api/tables", timeout=10).json()["tables"]}
+            for b in bases
+        ]
+        assert listed[0] == listed[1] == set(made)
+        # The tables are on different processes (the second went to the idle one), and
+        # each process sends a table's socket to its owner: itself (None) or the other.
+        owners = []
+        for table_id in made:
+            answers = [
+                httpx.get(f"{b}/api/tables/{table_id}/socket", timeout=10).json()["url"]
+                for b in bases
+            ]
+            owner = answers.index(None)
+            assert answers[1 - owner] == f"ws://127.0.0.1:{port + owner}/ws/{table_id}"
+            owners.append(owner)
+        assert sorted(owners) == [0, 1]
+    finally:
+        parent.send_signal(signal.SIGTERM)
+        assert parent.wait(60) == 0
+    for base in bases:
+        with pytest.raises(httpx.TransportError):
+            httpx.get(f"{base}/healthz", timeout=1)
