@@ -427,3 +427,31 @@ def test_serve_workers_runs_processes_with_one_lobby(tmp_path: Path) -> None:
     for base in bases:
         with pytest.raises(httpx.TransportError):
             httpx.get(f"{base}/healthz", timeout=1)
+
+
+def test_serve_shared_refuses_a_missing_secret_or_a_bad_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from typer.testing import CliRunner
+
+    from rummoli import cli
+
+    started: list[Any] = []
+    monkeypatch.setattr("rummoli.web.app.create_app", lambda *a, **k: started.append(k))
+    monkeypatch.setattr("rummoli.web.ops.serve", lambda *args, **kwargs: None)
+    monkeypatch.setattr("rummoli.web.storage.refuse_newer_schema", lambda url: None)
+    monkeypatch.delenv("RUMMOLI_CLUSTER_SECRET", raising=False)
+    runner = CliRunner()
+    refused = runner.invoke(cli.app, ["serve", "--shared"])
+    assert refused.exit_code == 1
+    assert "RUMMOLI_CLUSTER_SECRET" in refused.output and "16" in refused.output
+    monkeypatch.setenv("RUMMOLI_CLUSTER_SECRET", SECRET)
+    refused = runner.invoke(cli.app, ["serve", "--shared", "--public-url", "cards.example/x"])
+    assert refused.exit_code == 1
+    assert "--public-url" in refused.output and "cards.example/x" in refused.output
+    assert started == []  # nothing was started
+    served = runner.invoke(cli.app, ["serve", "--shared", "--lease-seconds", "3"])
+    assert served.exit_code == 0, served.output
+    (options,) = started
+    assert options["cluster"].address == "http://127.0.0.1:8000"
+    assert options["limits"].lease_seconds == 3.0
