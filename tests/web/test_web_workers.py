@@ -228,7 +228,12 @@ async def _until(test: Any, seconds: float) -> float:
     return time.monotonic() - start
 
 
-def test_a_killed_process_loses_no_table_and_no_accepted_action(url: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("how", ["kill", "term"])
+def test_a_killed_process_loses_no_table_and_no_accepted_action(
+    url: str, tmp_path: Path, how: str, record_property: Any
+) -> None:
+    """``kill``: SIGKILL, the owner dies at once; ``term``: SIGTERM, the owner drains and
+    releases its tables (one step of a rolling restart): either way the game goes on."""
     with cluster(url, tmp_path, 3) as processes:
         bases = [p.base for p in processes]
         entry = bases[0]
@@ -269,8 +274,8 @@ def test_a_killed_process_loses_no_table_and_no_accepted_action(url: str, tmp_pa
                 for token in t.tokens
             ]
             await _until(lambda: all(t.seen >= 15 for t in tables), 60)
-            victim.popen.send_signal(signal.SIGKILL)
-            victim.popen.wait(10)
+            victim.popen.send_signal(signal.SIGKILL if how == "kill" else signal.SIGTERM)
+            victim.popen.wait(30)
             before = tables[0].seen
             # Stored before sent: what the dead process had stored is every action it
             # had accepted (and maybe one it had not sent yet).
@@ -289,6 +294,7 @@ def test_a_killed_process_loses_no_table_and_no_accepted_action(url: str, tmp_pa
         # than the last they had been shown (nothing accepted was lost).
         assert min(s for s in tables[0].states[3:]) >= before
         assert took < 20
+        record_property("seconds_to_ten_more_steps", round(took, 2))
         new_owner = _owner(storage, tables[0].id) if not tables[0].over else None
         assert new_owner != owners[0]
         # Every action stored by the dead owner is kept, in order, and play went on.

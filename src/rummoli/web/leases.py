@@ -220,6 +220,9 @@ class Leases:
             )
             if done.rowcount == 0:
                 connection.execute(insert(WorkerRow).values(id=self.owner, **values))
+            # Processes killed long ago (they never said goodbye) are forgotten.
+            forgotten = utcnow() - timedelta(seconds=max(3600.0, 10 * self.ttl))
+            connection.execute(delete(WorkerRow).where(WorkerRow.seen_at < forgotten))
 
     def workers(self) -> list[Worker]:
         """The processes seen within a lease's time, the least loaded first."""
