@@ -106,6 +106,14 @@ def test_a_stale_owners_write_is_refused_and_writes_nothing(url: str) -> None:
     with pytest.raises(StaleOwner):
         storage.append_rows([("t1", 2, 13)], fence={"t1": 1})
     assert _actions(storage, "t1") == [10, 12]
+    # Nor can it end the game (a timer of its own, an abandon) or start it again.
+    with pytest.raises(StaleOwner):
+        storage.finish_game("t1", [0], utcnow(), FINISHED, fence={"t1": 1})
+    with pytest.raises(StaleOwner):
+        storage.start_game("t1", {}, utcnow(), fence={"t1": 1})
+    game = storage.load_game("t1")
+    assert game is not None and game.status == PLAYING and game.setup is None
+    assert bob.lease("t1") is not None  # its lease is still the new owner's
     storage.close()
 
 

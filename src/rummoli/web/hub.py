@@ -173,6 +173,11 @@ class Hub:
 
     # ------------------------------------------------------------------ ownership
 
+    def fence_of(self, game_id: str) -> dict[str, int]:
+        """The fence of a write about one table: its epoch, if this process holds it."""
+        epoch = self.held.get(game_id)
+        return {} if epoch is None else {game_id: epoch}
+
     async def take(self, game_ids: Collection[str]) -> dict[str, int]:
         """Take the leases of these tables (all of them when alone on the database;
         when shared, those nobody owns); returns the ones taken, with their epochs."""

@@ -41,6 +41,8 @@ from rummoli.web.schema import Base as Base
 from rummoli.web.schema import utcnow as utcnow
 from rummoli.web.security import hash_token as hash_secret
 
+#: The tables whose owner writes, each with its lease's epoch (:mod:`.leases`).
+Fence = Mapping[str, int] | None
 #: The embedded database used when no URL is given, relative to the working directory.
 DEFAULT_DB_URL = "sqlite:///data/rummoli.db"
 
@@ -291,8 +293,13 @@ class Storage:
         with self._session() as s:
             s.execute(delete(GameRow).where(GameRow.id == game_id))
 
-    def start_game(self, game_id: str, setup: dict[str, Any], started_at: datetime) -> None:
+    def start_game(
+        self, game_id: str, setup: dict[str, Any], started_at: datetime, fence: Fence = None
+    ) -> None:
+        """The game starts (``fence``: as for :meth:`append_rows`)."""
         with self._session() as s:
+            if fence:
+                check_fence(s.connection(), fence)
             s.execute(
                 update(GameRow)
                 .where(GameRow.id == game_id)
@@ -319,7 +326,7 @@ class Storage:
         self,
         actions: Sequence[tuple[str, int, int]],
         chat: Sequence[tuple[str, ChatLine]] = (),
-        fence: Mapping[str, int] | None = None,
+        fence: Fence = None,
     ) -> None:
         """The group commit's transaction: actions and chat lines of several tables, all
         of them or, if any row is refused, none (:meth:`.hub.Hub.store_action`).
@@ -367,10 +374,14 @@ class Storage:
         finished_at: datetime,
         status: str = FINISHED,
         rounds_played: int | None = None,
+        fence: Fence = None,
     ) -> None:
         """The game is over (``status``: finished, or abandoned), with each seat's amount
-        and the rounds it played."""
+        and the rounds it played (``fence``: as for :meth:`append_rows`: a stale owner
+        cannot end a game another process runs)."""
         with self._session() as s:
+            if fence:
+                check_fence(s.connection(), fence)
             s.execute(
                 update(GameRow)
                 .where(GameRow.id == game_id)
