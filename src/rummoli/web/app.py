@@ -33,6 +33,7 @@ from rummoli.web.cluster import (
     client_address,
     open_tables,
     owner_address,
+    socket_origin,
     socket_url,
 )
 from rummoli.web.commands import Host
@@ -175,6 +176,8 @@ def create_app(
     app.add_middleware(
         Guard,
         allowed_hosts=hosts_of(allowed_origins) | {h.lower() for h in allowed_hosts},
+        # Several processes: a page may open its table's socket at a sibling's origin.
+        sockets=[] if cluster is None else [socket_origin(o) for o in allowed_origins],
     )
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

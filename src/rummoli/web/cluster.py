@@ -87,6 +87,12 @@ def socket_url(address: str, table_id: str) -> str:
     return f"{scheme}://{address.split('://', 1)[1]}/ws/{table_id}"
 
 
+def socket_origin(origin: str) -> str:
+    """The WebSocket origin of a page origin (``http://h:p`` -> ``ws://h:p``): what a
+    page's Content-Security-Policy must allow to open a sibling's socket."""
+    return ("wss://" if origin.startswith("https://") else "ws://") + origin.split("://", 1)[-1]
+
+
 async def owner_address(hub: Hub, table_id: str) -> str | None:
     """The address of the live process that owns the table, if it is another one
     (None: this process owns it, or nobody does and this one may take it)."""
@@ -221,5 +227,6 @@ __all__ = [
     "least_loaded",
     "open_tables",
     "owner_address",
+    "socket_origin",
     "socket_url",
 ]
