@@ -461,3 +461,73 @@ def test_serve_shared_refuses_a_missing_secret_or_a_bad_address(
     (options,) = started
     assert options["cluster"].address == "http://127.0.0.1:8000"
     assert options["limits"].lease_seconds == 3.0
+
+
+def test_a_rolling_restart_loses_nothing(tmp_path: Path) -> None:
+    """SIGHUP to ``serve --workers 2``: each process in turn drains, stops and starts
+    again, while a table plays; it goes on, every stored action kept."""
+    port = _free_port()
+    while True:  # two free ports in a row
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port + 1))
+                break
+            except OSError:
+                port = _free_port()
+    url = f"sqlite:///{tmp_path}/r.db"
+    command = [sys.executable, "-c", "from rummoli.cli import main; main()", "serve"]
+    command += ["--workers", "2", "--port", str(port), "--db", url, "--lease-seconds", "2"]
+    command += ["--shutdown-seconds", "2"]
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    log_path = tmp_path / "supervisor.log"
+    parent = subprocess.Popen(
+        command, env=env, cwd=tmp_path, stdout=log_path.open("wb"), stderr=subprocess.STDOUT
+    )
+    bases = [f"http://127.0.0.1:{port}", f"http://127.0.0.1:{port + 1}"]
+    try:
+        deadline = time.monotonic() + 60
+        for base in bases:
+            while True:
+                try:
+                    if httpx.get(f"{base}/readyz", timeout=1).status_code == 200:
+                        break
+                except httpx.TransportError:
+                    pass
+                assert time.monotonic() < deadline, log_path.read_text()
+                time.sleep(0.2)
+        table = _create(bases[0])
+        for seat in range(3):
+            joined = httpx.post(
+                f"{bases[1]}/api/tables/{table.id}/join",
+                json={"seat": seat, "name": f"R{seat}"},
+                timeout=10,
+            )
+            table.tokens.append(joined.json()["token"])
+        storage = Storage(url)
+
+        async def play() -> list[int]:
+            stop = asyncio.Event()
+            seats = [asyncio.create_task(_seat(bases, table, t, stop)) for t in table.tokens]
+            await _until(lambda: table.seen >= 10, 60)
+            parent.send_signal(signal.SIGHUP)
+            await asyncio.sleep(0.5)
+            await _until(lambda: log_path.read_text().count("rolling restart") >= 2, 60)
+            await asyncio.sleep(0.5)
+            before = table.seen
+            stored = storage.load_game(table.id)
+            assert stored is not None
+            await _until(lambda: table.seen >= before + 10 or table.over, 40)
+            stop.set()
+            for task in seats:
+                task.cancel()
+            await asyncio.gather(*seats, return_exceptions=True)
+            return stored.actions
+
+        during = asyncio.run(play())
+        stored = storage.load_game(table.id)
+        assert stored is not None and stored.actions[: len(during)] == during
+        assert len(stored.actions) > len(during) or table.over
+        storage.close()
+    finally:
+        parent.send_signal(signal.SIGTERM)
+        assert parent.wait(60) == 0

@@ -6,7 +6,8 @@ one cluster secret (:mod:`.cluster`), and each allowing the others' pages to ope
 WebSockets (a page served by one process opens its table's socket at the owner). A
 child that dies is started again (its tables are taken over by the others meanwhile,
 from the stored actions: :meth:`.hub.Hub.adopt`); SIGTERM or Ctrl-C is passed to every
-child, which drains (:func:`.ops.drain`) and releases its tables.
+child, which drains (:func:`.ops.drain`) and releases its tables. SIGHUP is a rolling
+restart: one child after the other is stopped, started again and waited for.
 
 On several machines, each runs ``rummoli serve --shared`` (or ``--workers``) with the same
 PostgreSQL URL and the same ``RUMMOLI_CLUSTER_SECRET``, and ``--public-url`` saying
@@ -22,7 +23,8 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+import urllib.request
+from collections.abc import Callable, Sequence
 from types import FrameType
 
 log = logging.getLogger(__name__)
@@ -79,6 +81,40 @@ def child_commands(workers: int, host: str, port: int, options: Sequence[str]) -
     ]
 
 
+def _ready(port: int, timeout: float = 60.0) -> bool:
+    """Whether the child on ``port`` answers ``/readyz`` within ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=2):
+                return True
+        except OSError:
+            time.sleep(0.2)
+    return False
+
+
+def _roll(
+    children: list[subprocess.Popen[bytes]],
+    commands: list[list[str]],
+    env: dict[str, str],
+    port: int,
+    stopping: Callable[[], bool],
+) -> None:
+    """A rolling restart (SIGHUP): each child in turn drains and stops (its tables go to
+    the others, released at once), is started again, and is ready before the next goes;
+    so the tables are never all stopped, and none for more than a few seconds."""
+    for i in range(len(children)):
+        if stopping():
+            return
+        log.warning("rolling restart: the worker on port %d", port + i)
+        children[i].send_signal(signal.SIGTERM)
+        children[i].wait()
+        children[i] = subprocess.Popen(commands[i], env=env)
+        if not _ready(port + i):
+            log.error("the worker on port %d is not ready: the restart stops here", port + i)
+            return
+
+
 def supervise(workers: int, host: str, port: int, argv: Sequence[str]) -> int:
     """Run ``workers`` children until SIGTERM or Ctrl-C; returns the exit status."""
     env = dict(os.environ)
@@ -94,10 +130,21 @@ def supervise(workers: int, host: str, port: int, argv: Sequence[str]) -> int:
             if child.poll() is None:
                 child.send_signal(signal.SIGTERM)
 
+    rolling = False
+
+    def roll(signum: int, _frame: FrameType | None) -> None:
+        nonlocal rolling
+        rolling = True
+
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGHUP, roll)
     while not stopping:
         time.sleep(0.5)
+        if rolling:
+            rolling = False
+            _roll(children, commands, env, port, lambda: stopping)
+            continue
         for i, child in enumerate(children):
             if child.poll() is not None and not stopping:
                 log.warning(
