@@ -39,6 +39,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp
 
+from rummoli.i18n import N_
 from rummoli.web.schema import utcnow
 
 if TYPE_CHECKING:
@@ -147,8 +148,9 @@ async def forward(request: Request, address: str, cluster: Cluster) -> Response:
     except (OSError, urllib.error.URLError):
         # The owner is gone (a kill): its lease ends within seconds and another process
         # takes the table; the page tries again.
+        moving = N_("this table is moving to another server: try again in a moment")
         return Response(
-            json.dumps({"error": "moving", "detail": "this table is moving: try again"}),
+            json.dumps({"detail": moving, "text": moving, "params": {}}),
             503,
             media_type="application/json",
             headers={"Retry-After": "2"},
