@@ -82,9 +82,42 @@ def serve(
             "(the server exits a few seconds after)",
         ),
     ] = 10.0,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=64,
+            help="server processes sharing the database, on --port, --port + 1, ... "
+            "(each table is run by one of them)",
+        ),
+    ] = 1,
+    shared: Annotated[
+        bool,
+        typer.Option(
+            help="share the database with other server processes (on other machines: "
+            "the same PostgreSQL URL and RUMMOLI_CLUSTER_SECRET); --workers implies it"
+        ),
+    ] = False,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help="where browsers reach this process, http(s)://host:port (shared only; "
+            "default: http://HOST:PORT)"
+        ),
+    ] = None,
+    lease_seconds: Annotated[
+        float,
+        typer.Option(
+            min=1.0,
+            max=600.0,
+            help="seconds a dead process's tables wait before another takes them over",
+        ),
+    ] = 10.0,
 ) -> None:
     """Run the web table: play Rummoli in the browser with friends and computer players."""
     import gc
+    import os
+    import sys
 
     from rummoli.web import logs
     from rummoli.web.app import create_app
@@ -94,6 +127,32 @@ def serve(
     from rummoli.web.storage import DEFAULT_DB_URL, refuse_newer_schema
 
     logs.configure(log_format, log_level)
+    if workers > 1:
+        from rummoli.web.supervisor import supervise
+
+        raise typer.Exit(supervise(workers, host, port, sys.argv[1:]))
+    cluster = None
+    if shared:
+        from rummoli.web.cluster import Cluster
+        from rummoli.web.supervisor import SECRET_ENV
+
+        shown_host = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+        secret = os.environ.get(SECRET_ENV, "")
+        address = public_url or f"http://{shown_host}:{port}"
+        try:
+            cluster = Cluster(address, secret)
+        except ValueError:
+            if len(secret) < 16:
+                why = _(
+                    "rummoli serve --shared: set {env} to one secret of at least 16 "
+                    "characters, the same for every process"
+                ).format(env=SECRET_ENV)
+            else:
+                why = _(
+                    "rummoli serve: --public-url must be http(s)://host:port, without a path: {url}"
+                ).format(url=address)
+            typer.echo(why, err=True)
+            raise typer.Exit(1) from None
 
     url = db or DEFAULT_DB_URL
     try:
@@ -123,6 +182,7 @@ def serve(
         connects_per_minute=connects_per_minute,
         tables_per_minute=tables_per_minute,
         waiting_ttl=waiting_hours * 3600.0,
+        lease_seconds=lease_seconds,
     )
     # The database's schema is brought up to date (Alembic migrations) as it opens.
     application = create_app(
@@ -131,6 +191,7 @@ def serve(
         allowed_hosts=list(allow_host or []) + ([] if host in ("0.0.0.0", "::") else [host]),
         limits=limits,
         api_docs=api_docs,
+        cluster=cluster,
     )
     serve_app(
         application,

@@ -49,9 +49,11 @@ def test_actions_of_one_moment_share_a_commit_and_are_stored_on_return(
     batches: list[list[Any]] = []
     append_rows = storage.append_rows
 
-    def recording(rows: Sequence[tuple[str, int, int]], chat: Sequence[Any] = ()) -> None:
+    def recording(
+        rows: Sequence[tuple[str, int, int]], chat: Sequence[Any] = (), fence: Any = None
+    ) -> None:
         batches.append([*rows, *((g, line.text) for g, line in chat)])
-        append_rows(rows, chat)
+        append_rows(rows, chat, fence)
 
     monkeypatch.setattr(storage, "append_rows", recording)
     line = ChatLine(0, utcnow(), "players", "p0", "Ann", "text", "hi")

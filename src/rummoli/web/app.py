@@ -27,6 +27,15 @@ from rummoli.web.access import Access, access, game_keys
 from rummoli.web.broadcast import table_info
 from rummoli.web.catalogue import UnknownLanguage, catalogue
 from rummoli.web.chat import replay_chat
+from rummoli.web.cluster import (
+    Cluster,
+    Forwarding,
+    client_address,
+    open_tables,
+    owner_address,
+    socket_origin,
+    socket_url,
+)
 from rummoli.web.commands import Host
 from rummoli.web.games import web_part
 from rummoli.web.guard import MAX_BODY_BYTES, Guard
@@ -92,7 +101,7 @@ def page_language(lang: str | None, accept: str | None) -> str:
 
 
 def _address(request: Request) -> str:
-    return request.client.host if request.client else ""
+    return client_address(request)  # a sibling process's forward says whose it is
 
 
 #: The headers that open a private game: a seat token, a table's secret, and for the
@@ -121,6 +130,7 @@ def create_app(
     allowed_hosts: Collection[str] = (),
     limits: Limits | None = None,
     api_docs: bool = False,
+    cluster: Cluster | None = None,
 ) -> FastAPI:
     """The web server for one database.
 
@@ -130,13 +140,20 @@ def create_app(
     or one of ``allowed_hosts`` (DNS rebinding: :func:`.security.host_allowed`).
     ``limits``: per-address limits and expiry (:class:`.limits.Limits`). ``api_docs``:
     serve ``/api/docs`` and ``/openapi.json`` (off unless asked for: they map every
-    endpoint for whoever looks).
+    endpoint for whoever looks). ``cluster``: this process shares the database with
+    others (``rummoli serve --workers``, :mod:`.cluster`); None: it is alone.
     """
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(db_url)
-        hub = Hub(storage, timing, limits)
+        hub = Hub(
+            storage,
+            timing,
+            limits,
+            shared=cluster is not None,
+            address="" if cluster is None else cluster.address,
+        )
         app.state.hub = hub
         await hub.start()
         try:
@@ -153,10 +170,14 @@ def create_app(
         openapi_url="/openapi.json" if api_docs else None,
         redoc_url=None,
     )
+    app.state.cluster = cluster
+    app.add_middleware(Forwarding)  # innermost: a draining process forwards nothing
     app.add_middleware(Draining)  # inside the Guard: its checks and headers come first
     app.add_middleware(
         Guard,
         allowed_hosts=hosts_of(allowed_origins) | {h.lower() for h in allowed_hosts},
+        # Several processes: a page may open its table's socket at a sibling's origin.
+        sockets=[] if cluster is None else [socket_origin(o) for o in allowed_origins],
     )
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -250,9 +271,17 @@ def create_app(
         return lobby_options(page_language(lang, accept))
 
     @app.get("/api/tables")
-    async def tables(request: Request) -> dict[str, Any]:
-        """Public tables waiting for players or being played (never a private one)."""
-        return {"tables": _hub(request).open_tables()}
+    async def tables(request: Request, here: bool = False) -> dict[str, Any]:
+        """Public tables waiting for players or being played (never a private one); of
+        every process sharing the database (``here``: this process's only)."""
+        return {"tables": await open_tables(_hub(request), cluster, here)}
+
+    @app.get("/api/tables/{table_id}/socket")
+    async def table_socket_url(request: Request, table_id: str) -> dict[str, Any]:
+        """Where the table's WebSocket is: ``url`` at the process that owns it, or None
+        (this server's own ``/ws/{id}``)."""
+        address = await owner_address(_hub(request), table_id)
+        return {"url": None if address is None else socket_url(address, table_id)}
 
     @app.post("/api/tables", status_code=201)
     async def create_table(

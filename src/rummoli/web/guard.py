@@ -36,12 +36,13 @@ def _header(scope: Scope, name: bytes) -> str | None:
     return None
 
 
-def _security_headers(host: str) -> list[tuple[bytes, bytes]]:
+def _security_headers(host: str, sockets: str = "") -> list[tuple[bytes, bytes]]:
     # Defence in depth behind textContent: even if a name slipped into markup somewhere,
-    # no inline script could run, and no other site may frame the table.
+    # no inline script could run, and no other site may frame the table. ``sockets``:
+    # the sibling processes' WebSocket origins (a table's socket is at its owner).
     policy = (
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        f"connect-src 'self' ws://{host} wss://{host}; frame-ancestors 'none'; "
+        f"connect-src 'self' ws://{host} wss://{host}{sockets}; frame-ancestors 'none'; "
         "base-uri 'none'; form-action 'self'"
     )
     return [
@@ -73,8 +74,10 @@ class Guard:
         allowed_hosts: Collection[str] = (),
         max_body: int = MAX_BODY_BYTES,
         max_depth: int = MAX_BODY_DEPTH,
+        sockets: Collection[str] = (),
     ) -> None:
         self.app = app
+        self.sockets = "".join(f" {source}" for source in sockets)
         self.allowed_hosts = frozenset(h.lower() for h in allowed_hosts)
         self.max_body = max_body
         self.max_depth = max_depth
@@ -110,7 +113,8 @@ class Guard:
         if body and nesting_depth(body.decode("utf-8", "replace")) > self.max_depth:
             await _answer(send, 400, "the request's JSON nests too deeply", shown_host)
             return
-        await self.app(scope, _replay(bytes(body), receive), _with_headers(send, shown_host))
+        sending = _with_headers(send, shown_host, self.sockets)
+        await self.app(scope, _replay(bytes(body), receive), sending)
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:
@@ -127,8 +131,8 @@ def _replay(body: bytes, receive: Receive) -> Receive:
     return again
 
 
-def _with_headers(send: Send, host: str) -> Send:
-    extra = _security_headers(host)
+def _with_headers(send: Send, host: str, sockets: str = "") -> Send:
+    extra = _security_headers(host, sockets)
 
     async def sending(message: Message) -> None:
         if message["type"] == "http.response.start":

@@ -14,8 +14,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import secrets
+import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from typing import Any, ParamSpec, TypeVar
@@ -23,6 +26,7 @@ from typing import Any, ParamSpec, TypeVar
 from rummoli.i18n import N_
 from rummoli.web.broadcast import summary
 from rummoli.web.commands import Join
+from rummoli.web.leases import Leases, StaleOwner
 from rummoli.web.limits import Addresses, Limits
 from rummoli.web.metrics import Metrics
 from rummoli.web.protocol import error_message
@@ -50,11 +54,27 @@ T = TypeVar("T")
 Row = tuple[str, int, int] | tuple[str, ChatLine]
 
 
+def _fence(rows: Iterable[tuple[str, int | None]]) -> dict[str, int]:
+    """The epochs a commit's rows were made under, by table (a row made with no lease,
+    such as a game over's chat, is written unchecked). Two epochs of one table in one
+    batch: the older, so the batch is refused and each row is tried alone with its own."""
+    fence: dict[str, int] = {}
+    for game_id, epoch in rows:
+        if epoch is not None:
+            fence[game_id] = min(epoch, fence.get(game_id, epoch))
+    return fence
+
+
 class Hub:
     """Every room of the server, the storage, and the one thread that talks to it."""
 
     def __init__(
-        self, storage: Storage, timing: Timing | None = None, limits: Limits | None = None
+        self,
+        storage: Storage,
+        timing: Timing | None = None,
+        limits: Limits | None = None,
+        shared: bool = False,
+        address: str = "",
     ) -> None:
         self.storage = storage
         self.timing = timing or Timing()
@@ -65,11 +85,25 @@ class Hub:
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="rummoli-db")
         #: Rows waiting for the next group commit (an action ``(game, index, action)``,
         #: or a chat line ``(game, line)``), each with its room's future.
-        self._pending: list[tuple[Row, asyncio.Future[None]]] = []
+        #: Each with the lease's epoch the hub held when the row was made (None: none).
+        self._pending: list[tuple[Row, int | None, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
         #: The server is stopping (:func:`.ops.drain`): no new table, seat or change.
         self.draining = False
         self.metrics = Metrics(self)
+        #: This process among those sharing the database (:mod:`.leases`): unique per
+        #: start, so a restarted process is a new owner.
+        self.owner = f"{socket.gethostname()[:32]}-{os.getpid()}-{secrets.token_hex(4)}"
+        self.leases = Leases(storage.engine, self.owner, self.limits.lease_seconds)
+        #: The tables this process owns: id -> the lease's epoch (the fencing token).
+        self.held: dict[str, int] = {}
+        #: Other processes share the database: take only the tables nobody owns. Alone
+        #: (the default), the process takes every unfinished table, whoever held it
+        #: last (its own previous run, killed, need not be waited for).
+        self.shared = shared
+        #: Where people's browsers reach this process (``http://host:port``; shared only).
+        self.address = address
+        self._renewer: asyncio.Task[None] | None = None
 
     async def db(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run a storage call on the storage thread (one writer: SQLite's own rule)."""
@@ -95,7 +129,9 @@ class Hub:
     async def _store(self, row: Row) -> None:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        self._pending.append((row, future))
+        # The epoch now, not at the commit: a row made before the table was lost is
+        # checked against the epoch it was made under, and refused.
+        self._pending.append((row, self.held.get(row[0]), future))
         if self._flusher is None:
             self._flusher = loop.create_task(self._flush_actions(), name="rummoli-commit")
         await future
@@ -105,20 +141,27 @@ class Hub:
             while self._pending:
                 batch, self._pending = self._pending, []
                 errors: list[Exception | None] = [None] * len(batch)
-                actions = [row for row, _ in batch if len(row) == 3]
-                chat = [row for row, _ in batch if len(row) == 2]
+                actions = [row for row, _, _ in batch if len(row) == 3]
+                chat = [row for row, _, _ in batch if len(row) == 2]
+                fence = _fence((row[0], epoch) for row, epoch, _ in batch)
                 try:
                     await self.db(
-                        self.metrics.timed_commit, self.storage.append_rows, actions, chat
+                        self.metrics.timed_commit, self.storage.append_rows, actions, chat, fence
                     )
                 except Exception:  # one refused row must not fail the others: each alone
-                    for i, (row, _) in enumerate(batch):
+                    for i, (row, epoch, _) in enumerate(batch):
                         try:
                             alone = ([row], []) if len(row) == 3 else ([], [row])
-                            await self.db(self.storage.append_rows, *alone)
+                            await self.db(
+                                self.storage.append_rows, *alone, _fence([(row[0], epoch)])
+                            )
+                        except StaleOwner as stale:
+                            errors[i] = stale
+                            for game_id in stale.game_ids:
+                                self._lose_later(game_id)
                         except Exception as refused:
                             errors[i] = refused
-                for (_, future), error in zip(batch, errors, strict=True):
+                for (_, _, future), error in zip(batch, errors, strict=True):
                     if future.done():  # its room was stopped meanwhile
                         continue
                     if error is None:
@@ -128,14 +171,106 @@ class Hub:
         finally:
             self._flusher = None
 
+    # ------------------------------------------------------------------ ownership
+
+    def fence_of(self, game_id: str) -> dict[str, int]:
+        """The fence of a write about one table: its epoch, if this process holds it."""
+        epoch = self.held.get(game_id)
+        return {} if epoch is None else {game_id: epoch}
+
+    async def take(self, game_ids: Collection[str]) -> dict[str, int]:
+        """Take the leases of these tables (all of them when alone on the database;
+        when shared, those nobody owns); returns the ones taken, with their epochs."""
+        won = await self.db(self.leases.acquire, game_ids, not self.shared)
+        self.held.update(won)
+        return won
+
+    def _lose_later(self, game_id: str) -> None:
+        """Another process took this table over: stop its room (from outside the room's
+        own step, which is waiting for the refused write)."""
+        if self.held.pop(game_id, None) is not None or game_id in self.rooms:
+            asyncio.get_running_loop().create_task(self.lose(game_id), name=f"lose-{game_id}")
+
+    async def lose(self, game_id: str) -> None:
+        """This process no longer owns the table: its room stops and its clients are
+        disconnected (they reconnect, and are sent to the new owner)."""
+        self.held.pop(game_id, None)
+        room = self.rooms.get(game_id)
+        if room is None or room.status in OVER:
+            return  # a game over needs no owner: its room stays as it is
+        del self.rooms[game_id]
+        log.warning("table taken over by another process", extra={"table": game_id})
+        await room.stop()
+
+    async def renew(self) -> None:
+        """Renew this process's leases; stop the rooms of those it lost."""
+        held = {
+            g: epoch
+            for g, epoch in self.held.items()
+            if (room := self.rooms.get(g)) is None or room.status not in OVER
+        }
+        for g in set(self.held) - set(held):
+            del self.held[g]
+        kept = await self.db(self.leases.renew, held)
+        for game_id in set(held) - kept:
+            if self.held.get(game_id) == held[game_id]:
+                await self.lose(game_id)
+
+    async def _renew_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.limits.lease_seconds / 3)
+            try:
+                await self.renew()
+                if self.shared and not self.draining:
+                    await self.heartbeat()
+                    await self.adopt()
+            except Exception:
+                log.exception("renewing the leases failed")
+
     async def committed(self) -> None:
         """Return once the group commit under way (if any) is done."""
         if self._flusher is not None:
             await asyncio.shield(self._flusher)
 
     async def start(self) -> None:
-        """Resume every unfinished table exactly where it was."""
-        for stored in await self.db(self.storage.load_unfinished):
+        """Resume every unfinished table this process owns exactly where it was (alone
+        on the database: every one; shared: those nobody owns)."""
+        if self.shared:
+            await self.heartbeat()
+            await self.adopt()
+        else:
+            resumed = await self.db(self.storage.load_unfinished)
+            await self.take([stored.id for stored in resumed])
+            await self._resume(resumed)
+        log.info("%d unfinished tables resumed", len(self.rooms))
+        await self.sweep()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        self._renewer = asyncio.get_running_loop().create_task(self._renew_forever())
+
+    async def adopt(self) -> int:
+        """Take over the unfinished tables nobody owns (their owner died, or stopped and
+        released them), rebuilt from their stored actions; returns how many."""
+        # (A table of its own whose lease lapsed unrenewed, after a pause, is renewed,
+        # not taken again: taking it would refuse the rows it is writing.)
+        orphans = [g for g in await self.db(self.leases.orphans) if g not in self.held]
+        won = await self.take(orphans)
+        if not won:
+            return 0
+        stored = await self.db(self.storage.load_games, list(won))
+        resumed = await self._resume(stored)
+        if resumed:
+            log.info("%d tables taken over", resumed)
+        return resumed
+
+    async def heartbeat(self) -> None:
+        """Say this process is alive, where it is reached and how many tables it owns."""
+        await self.db(self.leases.heartbeat, self.address, len(self.held))
+
+    async def _resume(self, games: list[StoredGame]) -> int:
+        resumed = 0
+        for stored in games:
+            if stored.id not in self.held or stored.id in self.rooms:
+                continue
             try:
                 room = Room(self, stored)
             except Exception:
@@ -152,9 +287,8 @@ class Hub:
                 continue
             self.rooms[room.id] = room
             room.start()
-        log.info("%d unfinished tables resumed", len(self.rooms))
-        await self.sweep()
-        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+            resumed += 1
+        return resumed
 
     async def _sweep_forever(self) -> None:
         while True:
@@ -167,7 +301,10 @@ class Hub:
     async def sweep(self) -> None:
         """Expire waiting tables past their time; unload finished games nobody looks at."""
         cutoff = utcnow() - timedelta(seconds=self.limits.waiting_ttl)
-        for table_id in await self.db(self.storage.expire_waiting, cutoff):
+        # Shared, a process expires its own tables only (another's room is its own).
+        among = list(self.held) if self.shared else None
+        for table_id in await self.db(self.storage.expire_waiting, cutoff, among):
+            self.held.pop(table_id, None)
             room = self.rooms.pop(table_id, None)
             if room is not None:
                 room.status = EXPIRED
@@ -183,15 +320,25 @@ class Hub:
         self.addresses.sweep()
 
     async def stop(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
+        for task in (self._sweeper, self._renewer):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         for room in list(self.rooms.values()):
             await room.stop()
         self.rooms.clear()
         if self._flusher is not None:
             await self._flusher
+        # A clean stop: the others may take these tables at once, not after the expiry.
+        try:
+            await self.db(self.leases.release, dict(self.held))
+        except Exception:
+            log.exception("releasing the leases failed; they expire by themselves")
+        self.held.clear()
+        if self.shared:
+            with contextlib.suppress(Exception):
+                await self.db(self.leases.leave)
         self._executor.shutdown(wait=True)
 
     async def create(
@@ -222,7 +369,9 @@ class Hub:
             host_hash=host_hash or hash_token(host),
             rematch_of=rematch_of,
         )
-        await self.db(self.storage.create_game, stored)
+        until = utcnow() + timedelta(seconds=self.limits.lease_seconds)
+        await self.db(self.storage.create_game, stored, self.owner, until)
+        self.held[stored.id] = 1
         room = Room(self, stored)
         self.rooms[room.id] = room
         room.start()
@@ -259,6 +408,13 @@ class Hub:
         stored = await self.db(self.storage.load_game, table_id)
         if stored is None or stored.status == EXPIRED:
             return None
+        if stored.status not in OVER and table_id not in self.held:
+            # An unfinished table is run by its owner only.
+            if table_id not in await self.take([table_id]):
+                return None
+            stored = await self.db(self.storage.load_game, table_id)  # as its owner left it
+            if stored is None:
+                return None
         room = self.rooms.get(table_id)  # another request may have loaded it meanwhile
         if room is None:
             room = Room(self, stored)

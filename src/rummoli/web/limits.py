@@ -75,6 +75,9 @@ class Limits:
     chat_stored: int = 2000
     #: Public tables listed in the lobby at most (the latest).
     listed_tables: int = 100
+    #: Seconds a table's lease lasts unrenewed (:mod:`.leases`): a process that dies
+    #: leaves its tables to the others about this long after (renewed every third).
+    lease_seconds: float = 10.0
 
     def __post_init__(self) -> None:
         for name in (
@@ -99,6 +102,7 @@ class Limits:
             "waiting_ttl",
             "idle_unload",
             "sweep_every",
+            "lease_seconds",
             "chat_per_second",
             "chat_address_per_second",
             "chat_table_per_second",

@@ -33,6 +33,8 @@ from sqlalchemy.engine import Connection, Engine
 MIGRATIONS = Path(__file__).parent / "migrations"
 #: The revision of the schema before migrations (what ``create_all`` made until then).
 BASELINE = "0001"
+#: The PostgreSQL advisory lock an upgrade holds (any number: this project's own).
+LOCK = 0x52554D4D
 
 
 def _config(connection: Connection) -> Config:
@@ -89,7 +91,7 @@ def current(engine: Engine) -> str | None:
 
 def upgrade(engine: Engine) -> None:
     """Bring the database of ``engine`` to the newest revision (see the module's doc)."""
-    from rummoli.web.storage import Base
+    from rummoli.web.schema import Base
 
     sqlite = engine.dialect.name == "sqlite"
     with engine.connect() as connection:
@@ -101,6 +103,13 @@ def upgrade(engine: Engine) -> None:
             connection.commit()
         try:
             with connection.begin():
+                if engine.dialect.name == "postgresql":
+                    # Several processes starting together on one database (serve
+                    # --workers) upgrade it one after the other: the others then find
+                    # it done. SQLite: the write lock from the start, for the same.
+                    connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({LOCK})")
+                elif sqlite:
+                    connection.exec_driver_sql("BEGIN IMMEDIATE")  # the writer's lock first
                 tables = set(inspect(connection).get_table_names())
                 config = _config(connection)
                 if "alembic_version" not in tables:

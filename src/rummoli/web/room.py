@@ -384,7 +384,8 @@ class Room:
         names = [s.name or "" for s in self.seats]
         state = new_state(self.game, names, self.rules, self.seed)
         started = utcnow()
-        await self.hub.db(self.hub.storage.start_game, self.id, state.setup.to_dict(), started)
+        setup, fence = state.setup.to_dict(), self.hub.fence_of(self.id)
+        await self.hub.db(self.hub.storage.start_game, self.id, setup, started, fence)
         self.state = state
         self.status = PLAYING
         self.started_at = started
@@ -430,7 +431,11 @@ class Room:
         finished = utcnow()
         amounts = final_amounts(self.game, state)
         rounds = round_number(self.game, state)
-        await self.hub.db(self.hub.storage.finish_game, self.id, amounts, finished, status, rounds)
+        fence = self.hub.fence_of(self.id)
+        self.hub.held.pop(self.id, None)  # a game over needs no owner (its lease goes)
+        await self.hub.db(
+            self.hub.storage.finish_game, self.id, amounts, finished, status, rounds, fence
+        )
         self.status = status
         self.finished_at = finished
 

@@ -22,6 +22,7 @@ from rummoli.i18n import N_
 from rummoli.web import hints
 from rummoli.web.chat import refusal as chat_refusal
 from rummoli.web.client import Client
+from rummoli.web.cluster import owner_address
 from rummoli.web.commands import Action, Rematch, Say, Watched, refusal
 from rummoli.web.commands import Back as BackCommand
 from rummoli.web.hub import Hub
@@ -63,6 +64,8 @@ CLOSE_PRIVATE = 4403
 CLOSE_PROTOCOL = 4400
 #: The host removed this person from the table (his token, his browser): no reconnecting.
 CLOSE_REMOVED = 4410
+#: Another process owns the table (:mod:`.cluster`): the page asks where, and goes there.
+CLOSE_MOVED = 4308
 
 
 async def _writer(websocket: WebSocket, client: Client) -> None:
@@ -177,6 +180,9 @@ async def _serve(websocket: WebSocket, table_id: str, hub: Hub, address: str) ->
     try:
         room = await hub.room(table_id)
         if room is None:
+            if await owner_address(hub, table_id) is not None:
+                await _refuse(websocket, "moved", "another process runs this table", CLOSE_MOVED)
+                return
             await _refuse(websocket, "no_table", "there is no such table", CLOSE_NO_TABLE)
             return
         client = await _hello(websocket, room, address)

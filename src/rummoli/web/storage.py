@@ -16,37 +16,33 @@ loop free.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from pathlib import Path
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
-    JSON,
-    BigInteger,
-    Boolean,
-    DateTime,
-    Float,
-    ForeignKey,
-    Integer,
-    String,
-    create_engine,
     delete,
-    event,
-    false,
     func,
     insert,
     or_,
     select,
     update,
 )
-from sqlalchemy.engine import URL, Engine, make_url
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.orm import Session
 
+from rummoli.web.engines import engine_for as _engine_for
+from rummoli.web.leases import check_fence
+from rummoli.web.schema import ActionRow, ChatRow, GameRow, LeaseRow, SeatRow
+
+# The models live in .schema; these names stay importable from here, as before.
+from rummoli.web.schema import Base as Base
+from rummoli.web.schema import utcnow as utcnow
 from rummoli.web.security import hash_token as hash_secret
 
+#: The tables whose owner writes, each with its lease's epoch (:mod:`.leases`).
+Fence = Mapping[str, int] | None
 #: The embedded database used when no URL is given, relative to the working directory.
 DEFAULT_DB_URL = "sqlite:///data/rummoli.db"
 
@@ -62,96 +58,6 @@ OVER = (FINISHED, ABANDONED)
 #: A waiting table nobody completed in time (:attr:`.hub.Limits.waiting_ttl`): it is no
 #: longer loaded, listed or joinable.
 EXPIRED = "expired"
-
-
-def utcnow() -> datetime:
-    """Now, in UTC without a zone (SQLite keeps no zones; every time stored is UTC)."""
-    return datetime.now(UTC).replace(tzinfo=None)
-
-
-class Base(DeclarativeBase):
-    pass
-
-
-class GameRow(Base):
-    __tablename__ = "games"
-
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    game: Mapped[str] = mapped_column(String(16), default="rummoli")
-    status: Mapped[str] = mapped_column(String(12), index=True)
-    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
-    setup: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    seed: Mapped[int] = mapped_column(BigInteger)
-    turn_timer: Mapped[float] = mapped_column(Float, default=0.0)
-    time_limit: Mapped[int] = mapped_column(Integer, default=0)
-    end_requested_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime)
-    started_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
-    finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True, index=True)
-    #: Listed in the lobby, anyone may sit; else only through the invitation.
-    public: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    #: SHA-256 of the secrets of the invitation (a seat), the spectator link and the host.
-    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    watch_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    #: Whether spectators may read the players' chat (the host opens it).
-    players_chat_public: Mapped[bool] = mapped_column(
-        Boolean, default=False, server_default=false()
-    )
-    #: The rematch of this table, once asked for; and the table this one is a rematch of.
-    rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    #: The rounds (Rummy: hands) the game played, once it is over; None before, and for
-    #: games that ended before it was kept (their history says no number).
-    rounds_played: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    #: What the host removed (:class:`.people.Bans`): names, seat tokens' and browsers'
-    #: hashes; None: nobody.
-    banned: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-
-
-class SeatRow(Base):
-    __tablename__ = "seats"
-
-    game_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
-    )
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    name: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
-    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    final_chips: Mapped[int | None] = mapped_column(Integer, nullable=True)
-
-
-class ActionRow(Base):
-    __tablename__ = "actions"
-
-    game_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
-    )
-    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
-    #: 64 bits: an action's number grows with the chips in the game (a 32-bit column
-    #: overflowed on PostgreSQL at about 10**9 chips).
-    action: Mapped[int] = mapped_column(BigInteger)
-
-
-class ChatRow(Base):
-    __tablename__ = "chat"
-
-    game_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
-    )
-    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
-    at: Mapped[datetime] = mapped_column(DateTime)
-    #: ``players`` or ``spectators``.
-    channel: Mapped[str] = mapped_column(String(12))
-    #: The sender: a seat's number as text, or a spectator's ``s`` and number.
-    sender: Mapped[str] = mapped_column(String(16))
-    name: Mapped[str] = mapped_column(String(64))
-    #: ``text`` or ``emote``.
-    kind: Mapped[str] = mapped_column(String(8))
-    text: Mapped[str] = mapped_column(String(1200))
-    #: The game's step when it was said (where the replay shows it).
-    step: Mapped[int] = mapped_column(Integer, default=0)
 
 
 @dataclass(slots=True)
@@ -245,32 +151,6 @@ def _listed(visible: Collection[str]) -> Any:
     return or_(GameRow.public.is_(True), GameRow.id.in_(list(visible)))
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    # WAL lets readers (history, statistics) run beside the writer; synchronous=NORMAL
-    # keeps every commit safe from a crash of the server (not of the machine) at a
-    # fraction of the cost of a full sync per action.
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()
-
-
-def _engine_for(url: str) -> Engine:
-    parsed: URL = make_url(url)
-    if parsed.get_backend_name() == "sqlite":
-        database = parsed.database
-        if database and database != ":memory:":
-            Path(database).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(parsed)
-        event.listen(engine, "connect", _sqlite_pragmas)
-        return engine
-    if parsed.drivername == "postgresql":
-        # psycopg 3 (the ``postgres`` extra), not SQLAlchemy's default psycopg2.
-        parsed = parsed.set(drivername="postgresql+psycopg")
-    return create_engine(parsed, pool_pre_ping=True)
-
-
 def refuse_newer_schema(url: str) -> None:
     """Raise :class:`.migrate.NewerDatabase` if the database at ``url`` was written by a
     newer Rummoli (``rummoli serve`` asks before it starts the server, so the refusal is
@@ -304,7 +184,11 @@ class Storage:
 
     # ------------------------------------------------------------------ writing
 
-    def create_game(self, game: StoredGame) -> None:
+    def create_game(
+        self, game: StoredGame, owner: str | None = None, lease_until: datetime | None = None
+    ) -> None:
+        """Store a new table; with ``owner``, its lease too (epoch 1, in the same
+        transaction: a new table is never an orphan another process could take)."""
         with self._session() as s:
             s.add(
                 GameRow(
@@ -327,6 +211,9 @@ class Storage:
             )
             for seat in game.seats:
                 s.add(SeatRow(game_id=game.id, seat=seat.seat, name=seat.name, bot=seat.bot))
+            if owner is not None and lease_until is not None:
+                s.flush()  # the game's row first: the lease refers to it
+                s.add(LeaseRow(game_id=game.id, owner=owner, epoch=1, expires_at=lease_until))
 
     def take_seat(self, game_id: str, seat: int, name: str, token_hash: str) -> None:
         with self._session() as s:
@@ -371,16 +258,18 @@ class Storage:
         with self._session() as s:
             s.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
 
-    def expire_waiting(self, created_before: datetime) -> list[str]:
-        """Waiting tables created before that moment expire; returns their ids."""
+    def expire_waiting(
+        self, created_before: datetime, among: Collection[str] | None = None
+    ) -> list[str]:
+        """Waiting tables created before that moment expire; returns their ids. With
+        ``among``, only those tables (a process sharing the database expires its own)."""
         with self._session() as s:
-            ids = list(
-                s.scalars(
-                    select(GameRow.id).where(
-                        GameRow.status == WAITING, GameRow.created_at < created_before
-                    )
-                )
+            query = select(GameRow.id).where(
+                GameRow.status == WAITING, GameRow.created_at < created_before
             )
+            if among is not None:
+                query = query.where(GameRow.id.in_(list(among)))
+            ids = list(s.scalars(query))
             if ids:
                 s.execute(update(GameRow).where(GameRow.id.in_(ids)).values(status=EXPIRED))
             return ids
@@ -404,8 +293,13 @@ class Storage:
         with self._session() as s:
             s.execute(delete(GameRow).where(GameRow.id == game_id))
 
-    def start_game(self, game_id: str, setup: dict[str, Any], started_at: datetime) -> None:
+    def start_game(
+        self, game_id: str, setup: dict[str, Any], started_at: datetime, fence: Fence = None
+    ) -> None:
+        """The game starts (``fence``: as for :meth:`append_rows`)."""
         with self._session() as s:
+            if fence:
+                check_fence(s.connection(), fence)
             s.execute(
                 update(GameRow)
                 .where(GameRow.id == game_id)
@@ -432,9 +326,14 @@ class Storage:
         self,
         actions: Sequence[tuple[str, int, int]],
         chat: Sequence[tuple[str, ChatLine]] = (),
+        fence: Fence = None,
     ) -> None:
         """The group commit's transaction: actions and chat lines of several tables, all
-        of them or, if any row is refused, none (:meth:`.hub.Hub.store_action`)."""
+        of them or, if any row is refused, none (:meth:`.hub.Hub.store_action`).
+
+        ``fence``: the tables whose owner writes (id: the lease's epoch it holds); if any
+        of them changed hands, :class:`.leases.StaleOwner` is raised and nothing is
+        written (:func:`.leases.check_fence`)."""
         with self.engine.begin() as connection:
             if actions:
                 connection.execute(
@@ -459,6 +358,8 @@ class Storage:
                         for game_id, line in chat
                     ],
                 )
+            if fence:
+                check_fence(connection, fence)
 
     def request_end(self, game_id: str, after: int) -> None:
         with self._session() as s:
@@ -473,15 +374,21 @@ class Storage:
         finished_at: datetime,
         status: str = FINISHED,
         rounds_played: int | None = None,
+        fence: Fence = None,
     ) -> None:
         """The game is over (``status``: finished, or abandoned), with each seat's amount
-        and the rounds it played."""
+        and the rounds it played (``fence``: as for :meth:`append_rows`: a stale owner
+        cannot end a game another process runs)."""
         with self._session() as s:
+            if fence:
+                check_fence(s.connection(), fence)
             s.execute(
                 update(GameRow)
                 .where(GameRow.id == game_id)
                 .values(status=status, finished_at=finished_at, rounds_played=rounds_played)
             )
+            # A game over needs no owner (:mod:`.leases`).
+            s.execute(delete(LeaseRow).where(LeaseRow.game_id == game_id))
             for seat, amount in enumerate(chips):
                 s.execute(
                     update(SeatRow)

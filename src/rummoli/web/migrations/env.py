@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from rummoli.web.storage import Base
+from rummoli.web.schema import Base
 
 connection = context.config.attributes.get("connection")
 if connection is None:

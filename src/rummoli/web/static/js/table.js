@@ -39,9 +39,30 @@ function said(text, problem) {
   ui.connection.classList.toggle("problem", problem);
 }
 
-function connect() {
+// Where the table's WebSocket is: with several server processes, at the one that owns
+// the table (the server says; web/cluster.py); else, or if it cannot say, this server.
+async function socketUrl() {
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-  const socket = new WebSocket(`${scheme}${location.host}/ws/${encodeURIComponent(tableId)}`);
+  const here = `${scheme}${location.host}/ws/${encodeURIComponent(tableId)}`;
+  try {
+    const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}/socket`);
+    if (answer.ok) {
+      const where = await answer.json();
+      if (where && typeof where.url === "string") return where.url;
+    }
+  } catch {
+    // the server is restarting or moving the table: try this one, then again
+  }
+  return here;
+}
+
+function connect() {
+  said(_("connecting…"), true);
+  socketUrl().then(openSocket);
+}
+
+function openSocket(url) {
+  const socket = new WebSocket(url);
   st.socket = socket;
   said(_("connecting…"), true);
   socket.addEventListener("open", () => {
@@ -93,7 +114,8 @@ function connect() {
       notice(ui.notice, _("Your seat token is not valid for this table: you are watching."), "info");
     }
     st.retry = Math.min(st.retry + 1, 6);
-    const wait = event.code === 4401 ? 0 : 500 * 2 ** (st.retry - 1);
+    // 4308: another process runs the table now (a takeover): go there at once.
+    const wait = event.code === 4401 ? 0 : event.code === 4308 ? 250 : 500 * 2 ** (st.retry - 1);
     said(_("reconnecting…"), true);
     setTimeout(connect, wait);
   });

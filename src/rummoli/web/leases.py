@@ -1,0 +1,251 @@
+"""Who owns a table: leases in the database, with a fencing token, and the processes alive.
+
+With several server processes on one database (``rummoli serve --workers N``, or the
+same command on several machines sharing PostgreSQL), each unfinished table has exactly
+one owner at a time: the process whose room runs it. Ownership is a row of ``leases``
+(:class:`.schema.LeaseRow`): the owner's id, an expiry the owner pushes forward while it
+lives (:meth:`Leases.renew`, a few times per lease), and an *epoch*.
+
+Why an epoch as well as an expiry: a process can stop without dying (a long pause, a
+machine cut off from the database for a while) and come back believing it still owns
+its tables after another process took them over. The expiry alone cannot stop its
+writes; the epoch does. Every takeover adds one to it (:meth:`Leases.acquire`), and
+every write of a table's actions checks, in the same transaction, that the stored epoch
+is still the one the writer took (:func:`check_fence`, called by
+:meth:`.storage.Storage.append_rows`). A stale owner's write is refused
+(:class:`StaleOwner`) and changes nothing, so the table's actions are always those of
+one owner after the other, never two owners' interleaved. The check locks the lease row
+for share (PostgreSQL) or runs under the database's single writer (SQLite), so a
+takeover waits for a write under way and a write after the takeover sees the new epoch.
+
+Times are the processes' clocks in UTC (SQLite has no server clock): machines that
+share a database keep their clocks in step (NTP), as they do for the games' times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import delete, insert, or_, select, update
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+
+from rummoli.web.schema import GameRow, LeaseRow, WorkerRow, utcnow
+
+#: A lease's expiry when released: long past, so anyone may take the table at once.
+RELEASED = datetime(1970, 1, 1)
+#: The statuses of a table someone must own (a game over needs no owner).
+UNFINISHED = ("waiting", "playing")
+
+
+class StaleOwner(RuntimeError):
+    """A write of a table's actions by a process that no longer owns it (its lease's
+    epoch is not the stored one): refused, nothing written."""
+
+    def __init__(self, game_ids: Collection[str]) -> None:
+        self.game_ids = sorted(game_ids)
+        super().__init__(
+            f"this process no longer owns table(s) {', '.join(self.game_ids)}: "
+            f"another process took them over; the write is refused"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Lease:
+    game_id: str
+    owner: str
+    epoch: int
+    expires_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Worker:
+    """A server process alive: where its clients reach it, and its load."""
+
+    id: str
+    address: str
+    tables: int
+    seen_at: datetime
+
+
+def check_fence(connection: Connection, fence: Mapping[str, int]) -> None:
+    """Raise :class:`StaleOwner` unless every table of ``fence`` (id: the epoch the
+    writer holds) still has that epoch; run it inside the write's own transaction,
+    after its inserts (on SQLite the insert takes the write lock first)."""
+    if not fence:
+        return
+    stored = dict(
+        connection.execute(
+            select(LeaseRow.game_id, LeaseRow.epoch)
+            .where(LeaseRow.game_id.in_(list(fence)))
+            .with_for_update(read=True)
+        ).all()
+    )
+    stale = [game_id for game_id, epoch in fence.items() if stored.get(game_id) != epoch]
+    if stale:
+        raise StaleOwner(stale)
+
+
+class Leases:
+    """The leases of one process (``owner``) on one database; plain blocking calls, run
+    on the hub's storage thread."""
+
+    def __init__(self, engine: Engine, owner: str, ttl: float = 10.0) -> None:
+        if ttl <= 0:
+            raise ValueError(f"a lease lasts a positive number of seconds, not {ttl}")
+        self.engine = engine
+        self.owner = owner
+        self.ttl = ttl
+
+    def _until(self) -> datetime:
+        return utcnow() + timedelta(seconds=self.ttl)
+
+    def acquire(self, game_ids: Collection[str], force: bool = False) -> dict[str, int]:
+        """Take the tables whose lease is free (none yet, expired, released, or already
+        ours); with ``force``, take them whoever holds them (the only server on its
+        database, restarted after a crash, need not wait for its own old leases).
+        Returns the tables taken, each with its new epoch (one more than before)."""
+        won: dict[str, int] = {}
+        if not game_ids:
+            return won
+        until = self._until()
+        with self.engine.begin() as connection:
+            now = utcnow()
+            for game_id in game_ids:
+                free = LeaseRow.game_id == game_id
+                if not force:
+                    free = free & or_(LeaseRow.expires_at < now, LeaseRow.owner == self.owner)
+                taken = connection.execute(
+                    update(LeaseRow)
+                    .where(free)
+                    .values(owner=self.owner, epoch=LeaseRow.epoch + 1, expires_at=until)
+                    .returning(LeaseRow.epoch)
+                ).scalar_one_or_none()
+                if taken is not None:
+                    won[game_id] = int(taken)
+                    continue
+                exists = connection.execute(
+                    select(LeaseRow.epoch).where(LeaseRow.game_id == game_id)
+                ).first()
+                if exists is not None:
+                    continue  # someone else's, alive
+                try:
+                    with connection.begin_nested():
+                        connection.execute(
+                            insert(LeaseRow).values(
+                                game_id=game_id, owner=self.owner, epoch=1, expires_at=until
+                            )
+                        )
+                except IntegrityError:
+                    continue  # another process made it first (or there is no such game)
+                won[game_id] = 1
+        return won
+
+    def renew(self, held: Mapping[str, int]) -> set[str]:
+        """Push the expiry of the leases this process holds (id: epoch) forward; returns
+        those it still holds. The others were taken over: their rooms must stop."""
+        if not held:
+            return set()
+        ids = list(held)
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(LeaseRow)
+                .where(LeaseRow.owner == self.owner, LeaseRow.game_id.in_(ids))
+                .values(expires_at=self._until())
+            )
+            rows = connection.execute(
+                select(LeaseRow.game_id, LeaseRow.epoch).where(
+                    LeaseRow.owner == self.owner, LeaseRow.game_id.in_(ids)
+                )
+            ).all()
+        return {game_id for game_id, epoch in rows if held.get(game_id) == epoch}
+
+    def release(self, held: Mapping[str, int]) -> None:
+        """Give the tables up (a clean stop): another process may take them at once."""
+        if not held:
+            return
+        with self.engine.begin() as connection:
+            for game_id, epoch in held.items():
+                connection.execute(
+                    update(LeaseRow)
+                    .where(
+                        LeaseRow.game_id == game_id,
+                        LeaseRow.owner == self.owner,
+                        LeaseRow.epoch == epoch,
+                    )
+                    .values(expires_at=RELEASED)
+                )
+
+    def forget(self, game_id: str) -> None:
+        """The table is over: it needs no owner any more."""
+        with self.engine.begin() as connection:
+            connection.execute(delete(LeaseRow).where(LeaseRow.game_id == game_id))
+
+    def lease(self, game_id: str) -> Lease | None:
+        """The table's lease as stored (None: nobody has taken it yet)."""
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(LeaseRow.owner, LeaseRow.epoch, LeaseRow.expires_at).where(
+                    LeaseRow.game_id == game_id
+                )
+            ).first()
+        return None if row is None else Lease(game_id, row.owner, int(row.epoch), row.expires_at)
+
+    def orphans(self, limit: int = 500) -> list[str]:
+        """Unfinished tables nobody owns now (no lease, or an expired or released one):
+        what a live process takes over (the oldest first)."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(GameRow.id)
+                .outerjoin(LeaseRow, LeaseRow.game_id == GameRow.id)
+                .where(
+                    GameRow.status.in_(UNFINISHED),
+                    or_(LeaseRow.game_id.is_(None), LeaseRow.expires_at < utcnow()),
+                )
+                .order_by(GameRow.created_at)
+                .limit(limit)
+            ).all()
+        return [row[0] for row in rows]
+
+    # ------------------------------------------------------------------ processes
+
+    def heartbeat(self, address: str, tables: int) -> None:
+        """Say this process is alive, where it is reached and how many tables it owns."""
+        with self.engine.begin() as connection:
+            values = {"address": address, "tables": tables, "seen_at": utcnow()}
+            done = connection.execute(
+                update(WorkerRow).where(WorkerRow.id == self.owner).values(**values)
+            )
+            if done.rowcount == 0:
+                connection.execute(insert(WorkerRow).values(id=self.owner, **values))
+            # Processes killed long ago (they never said goodbye) are forgotten.
+            forgotten = utcnow() - timedelta(seconds=max(3600.0, 10 * self.ttl))
+            connection.execute(delete(WorkerRow).where(WorkerRow.seen_at < forgotten))
+
+    def workers(self) -> list[Worker]:
+        """The processes seen within a lease's time, the least loaded first."""
+        since = utcnow() - timedelta(seconds=self.ttl)
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(WorkerRow.id, WorkerRow.address, WorkerRow.tables, WorkerRow.seen_at)
+                .where(WorkerRow.seen_at >= since)
+                .order_by(WorkerRow.tables, WorkerRow.id)
+            ).all()
+        return [Worker(r.id, r.address, int(r.tables), r.seen_at) for r in rows]
+
+    def leave(self) -> None:
+        """This process stops: it is no longer a place for tables."""
+        with self.engine.begin() as connection:
+            connection.execute(delete(WorkerRow).where(WorkerRow.id == self.owner))
+
+
+__all__ = [
+    "RELEASED",
+    "Lease",
+    "Leases",
+    "StaleOwner",
+    "Worker",
+    "check_fence",
+]
