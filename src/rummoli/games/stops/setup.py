@@ -206,6 +206,11 @@ def setup_from_dict(
     except SetupError as error:
         raise SetupError(f"{first}{error}") from None
     cut = draws_from(data.get("cut", []), "cut")
+    # A draw is from a fresh pack of the game's: a card outside it (Poch's 2C) is a
+    # mistake in the file, not a card to rank.
+    _check_in_pack(cut, pack, "the cut")
+    settlement = draws_from(data.get("settlement", []), "settlement")
+    _check_in_pack(settlement, pack, "the settlement")
     if cut and dealer is not None:
         raise SetupError("give either the dealer or the cut for the first dealer, not both")
     if first_deal is not None and dealer is None and (laid is not None or not cut):
@@ -230,7 +235,7 @@ def setup_from_dict(
         single,
         later,
         cut,
-        draws_from(data.get("settlement", []), "settlement"),
+        settlement,
         laid,
         lead,
         first_deal.turned if first_deal else -1,
