@@ -343,7 +343,7 @@ def test_an_unknown_language_is_refused_with_the_languages(
 @pytest.mark.parametrize(
     ("args", "lang", "said"),
     [
-        (["play", "--players", "9"], "fr", "Valeur invalide pour '--players' / '-p' :"),
+        (["play", "--players", "10"], "fr", "Valeur invalide pour '--players' / '-p' :"),
         (["rules", "--game", "chess"], "ru", "неизвестная игра 'chess'; есть игры: rummoli, rummy"),
         (["rules", "--rule", "widow=sometimes"], "fr", "la règle maison widow doit valoir"),
         (["play", "--nope"], "ru", "Нет такого параметра: --nope"),

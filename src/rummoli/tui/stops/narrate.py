@@ -13,96 +13,22 @@ from typing import Any
 
 from rich.text import Text
 
-from rummoli.i18n import N_, _, nformat, number
+from rummoli.i18n import _, nformat, number
 from rummoli.i18n.forms import Space
 from rummoli.i18n.terms import poker_hand, rank_name, space_name, space_shown
 from rummoli.i18n.typography import mark
 from rummoli.tui.cards import card, cards, pack
 from rummoli.tui.phrases import Value, fill, join, shown_name
+from rummoli.tui.stops.narrate_tables import (
+    GROUPS,
+    ONE_PER_LINE,
+    PACKED,
+    PREFIX,
+    STOP_REASONS,
+)
 from rummoli.tui.stops.words import GameWords
 
 _RED = ("D", "H")
-
-#: Why a run stopped, after its last card (the engine's "stop" event says it).
-_STOP_REASONS = {
-    "ace": N_("an ace ends its suit"),
-    "laid": N_("the next card was laid before"),
-    "widow": N_("the next card is in the widow"),
-    "dead hand": N_("the next card is in the dead hand"),
-    "spare hand": N_("the next card is in the spare hand"),
-    "talon": N_("the next card is in the talon"),
-    "removed": N_("the next card is not in the pack"),
-    "turned": N_("the next card was turned for trumps"),
-    "king": N_("a king ends its suit"),
-    "nobody": N_("nobody holds the next rank"),
-    "sequence_king": N_("a king ends the sequence"),
-}
-
-# The line each kind of event belongs to; a new group starts a new line.
-_GROUPS: dict[str, str] = {
-    "cut": "cut",
-    "dealer": "deal",
-    "ante": "deal",
-    "widow_dealt": "deal",
-    "stake": "stake",
-    "turned": "deal",
-    "turn_pays": "deal",
-    "deal_ends": "deal",
-    "claim": "claims",
-    "out": "out",
-    "blocked": "widow",
-    "keep": "widow",
-    "exchange": "widow",
-    "pass": "widow",
-    "bid": "widow",
-    "no_bid": "widow",
-    "widow_dead": "widow",
-    "bought": "widow",
-    "check": "bet",
-    "call": "bet",
-    "raise": "bet",
-    "fold": "bet",
-    "returned": "bet",
-    "show": "showdown",
-    "show_set": "showdown",
-    "unopened": "pot",
-    "poker_pot": "pot",
-    "leads": "pot",
-    "lay": "run",
-    "space": "run",
-    "unclaimed": "run",
-    "stop": "run",
-    "sans": "run",
-    "duty_passes": "duty",
-    "deadlock_continue": "duty",
-    "deadlock": "deadlock",
-    "deadlock_pays": "deadlock",
-    "round_won": "won",
-    "grand_opera": "won",
-    "pays": "won",
-    "held_pays": "won",
-    "settle_cut": "settle",
-    "settle_hand": "settle_hands",
-    "settled": "settled",
-}
-
-# Groups whose every event gets a line of its own.
-_ONE_PER_LINE = ("settle", "settled", "out")
-# Groups whose entries are packed side by side, as many to a line as fit: a showdown of
-# eight hands takes four lines, not eight, so it fits a 24-line screen with the table.
-_PACKED = {"showdown": N_("Showdown: "), "settle_hands": N_("Settlement: ")}
-
-_PREFIX = {
-    "cut": N_("Cut for the deal: "),
-    "stake": N_("Stakes: "),
-    "claims": N_("Held: "),
-    "widow": N_("Widow: "),
-    "dead hand": N_("Dead hand: "),
-    "spare hand": N_("Spare hand: "),
-    "talon": N_("Talon: "),
-    "bet": N_("Poker: "),
-    "deadlock": N_("Deadlock: "),
-}
 
 
 class Narrator:
@@ -154,7 +80,7 @@ class Narrator:
         if self._group == "deal" and self._antes:
             self._part(_antes_text(self._antes))
         if self._packed:
-            label = _(_PACKED[self._group])
+            label = _(PACKED[self._group])
             self._line = pack(self._packed, label=label, sep="   ")
             self._packed = []
         if self._line:
@@ -190,15 +116,15 @@ class Narrator:
     def feed(self, event: dict[str, Any]) -> None:
         """Narrate one event (JSON form)."""
         kind = event["type"]
-        group = _GROUPS.get(kind)
+        group = GROUPS.get(kind)
         if group is None:  # hand, round_over, game_over: shown elsewhere
             return
-        if group != self._group or group in _ONE_PER_LINE:
+        if group != self._group or group in ONE_PER_LINE:
             self._flush()
             self._group = group
             self._line = Text()
             prefix = self.words.spare if group == "widow" else group
-            self._line.append(_(_PREFIX.get(prefix, "")), style="dim")
+            self._line.append(_(PREFIX.get(prefix, "")), style="dim")
         getattr(self, "_" + kind)(event)
 
     # ------------------------------------------------------------------ the deal
@@ -444,7 +370,7 @@ class Narrator:
         reason = e.get("reason", "")
         if reason == "widow":  # the game's own word for its spare hand
             reason = self.words.spare
-        why = _STOP_REASONS.get(reason, "")
+        why = STOP_REASONS.get(reason, "")
         said = _("stop: {why}").format(why=_(why)) if why else _("stop")
         self._line.append(f" ▪ {said}", style="dim")
         self._flush()
