@@ -47,7 +47,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from rummoli.engine.base import CHANCE, CHANCE_ACTION
 from rummoli.web import room as room_module
@@ -184,9 +183,7 @@ def play(
 
 
 def _run(args: argparse.Namespace, game: str) -> Played:
-    return play(
-        game, args.seed, limit=args.actions, spectators=args.spectators, deflate=args.wire
-    )
+    return play(game, args.seed, limit=args.actions, spectators=args.spectators, deflate=args.wire)
 
 
 def main() -> None:
@@ -218,15 +215,18 @@ def main() -> None:
         per = [r.cpu / r.actions * 1000 for r in runs]
         total_actions += best.actions
         total_cpu += best.cpu
-        wire = f", {best.wire_bytes / best.json_bytes:.3f} of the JSON on the wire" if (
-            args.wire is not None
-        ) else ""
+        wire = (
+            f", {best.wire_bytes / best.json_bytes:.3f} of the JSON on the wire"
+            if (args.wire is not None)
+            else ""
+        )
         print(
             f"{game:10s} {best.actions:5d} actions  best {min(per):.3f} ms CPU/action "
             f"(runs {', '.join(f'{p:.3f}' for p in per)}), "
             f"{best.json_bytes / best.actions / 1000:.1f} kB JSON/action{wire}"
         )
-    print(f"all games  {total_actions:5d} actions  {total_cpu / total_actions * 1000:.3f} ms CPU/action")
+    mean = total_cpu / total_actions * 1000
+    print(f"all games  {total_actions:5d} actions  {mean:.3f} ms CPU/action")
 
 
 if __name__ == "__main__":

@@ -131,15 +131,26 @@ def games() -> tuple[str, ...]:
     return tuple(d.name for d in registry.descriptions() if d.web_table)
 
 
+#: Each game's web part once found, with the description it came from: a frame asks for
+#: it a dozen times per seat (resolving its import path each time was a tenth of the
+#: CPU of an action). A game registered again under the same name is looked up afresh.
+_WEB_PARTS: dict[str, tuple[GameDescription, WebPart]] = {}
+
+
 def web_part(game: str) -> WebPart:
     """The game's web part; a game without one gets the generic statistics."""
-    part = description(game).part(WEB)
+    found = description(game)
+    known = _WEB_PARTS.get(game)
+    if known is not None and known[0] is found:
+        return known[1]
+    part = found.part(WEB)
     if part is None:
         from rummoli.web.history import GENERIC
 
-        return GENERIC
+        part = GENERIC
     if not isinstance(part, WebPart):
         raise TypeError(f"{game}'s web part is not a WebPart")
+    _WEB_PARTS[game] = (found, part)
     return part
 
 
