@@ -105,6 +105,13 @@ class WebPart:
     #: continuous choice offered as one range: :mod:`.choices`); ``only``: the one
     #: action a seat may take in a forced turn, shown instead of its legal actions.
     view: Callable[[Any, int | None, int | None], dict[str, Any]] | None = None
+    #: ``views(state, seats, only)``: :attr:`view` of several seats of one state at once
+    #: (``only``: each seat's forced action or None), the same views, made cheaper by
+    #: sharing what every seat sees alike (a table's frames want every seat's view of
+    #: each state). None: :attr:`view` seat by seat.
+    views: (
+        Callable[[Any, Sequence[int | None], Sequence[int | None]], list[dict[str, Any]]] | None
+    ) = None
     #: Whether an action of this state may hide forced moves (only then is the state
     #: copied before the action, for :attr:`unfold`).
     may_unfold: Callable[[Any], bool] | None = None
@@ -228,6 +235,22 @@ def seat_view(
     if only is not None and "legal_actions" in view:
         view["legal_actions"] = [{"action": only, "text": state.action_to_text(only)}]
     return view
+
+
+def seat_views(
+    game: str,
+    state: GameState,
+    seats: Sequence[int | None],
+    only: Sequence[int | None] | None = None,
+) -> list[dict[str, Any]]:
+    """:func:`seat_view` of each of ``seats`` (``only``: each one's forced action), the
+    same views, made at once where the game's web part can (:attr:`WebPart.views`). The
+    views may share their parts: read them, never change more than their own keys."""
+    forced = [None] * len(seats) if only is None else list(only)
+    part = web_part(game)
+    if part.views is not None:
+        return part.views(state, seats, forced)
+    return [seat_view(game, state, seat, f) for seat, f in zip(seats, forced, strict=True)]
 
 
 def final_amounts(game: str, state: GameState) -> list[int]:

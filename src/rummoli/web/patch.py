@@ -80,6 +80,62 @@ def _dict_patch(a: dict[str, Any], b: dict[str, Any]) -> Patch:
     return patch
 
 
+#: :func:`diff_shared`'s memory: what a key's pair of values gave, by the values' ids.
+Shared = dict[tuple[int, int], tuple[int, Any]]
+_EQUAL, _WHOLE, _NESTED = 0, 1, 2
+
+
+def diff_shared(a: dict[str, Any], b: dict[str, Any], shared: Shared) -> Patch:
+    """:func:`diff` of two dicts whose values other pairs share (every seat's views of
+    the same two states hold the same objects for what every seat sees alike): what a
+    pair of values gives is kept in ``shared``, by the two objects, and not worked out
+    again for the next pair that holds them. The same patch as :func:`diff`, key for key.
+    ``shared`` must live no longer than the values it names (it keys them by ``id``)."""
+    added: dict[str, Any] = {}
+    whole: dict[str, Any] = {}
+    nested: dict[str, Any] = {}
+    for key, new in b.items():
+        if key not in a:
+            added[key] = new
+            continue
+        old = a[key]
+        if old is new:
+            continue
+        known = shared.get((id(old), id(new)))
+        if known is None:
+            known = _pair(old, new)
+            shared[(id(old), id(new))] = known
+        kind, inner = known
+        if kind == _NESTED:
+            nested[key] = inner
+        elif kind == _WHOLE:
+            whole[key] = new
+    patch: Patch = {}
+    kept = len(b) - len(added)
+    if added or whole:
+        added.update(whole)
+        patch["s"] = added
+    if kept != len(a):
+        patch["d"] = [key for key in a if key not in b]
+    if nested:
+        patch["p"] = nested
+    return patch
+
+
+def _pair(old: Any, new: Any) -> tuple[int, Any]:
+    """How :func:`_dict_patch` sends a key whose value was ``old`` and is ``new``."""
+    if old == new:
+        return _EQUAL, None
+    kind = type(old)
+    if kind is dict and type(new) is dict:
+        return _NESTED, _dict_patch(old, new)
+    if kind is list and type(new) is list:
+        inner = _list_patch(old, new)
+        if inner is not None:
+            return _NESTED, inner
+    return _WHOLE, None
+
+
 def _list_patch(a: list[Any], b: list[Any]) -> Patch | None:
     """:func:`diff` of two lists, or None when ``b`` is not sent as a patch of ``a`` (it
     is longer, or an item that differs is neither two dicts nor a patchable list)."""
@@ -123,4 +179,4 @@ def apply(value: Any, patch: Patch) -> Any:
     return result
 
 
-__all__ = ["Patch", "apply", "diff"]
+__all__ = ["Patch", "Shared", "apply", "diff", "diff_shared"]

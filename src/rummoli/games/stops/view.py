@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from rummoli.cards import RANKS, SUITS, card_str, cards_of, sorted_by_suit
+from rummoli.cards import NUM_CARDS, RANKS, SUITS, card_str, cards_of, sorted_by_suit
 from rummoli.engine.base import CHANCE, TERMINAL
 from rummoli.engine.event_json import EventFormat, by_player, card_text, seat_name, seat_names
 from rummoli.games.stops.actions import ActionCodec
@@ -123,8 +123,24 @@ event_to_json: Final = EVENT_FORMAT.to_json
 events_for: Final = EVENT_FORMAT.events_for
 
 
+#: Each card's text, by number: a view names a card dozens of times (the laid ones once
+#: per player and once in the table's list), and a lookup costs a third of a call.
+_CARD_TEXT: Final = tuple(card_str(c) for c in range(NUM_CARDS))
+#: The texts of the sets of cards views named lately (hands, a widow, claims), by mask:
+#: a table's views name the same hands again and again (every seat's frame, every step
+#: of a run). Emptied when it grows past :data:`_MASKS_KEPT`, so it stays small.
+_MASK_TEXT: Final[dict[int, tuple[str, ...]]] = {}
+_MASKS_KEPT: Final = 4096
+
+
 def _cards(mask: int) -> list[str]:
-    return [card_str(c) for c in sorted_by_suit(cards_of(mask))]
+    known = _MASK_TEXT.get(mask)
+    if known is None:
+        if len(_MASK_TEXT) >= _MASKS_KEPT:
+            _MASK_TEXT.clear()
+        known = tuple([card_str(c) for c in sorted_by_suit(cards_of(mask))])
+        _MASK_TEXT[mask] = known
+    return list(known)
 
 
 @dataclass(slots=True, init=False)
@@ -363,6 +379,11 @@ _POKER_AHEAD = frozenset(("widow", "auction", "betting", "settlement"))
 
 def observation_to_view(obs: Observation) -> dict[str, Any]:
     """The JSON-ready view of an observation, for people and the wire."""
+    text = _CARD_TEXT
+    laid_by: list[list[str]] = [[] for _ in obs.names]
+    for p, c in obs.laid:
+        if 0 <= p < len(laid_by):  # (a card laid by no seat is in the table's list only)
+            laid_by[p].append(text[c])
     players = []
     for s, name in enumerate(obs.names):
         players.append(
@@ -374,7 +395,7 @@ def observation_to_view(obs: Observation) -> dict[str, Any]:
                 "in_round": s in obs.in_round,
                 "bet": obs.bets[s],
                 "folded": obs.folded[s],
-                "laid": [card_str(c) for p, c in obs.laid if p == s],
+                "laid": laid_by[s],
             }
         )
     to_move: int | str | None
@@ -399,7 +420,7 @@ def observation_to_view(obs: Observation) -> dict[str, Any]:
             "taken_by": _seat_or_none(obs.widow_taker),
             "known": _cards(obs.known_widow),
         },
-        "laid": [{"player": s, "card": card_str(c)} for s, c in obs.laid],
+        "laid": [{"player": s, "card": text[c]} for s, c in obs.laid],
         "shown": {str(s): _cards(m) for s, m in obs.shown},
         "poker_winners": list(obs.poker_winners),
         "leader": _seat_or_none(obs.leader),
@@ -437,15 +458,37 @@ def observation_to_view(obs: Observation) -> dict[str, Any]:
     if plan.play == RANK and obs.phase == "play":
         view["sequence"] = {"next": None if obs.sequence < 0 else _RANK_NAMES[obs.sequence]}
     if obs.seat is not None:
-        view["hand"] = _cards(obs.hand)
-        if obs.phase in _POKER_AHEAD and obs.hand.bit_count() >= 5 and plan.poker != NONE:
-            # The seat's own poker hand, named while it bets: its best five of its cards.
-            view["poker_hand"] = {
-                "name": category_name(hand_key(obs.hand)),
-                "cards": [card_str(c) for c in best_five(obs.hand)],
-            }
-        if obs.legal:
-            view["legal_actions"] = [{"action": a, "text": obs.codec.to_text(a)} for a in obs.legal]
+        _add_seat_part(view, obs)
+    return view
+
+
+def _add_seat_part(view: dict[str, Any], obs: Observation) -> None:
+    """What only a seat sees, at the end of its view: its hand, its poker hand, its
+    choices."""
+    view["hand"] = _cards(obs.hand)
+    if obs.phase in _POKER_AHEAD and obs.hand.bit_count() >= 5 and obs.plan.poker != NONE:
+        # The seat's own poker hand, named while it bets: its best five of its cards.
+        view["poker_hand"] = {
+            "name": category_name(hand_key(obs.hand)),
+            "cards": [card_str(c) for c in best_five(obs.hand)],
+        }
+    if obs.legal:
+        view["legal_actions"] = [{"action": a, "text": obs.codec.to_text(a)} for a in obs.legal]
+
+
+def seat_view_from(public: dict[str, Any], obs: Observation) -> dict[str, Any]:
+    """``observation_to_view(obs)`` made from ``public``, the spectator's view of the same
+    state (``observation_to_view`` of its observation with seat None): the same keys in
+    the same order, the same values. What every seat sees alike is shared with
+    ``public``, not built again (a table's frames build a view per seat of the same
+    state, and most of each is the same): read the views, never change their parts."""
+    view = dict(public)
+    if obs.seat is None:
+        return view
+    view["seat"] = obs.seat
+    if obs.known_widow:
+        view["widow"] = {**public["widow"], "known": _cards(obs.known_widow)}
+    _add_seat_part(view, obs)
     return view
 
 
