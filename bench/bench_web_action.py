@@ -103,11 +103,18 @@ def _framer(deflate: bool) -> Callable[[str], bytes]:
     )
 
 
-async def _play(
-    game: str, seed: int, limit: int, spectators: int, deflate: bool | None, db: Path
-) -> Played:
-    storage = Storage(f"sqlite:///{db}")
-    hub = Hub(storage, NO_WAIT)
+async def _table(
+    hub: Hub,
+    game: str,
+    seed: int,
+    limit: int,
+    spectators: int,
+    deflate: bool | None,
+    played: Played,
+    record: bool,
+) -> None:
+    """One table of people playing ``limit`` actions at most, its frames drained after
+    each (kept in ``played`` if ``record``)."""
     low, high = seat_limits(game)
     seats = max(low, min(SEATS, high))
     stored = StoredGame(
@@ -119,13 +126,12 @@ async def _play(
         game=game,
         created_at=MOMENT,
     )
-    await hub.db(storage.create_game, stored)
+    await hub.db(hub.storage.create_game, stored)
     room = Room(hub, stored)
     hub.rooms[room.id] = room
     clients = [Client(i, "127.0.0.1") for i in range(seats)]
     clients += [Client(None, "127.0.0.1", f"S{i}", browser=f"b{i}") for i in range(spectators)]
     framers = [_framer(deflate) for _ in clients] if deflate is not None else []
-    played = Played()
 
     def drain() -> None:
         step: list[list[str]] = []
@@ -139,15 +145,16 @@ async def _play(
                 if framers:
                     played.wire_bytes += len(framers[i](text))
             step.append(texts)
-        played.frames.append(step)
+        if record:
+            played.frames.append(step)
 
     choose = random.Random(seed)
-    started = time.process_time()
     for client in clients:
         room.attach(client)
     await room.start_game()
     drain()
-    while room.state is not None and not room.state.is_terminal() and played.actions < limit:
+    actions = 0
+    while room.state is not None and not room.state.is_terminal() and actions < limit:
         shown = room.shown
         assert shown is not None
         to_move = shown.current_player()
@@ -156,8 +163,31 @@ async def _play(
         else:
             action = choose.choice(room.legal_now()[:3])  # as bench_web_load.py plays
             await handle(room, Action(clients[to_move], Act(action, room.step)))
-        played.actions += 1
+        actions += 1
         drain()
+    played.actions += actions
+
+
+async def _play(
+    game: str,
+    seed: int,
+    limit: int,
+    spectators: int,
+    deflate: bool | None,
+    db: Path,
+    tables: int,
+) -> Played:
+    storage = Storage(f"sqlite:///{db}")
+    hub = Hub(storage, NO_WAIT)
+    played = Played()
+    started = time.process_time()
+    # Several tables at once share the group commits, as on a busy server.
+    await asyncio.gather(
+        *(
+            _table(hub, game, seed + t, limit, spectators, deflate, played, t == 0)
+            for t in range(tables)
+        )
+    )
     played.cpu = time.process_time() - started
     await hub.stop()
     storage.close()
@@ -172,26 +202,38 @@ def play(
     spectators: int = 0,
     deflate: bool | None = None,
     db: Path | None = None,
+    tables: int = 1,
 ) -> Played:
     """Play one seeded game of ``game`` at a table of four (or the game's nearest seat
     count) for at most ``limit`` actions; every frame each connection got, by step.
     ``deflate``: None, frames are not put on the wire; False, framed; True, framed and
-    compressed (``Played.wire_bytes``)."""
+    compressed (``Played.wire_bytes``). ``tables``: so many tables at once (seeds
+    ``seed``, ``seed + 1``, ...; the frames kept are the first one's)."""
     with tempfile.TemporaryDirectory() as folder, _fixed_clock():
         path = db or Path(folder) / "bench.db"
-        return asyncio.run(_play(game, seed, limit, spectators, deflate, path))
+        return asyncio.run(_play(game, seed, limit, spectators, deflate, path, tables))
 
 
 def _run(args: argparse.Namespace, game: str) -> Played:
-    return play(game, args.seed, limit=args.actions, spectators=args.spectators, deflate=args.wire)
+    return play(
+        game,
+        args.seed,
+        limit=args.actions,
+        spectators=args.spectators,
+        deflate=args.wire,
+        tables=args.tables,
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", action="append", help="a game (default: every one)")
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--actions", type=int, default=2000, help="actions per game at most")
+    parser.add_argument("--actions", type=int, default=1500, help="actions per table at most")
     parser.add_argument("--spectators", type=int, default=0)
+    parser.add_argument(
+        "--tables", type=int, default=1, help="tables played at once (sharing group commits)"
+    )
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--deflate", action="store_true", help="permessage-deflate on the wire")
     parser.add_argument("--no-wire", action="store_true", help="leave WebSocket framing out")
