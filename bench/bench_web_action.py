@@ -80,12 +80,13 @@ class Played:
 @contextmanager
 def _fixed_clock() -> Iterator[None]:
     """The room's clock stopped at :data:`MOMENT` (its start and end times are in frames)."""
-    saved = room_module.utcnow
-    room_module.utcnow = lambda: MOMENT
+    names = vars(room_module)
+    saved = names["utcnow"]
+    names["utcnow"] = lambda: MOMENT
     try:
         yield
     finally:
-        room_module.utcnow = saved
+        names["utcnow"] = saved
 
 
 def _framer(deflate: bool) -> Callable[[str], bytes]:

@@ -83,6 +83,10 @@ AnyState = TableState
 AnyRules = Any
 
 
+#: Views of several seats, as :attr:`WebPart.views` makes them.
+Views = list[dict[str, Any]]
+
+
 @dataclass(frozen=True, slots=True)
 class WebPart:
     """One game's part of the web table: its players' statistics page.
@@ -109,9 +113,8 @@ class WebPart:
     #: (``only``: each seat's forced action or None), the same views, made cheaper by
     #: sharing what every seat sees alike (a table's frames want every seat's view of
     #: each state). None: :attr:`view` seat by seat.
-    views: (
-        Callable[[Any, Sequence[int | None], Sequence[int | None]], list[dict[str, Any]]] | None
-    ) = None
+    #: ``choices`` False: the views without legal actions (a run's steps offer none).
+    views: Callable[[Any, Sequence[int | None], Sequence[int | None], bool], Views] | None = None
     #: Whether an action of this state may hide forced moves (only then is the state
     #: copied before the action, for :attr:`unfold`).
     may_unfold: Callable[[Any], bool] | None = None
@@ -242,15 +245,22 @@ def seat_views(
     state: GameState,
     seats: Sequence[int | None],
     only: Sequence[int | None] | None = None,
+    *,
+    choices: bool = True,
 ) -> list[dict[str, Any]]:
     """:func:`seat_view` of each of ``seats`` (``only``: each one's forced action), the
     same views, made at once where the game's web part can (:attr:`WebPart.views`). The
-    views may share their parts: read them, never change more than their own keys."""
-    forced = [None] * len(seats) if only is None else list(only)
+    views may share their parts: read them, never change more than their own keys.
+    ``choices`` False: without ``legal_actions`` (not worked out, where the part can)."""
+    forced: list[int | None] = [None] * len(seats) if only is None else list(only)
     part = web_part(game)
     if part.views is not None:
-        return part.views(state, seats, forced)
-    return [seat_view(game, state, seat, f) for seat, f in zip(seats, forced, strict=True)]
+        return part.views(state, seats, forced, choices)
+    views = [seat_view(game, state, seat, f) for seat, f in zip(seats, forced, strict=True)]
+    if not choices:
+        for view in views:
+            view.pop("legal_actions", None)
+    return views
 
 
 def final_amounts(game: str, state: GameState) -> list[int]:

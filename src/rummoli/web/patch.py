@@ -80,17 +80,17 @@ def _dict_patch(a: dict[str, Any], b: dict[str, Any]) -> Patch:
     return patch
 
 
-#: :func:`diff_shared`'s memory: what a key's pair of values gave, by the values' ids.
-Shared = dict[tuple[int, int], tuple[int, Any]]
+#: :func:`diff_shared`'s memory: by key, the last pair of values seen there and what it gave.
+Shared = dict[str, tuple[Any, Any, int, Any]]
 _EQUAL, _WHOLE, _NESTED = 0, 1, 2
 
 
 def diff_shared(a: dict[str, Any], b: dict[str, Any], shared: Shared) -> Patch:
     """:func:`diff` of two dicts whose values other pairs share (every seat's views of
     the same two states hold the same objects for what every seat sees alike): what a
-    pair of values gives is kept in ``shared``, by the two objects, and not worked out
-    again for the next pair that holds them. The same patch as :func:`diff`, key for key.
-    ``shared`` must live no longer than the values it names (it keys them by ``id``)."""
+    key's pair of values gives is kept in ``shared``, with the two objects, and not
+    worked out again for the next pair that holds the very same objects there. The same
+    patch as :func:`diff`, key for key."""
     added: dict[str, Any] = {}
     whole: dict[str, Any] = {}
     nested: dict[str, Any] = {}
@@ -101,13 +101,13 @@ def diff_shared(a: dict[str, Any], b: dict[str, Any], shared: Shared) -> Patch:
         old = a[key]
         if old is new:
             continue
-        known = shared.get((id(old), id(new)))
-        if known is None:
-            known = _pair(old, new)
-            shared[(id(old), id(new))] = known
-        kind, inner = known
+        known = shared.get(key)
+        if known is None or known[0] is not old or known[1] is not new:
+            known = (old, new, *_pair(old, new))
+            shared[key] = known
+        kind = known[2]
         if kind == _NESTED:
-            nested[key] = inner
+            nested[key] = known[3]
         elif kind == _WHOLE:
             whole[key] = new
     patch: Patch = {}

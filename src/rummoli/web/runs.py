@@ -121,7 +121,7 @@ def seats_parts(
                 out[i].append([counts[i]])
             continue
         shared: Shared = {}
-        for i, view in enumerate(seat_views(game, state, seats)):
+        for i, view in enumerate(seat_views(game, state, seats, choices=False)):
             view["to_move"] = None  # as :func:`step_view` makes it
             view.pop("legal_actions", None)
             out[i].append([counts[i], diff_shared(finals[i], view, shared)])

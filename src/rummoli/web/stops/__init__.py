@@ -46,12 +46,16 @@ def seat_view(state: StopsState, seat: int | None, only: int | None) -> dict[str
 
 
 def seat_views(
-    state: StopsState, seats: Sequence[int | None], only: Sequence[int | None]
+    state: StopsState,
+    seats: Sequence[int | None],
+    only: Sequence[int | None],
+    choices: bool = True,
 ) -> list[dict[str, Any]]:
     """:func:`seat_view` of each of ``seats`` (``only``: each one's forced action, or
     None), the same views, made at once: the part every seat sees alike is built once
     and shared by the views (:func:`~rummoli.games.stops.view.seat_view_from`), which
-    halves what the views of a table's frames cost. Read them; never change their parts."""
+    halves what the views of a table's frames cost. Read them; never change their parts.
+    ``choices`` False: without legal actions (a run's step offers none)."""
     public_obs = build_observation(state, None)
     public_obs.legal = ()
     public = observation_to_view(public_obs)
@@ -60,7 +64,7 @@ def seat_views(
         obs = public_obs if seat is None else build_observation(state, seat)
         legal = obs.legal if forced is None else ((forced,) if obs.legal else ())
         obs.legal = ()
-        views.append(_finish(state, seat_view_from(public, obs), legal))
+        views.append(_finish(state, seat_view_from(public, obs), legal if choices else ()))
     return views
 
 
