@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import random
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -91,6 +92,40 @@ def test_the_recorded_games_lay_runs_and_every_connection_has_its_own_frames() -
         if game != "rummy":  # Basic Rummy shows every action in one step
             assert any('"parts":' in text for text in seat), game
         assert seat != spectator, game
+
+
+@pytest.mark.parametrize("game", ["rummoli", "rummy", "michigan", "tripoley"])
+def test_views_made_together_are_each_seats_own_view_key_for_key(game: str) -> None:
+    """``seat_views`` (every seat's view of a state at once, sharing what they see alike)
+    gives each seat exactly :func:`seat_view`'s view, in the same key order, at every
+    state of a seeded game; without choices, the same less its ``legal_actions``."""
+    from rummoli.engine.base import CHANCE, CHANCE_ACTION
+    from rummoli.web.games import new_state, rules_from_dict, seat_limits, seat_view, seat_views
+
+    low, high = seat_limits(game)
+    n = max(low, min(4, high))
+    state = new_state(game, [f"P{i}" for i in range(n)], rules_from_dict(game, None), SEED)
+    choose = random.Random(SEED)
+    seats: list[int | None] = [*range(n), None]
+    checked = 0
+    while not state.is_terminal() and checked < 300:
+        together = seat_views(game, state, seats)
+        alone = [seat_view(game, state, seat) for seat in seats]
+        assert json.dumps(together) == json.dumps(alone)
+        bare = seat_views(game, state, seats, choices=False)
+        for view in alone:
+            view.pop("legal_actions", None)
+        assert json.dumps(bare) == json.dumps(alone)
+        mover = state.current_player()
+        if mover >= 0:  # a forced turn's one action instead of the choices
+            only: list[int | None] = [None] * len(seats)
+            only[mover] = state.legal_actions()[0]
+            forced = seat_views(game, state, seats, only)
+            assert forced[mover] == seat_view(game, state, mover, only[mover])
+        action = CHANCE_ACTION if mover == CHANCE else choose.choice(state.legal_actions()[:3])
+        state.apply(action)
+        checked += 1
+    assert checked >= 100
 
 
 if __name__ == "__main__":

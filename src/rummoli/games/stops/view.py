@@ -309,8 +309,24 @@ class Observation:
         self.sequence = sequence
 
 
+def seat_fields(state: StopsState, seat: int | None) -> tuple[int, int, tuple[int, ...]]:
+    """What only ``seat`` may see of ``state``: its hand, the widow's cards it knows, its
+    legal actions (a spectator: none of them). :func:`build_observation` takes them from
+    here, and so does a seat's view made from the spectator's (:func:`seat_view_for`)."""
+    if seat is None:
+        return 0, 0, ()
+    hands = state.settle_hands if state.phase == SETTLE else state.hands
+    return (
+        hands[seat],
+        state.known_widow if seat == state.widow_taker else 0,
+        tuple(state.options) if state.to_move == seat else (),
+    )
+
+
 def build_observation(state: StopsState, seat: int | None) -> Observation:
-    """What ``seat`` (None: a spectator) may see of ``state``: the one place that decides."""
+    """What ``seat`` (None: a spectator) may see of ``state``: the one place that decides
+    (what only the seat may see: :func:`seat_fields`)."""
+    hand, known_widow, legal = seat_fields(state, seat)
     n = len(state.names)
     betting = state.betting
     in_round = state.in_round
@@ -335,10 +351,10 @@ def build_observation(state: StopsState, seat: int | None) -> Observation:
         tuple(in_round),
         tuple(map(int.bit_count, hands)),
         tuple(state.board),
-        hands[seat] if seat is not None else 0,
+        hand,
         state.widow.bit_count(),
         state.widow_taker,
-        state.known_widow if seat is not None and seat == state.widow_taker else 0,
+        known_widow,
         tuple(state.laid),
         state.laid_mask,
         tuple(state.shown.items()),
@@ -354,7 +370,7 @@ def build_observation(state: StopsState, seat: int | None) -> Observation:
         state.leader,
         state.round_winner,
         state.deadlocked,
-        tuple(state.options) if seat is not None and state.to_move == seat else (),
+        legal,
         state.codec,
         state.board[state.pot_space],
         settling,
@@ -465,31 +481,36 @@ def observation_to_view(obs: Observation) -> dict[str, Any]:
 def _add_seat_part(view: dict[str, Any], obs: Observation) -> None:
     """What only a seat sees, at the end of its view: its hand, its poker hand, its
     choices."""
-    view["hand"] = _cards(obs.hand)
-    if obs.phase in _POKER_AHEAD and obs.hand.bit_count() >= 5 and obs.plan.poker != NONE:
-        # The seat's own poker hand, named while it bets: its best five of its cards.
-        view["poker_hand"] = {
-            "name": category_name(hand_key(obs.hand)),
-            "cards": [card_str(c) for c in best_five(obs.hand)],
-        }
+    _add_hand(view, obs.hand, obs.phase, obs.plan)
     if obs.legal:
         view["legal_actions"] = [{"action": a, "text": obs.codec.to_text(a)} for a in obs.legal]
 
 
-def seat_view_from(public: dict[str, Any], obs: Observation) -> dict[str, Any]:
-    """``observation_to_view(obs)`` made from ``public``, the spectator's view of the same
-    state (``observation_to_view`` of its observation with seat None): the same keys in
-    the same order, the same values. What every seat sees alike is shared with
-    ``public``, not built again (a table's frames build a view per seat of the same
-    state, and most of each is the same): read the views, never change their parts."""
+def _add_hand(view: dict[str, Any], hand: int, phase: str, plan: Layout) -> None:
+    view["hand"] = _cards(hand)
+    if phase in _POKER_AHEAD and hand.bit_count() >= 5 and plan.poker != NONE:
+        # The seat's own poker hand, named while it bets: its best five of its cards.
+        view["poker_hand"] = {
+            "name": category_name(hand_key(hand)),
+            "cards": [card_str(c) for c in best_five(hand)],
+        }
+
+
+def seat_view_for(
+    public: dict[str, Any], public_obs: Observation, state: StopsState, seat: int
+) -> tuple[dict[str, Any], tuple[int, ...]]:
+    """``observation_to_view`` of ``seat``'s observation of ``state`` without its legal
+    actions, made from ``public`` (the view of ``public_obs``, the spectator's observation
+    of ``state``), and those legal actions: the seat's own fields
+    (:func:`seat_fields`) set in a copy of the spectator's view, which is the same keys
+    in the same order (only the seat's own keys differ), and no observation built again."""
+    hand, known_widow, legal = seat_fields(state, seat)
     view = dict(public)
-    if obs.seat is None:
-        return view
-    view["seat"] = obs.seat
-    if obs.known_widow:
-        view["widow"] = {**public["widow"], "known": _cards(obs.known_widow)}
-    _add_seat_part(view, obs)
-    return view
+    view["seat"] = seat
+    if known_widow:
+        view["widow"] = {**public["widow"], "known": _cards(known_widow)}
+    _add_hand(view, hand, public_obs.phase, public_obs.plan)
+    return view, legal
 
 
 def build_view(state: StopsState, seat: int | None) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from rummoli.games.stops.actions import BID_BASE
 from rummoli.games.stops.layout import Layout
 from rummoli.games.stops.state import StopsState
 from rummoli.games.stops.steps import card_by_card
-from rummoli.games.stops.view import build_observation, observation_to_view, seat_view_from
+from rummoli.games.stops.view import build_observation, observation_to_view, seat_view_for
 from rummoli.i18n import N_
 from rummoli.web.choices import offered
 from rummoli.web.games import WebPart
@@ -53,7 +53,7 @@ def seat_views(
 ) -> list[dict[str, Any]]:
     """:func:`seat_view` of each of ``seats`` (``only``: each one's forced action, or
     None), the same views, made at once: the part every seat sees alike is built once
-    and shared by the views (:func:`~rummoli.games.stops.view.seat_view_from`), which
+    and shared by the views (:func:`~rummoli.games.stops.view.seat_view_for`), which
     halves what the views of a table's frames cost. Read them; never change their parts.
     ``choices`` False: without legal actions (a run's step offers none)."""
     public_obs = build_observation(state, None)
@@ -61,10 +61,13 @@ def seat_views(
     public = observation_to_view(public_obs)
     views = []
     for seat, forced in zip(seats, only, strict=True):
-        obs = public_obs if seat is None else build_observation(state, seat)
-        legal = obs.legal if forced is None else ((forced,) if obs.legal else ())
-        obs.legal = ()
-        views.append(_finish(state, seat_view_from(public, obs), legal if choices else ()))
+        if seat is None:
+            views.append(_finish(state, dict(public), ()))
+            continue
+        view, legal = seat_view_for(public, public_obs, state, seat)
+        if forced is not None:
+            legal = (forced,) if legal else ()
+        views.append(_finish(state, view, legal if choices else ()))
     return views
 
 
