@@ -18,11 +18,19 @@ the process, so the storage thread's commit counts) over the played actions, div
 their number; best of ``--repeats`` runs (another program on the machine only ever adds
 to it). Deals (the chance steps) are counted as actions: the server stores and
 broadcasts them the same way. Actions are chosen by a seeded generator among the legal
-ones, so every run plays the same games. ``--profile`` prints a cProfile of one run by
-cumulative time; ``--parts`` times each part of the path separately (engine, views,
-JSON, framing, deflate, commit).
+ones, so every run plays the same games. ``--tables N`` plays N tables at once on the
+one hub (seeds ``--seed``, ``--seed + 1``, ...), so that the actions share group commits
+as on a busy server (one table alone pays a commit and a hop to the storage thread for
+every action: about 0.1 ms more). ``--no-wire`` leaves the WebSocket framing out,
+``--deflate`` adds permessage-deflate (and prints the bytes on the wire against the
+JSON's). ``--profile`` prints a cProfile of one run of each game by cumulative time.
+
+Not in the figure: the socket's own work (uvicorn's protocol object, the event loop's
+writes, the kernel), which ``bench/bench_web_load.py``'s ``server_cpu_ms_per_action``
+includes with everything else.
 
     PYTHONPATH=src .venv/bin/python bench/bench_web_action.py             # 4 games, 3 runs
+    PYTHONPATH=src .venv/bin/python bench/bench_web_action.py --tables 16 --actions 300
     PYTHONPATH=src .venv/bin/python bench/bench_web_action.py --game rummy --deflate
     PYTHONPATH=src .venv/bin/python bench/bench_web_action.py --profile | head -60
 
