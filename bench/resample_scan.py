@@ -1,5 +1,6 @@
 """The resampler's scan: ``resample_from_infostate`` at 10,000 random positions of every
-house-rule set of both games (docs/performance.md has the figures it gave).
+house-rule set of every game with a learning environment (docs/performance.md has the
+figures it gave).
 
     python setup.py build_ext --inplace      # compiled (else plain Python, slower)
     PYTHONPATH=src .venv/bin/python bench/resample_scan.py --positions 10000
@@ -20,15 +21,21 @@ from __future__ import annotations
 import argparse
 import time
 
+from rummoli.envs.adapters import games_with_adapters
 from rummoli.envs.resample_scan import house_rule_sets, scan
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--positions", type=int, default=10_000, help="per house-rule set")
-    parser.add_argument("--game", action="append", default=[], help="rummoli or rummy")
+    parser.add_argument(
+        "--game",
+        action="append",
+        default=[],
+        help="a game (repeatable; default: every game with an environment)",
+    )
     args = parser.parse_args()
-    games = args.game or ["rummoli", "rummy"]
+    games = args.game or games_with_adapters()
     total = failures = walks = same = 0
     start = time.perf_counter()
     print(

@@ -427,6 +427,22 @@ def test_seed_must_be_a_whole_number() -> None:
             RummoliState.new_game(players(2), Rules(), seed)  # type: ignore[arg-type]
 
 
+def test_new_games_of_the_same_players_start_alike_and_apart() -> None:
+    """A new game's setup is made once per players and chips (``new_game``): games of the
+    same players start with the same chips and stay independent; other chips or other
+    names give their own setup."""
+    first = RummoliState.new_game(["Ann", "Bob"], Rules(), 1)
+    played = play_random(first, random.Random(3))
+    second = RummoliState.new_game(["Ann", "Bob"], Rules(), 1)
+    assert second.chips == [100, 100] and second.round_no == 0
+    assert second.setup.to_dict() == {"players": ["Ann", "Bob"], "chips": [100, 100]}
+    assert play_random(second, random.Random(3)) == played
+    richer = RummoliState.new_game(["Ann", "Bob"], Rules(starting_chips=250), 1)
+    assert richer.chips == [250, 250] and richer.setup.chips == (250, 250)
+    others = RummoliState.new_game([" Cy", "Dee "], Rules(), 1)
+    assert others.names == ("Cy", "Dee") and others.setup.players == ("Cy", "Dee")
+
+
 # --------------------------------------------------------------------------- house rules
 
 

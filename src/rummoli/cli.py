@@ -15,6 +15,9 @@ from rummoli.i18n import _
 from rummoli.i18n.sentences import error as error_text
 from rummoli.i18n.terms import bot_label, game_title
 
+#: The most seats any registered game has (each game checks its own range).
+MAX_SEATS = max(d.max_players for d in registry.descriptions())
+
 
 def _game_help(what: str) -> str:
     """``--game``'s help: the games of the registry, by name and title."""
@@ -100,8 +103,8 @@ def play(
             "--players",
             "-p",
             min=2,
-            max=8,
-            help="seats, you included (Rummoli 2-8, default 4; Rummy 2-4, default 2)",
+            max=MAX_SEATS,
+            help="seats, you included (default: the game's; its range: rummoli rules --game G)",
             show_default=False,
         ),
     ] = None,
@@ -458,7 +461,7 @@ def evaluate(
         typer.Option("--game", "-g", help=_game_help("the game"), show_default="rummoli"),
     ] = None,
     players: Annotated[
-        int | None, typer.Option(min=2, max=8, help="seats (default: the game's)")
+        int | None, typer.Option(min=2, max=MAX_SEATS, help="seats (default: the game's)")
     ] = None,
     actions: Annotated[
         str, typer.Option(help="the agent's action space: exact or compact")

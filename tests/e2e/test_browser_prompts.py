@@ -1,6 +1,8 @@
 """A decision's prompt agrees with the choices it offers, for every kind of decision of
 both games (issue 20: the auction told a player who could bid that he held a pay card,
-with the bid buttons right under it).
+with the bid buttons right under it), and the spare hand's decisions of the family's
+other games in their own word (Michigan's spare hand, Tripoley's dead hand: never
+Rummoli's "widow").
 
 The views are the server's own, of real positions: random games are played until each
 kind of decision comes up (a dealer with and without a pay card, a bidder who may bid
@@ -21,7 +23,6 @@ from playwright.sync_api import Browser
 from e2e.conftest import LiveServer
 from e2e.pages import DESKTOP, NO_GUIDE, TIMEOUT_MS
 from rummoli.games import registry
-from rummoli.games.rummoli import Rules
 from rummoli.games.stops import actions as act
 from rummoli.web.games import seat_view, web_part
 
@@ -33,7 +34,7 @@ RENDER = """async ([game, view, events, rules]) => {
   const rummy = await import("/static/js/rummy.js");
   const node = document.createElement("div");
   document.body.append(node);
-  if (game === "rummoli") {
+  if (game !== "rummy") {
     board.renderActions(node, view, () => {}, { events, rules });
   } else {
     const ctl = { choices: rummy.rummyChoices(view), selected: [], send() {}, toggle() {},
@@ -44,6 +45,7 @@ RENDER = """async ([game, view, events, rules]) => {
     prompt: node.querySelector('[data-testid="prompt"]')?.textContent ?? "",
     controls: [...node.querySelectorAll("[data-testid]")]
       .filter((n) => !n.disabled).map((n) => n.dataset.testid),
+    text: node.textContent,
   };
   node.remove();
   return out;
@@ -97,30 +99,48 @@ def _forced_kind(view: View) -> str:
     return "dealer holds a pay card" if view["phase"] == "widow" else "blocked bidder"
 
 
-def _rummoli_views() -> dict[str, tuple[View, list[dict[str, Any]], dict[str, Any]]]:
-    """A real view of each kind of decision (with its round's events and rules)."""
-    description = registry.describe("rummoli")
-    part = web_part("rummoli")
+#: The spare hand's decisions, and the family's games that sell theirs as Rummoli's
+#: widow is sold (with the house rules that make it so), in their own word.
+SPARE_KINDS = (
+    "dealer may exchange",
+    "dealer holds a pay card",
+    "first bidder",
+    "bidder after a bid",
+    "blocked bidder",
+)
+SOLD_SPARE = {"widow": "exchange_or_auction", "pay_card_blocks_exchange": True, "rounds": 2}
+SPARE_GAMES = {"michigan": "spare hand", "tripoley": "dead hand"}
+
+
+def _rummoli_views(
+    game: str = "rummoli",
+    variants: list[dict[str, Any]] | None = None,
+    kinds: tuple[str, ...] = tuple(RUMMOLI),
+) -> dict[str, tuple[View, list[dict[str, Any]], dict[str, Any]]]:
+    """A real view of each kind of decision of a game of the family (with its round's
+    events and rules)."""
+    description = registry.describe(game)
+    part = web_part(game)
     found: dict[str, tuple[View, list[dict[str, Any]], dict[str, Any]]] = {}
-    variants = [
+    variants = variants or [
         {"rounds": 2},
         {"rounds": 2, "bet_limit": 2},
         {"rounds": 2, "must_claim": True},
         {"rounds": 2, "starting_chips": 12},
     ]
-    for seed in range(200):
-        if len(found) == len(RUMMOLI):
+    for seed in range(400):
+        if set(kinds) <= set(found):
             break
-        rules = Rules.from_dict(variants[seed % len(variants)])
+        rules = description.rules(variants[seed % len(variants)])
         state = description.new_game(["Ann", "Bea", "Cy", "Dee"], rules, seed)
         rng = random.Random(seed)
         events: list[Any] = []
         while not state.is_terminal():
             seat = state.current_player()
             if seat >= 0:
-                view = seat_view("rummoli", state, seat)
+                view = seat_view(game, state, seat)
                 kind = _kind(view)
-                if kind is not None and kind not in found:
+                if kind in kinds and kind not in found:
                     mine = description.events_for(events, seat, state.names)
                     found[kind] = (view, mine, rules.to_dict())
             before = state.clone()
@@ -137,12 +157,13 @@ def _rummoli_views() -> dict[str, tuple[View, list[dict[str, Any]], dict[str, An
                     continue
                 shown = [*events[: len(events) - len(new)], *unfolding.events]
                 while (turn := unfolding.next()) is not None:
-                    forced_view = seat_view("rummoli", unfolding.state, turn[0], turn[1])
+                    forced_view = seat_view(game, unfolding.state, turn[0], turn[1])
                     mine = description.events_for(shown, turn[0], state.names)
                     kind = _forced_kind(forced_view)
-                    found.setdefault(kind, (forced_view, mine, rules.to_dict()))
+                    if kind in kinds:
+                        found.setdefault(kind, (forced_view, mine, rules.to_dict()))
                     shown.extend(unfolding.play())
-    assert set(found) == set(RUMMOLI), set(RUMMOLI) - set(found)
+    assert set(kinds) <= set(found), set(kinds) - set(found)
     assert found["blocked bidder"][0]["legal_actions"] == [{"action": act.PASS, "text": "pass"}], (
         found["blocked bidder"][0]["legal_actions"]
     )
@@ -224,5 +245,17 @@ def test_every_prompt_agrees_with_the_choices_it_offers(
 
         _check(render, "rummoli", _rummoli_views(), RUMMOLI)
         _check(render, "rummy", _rummy_views(), RUMMY)
+        for game, word in SPARE_GAMES.items():
+            views = _rummoli_views(game, [SOLD_SPARE], SPARE_KINDS)
+            expected = {
+                kind: (RUMMOLI[kind][0].replace("widow", word), *RUMMOLI[kind][1:])
+                for kind in SPARE_KINDS
+            }
+            _check(render, game, views, expected)
+            for kind, (view, events, rules) in views.items():
+                shown = render(game, view, events, rules)
+                assert "widow" not in shown["text"].lower(), (game, kind, shown["text"])
+                if kind == "dealer may exchange":
+                    assert f"Take the {word}" in shown["text"], (game, shown["text"])
     finally:
         context.close()

@@ -24,7 +24,7 @@ read its fields directly, as fast as its own methods were.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from rummoli.cards import ACE, NUM_RANKS, SUIT_FIELD
 from rummoli.engine.base import Event
@@ -43,10 +43,15 @@ _CLAIM_BASE: Final = act.CLAIM_BASE
 
 # The "lay" and "stop" events and the ``laid`` entries, one shared tuple per (seat, card):
 # a round lays about thirty cards, and a tuple made once costs nothing to hand out again.
-_LAY_EVENT: Final = tuple(
+# Typed as tuples of any length (an entry as ``Any``), not ``tuple[int, int]``: compiled,
+# a tuple of known length is unpacked into a C struct when read, and handing it out made
+# a new tuple each time (two per card laid, and the 5-tuple below at every stop).
+_LAY_EVENT: Final[tuple[tuple[Event, ...], ...]] = tuple(
     tuple(("lay", seat, card) for card in range(52)) for seat in range(MAX_SEATS)
 )
-_LAID_ENTRY: Final = tuple(tuple((seat, card) for card in range(52)) for seat in range(MAX_SEATS))
+_LAID_ENTRY: Final[tuple[tuple[Any, ...], ...]] = tuple(
+    tuple((seat, card) for card in range(52)) for seat in range(MAX_SEATS)
+)
 #: Why a run stopped, as its "stop" event says: the card was an ace (nothing follows it),
 #: the next card was laid before, it is in the widow (nobody holds it: whoever holds
 #: the next card must lay it, so every player can tell this too; the event says it for
@@ -54,10 +59,12 @@ _LAID_ENTRY: Final = tuple(tuple((seat, card) for card in range(52)) for seat in
 #: trumps, or the card was a king, the top of its suit when aces are low; in the runs by
 #: rank (:mod:`.ranks`), nobody holds a card of the next rank.
 STOP_REASONS: Final = ("ace", "laid", "widow", "removed", "turned", "king", "nobody")
-_STOP_EVENT: Final = tuple(tuple(("stop", card, why) for why in STOP_REASONS) for card in range(52))
+_STOP_EVENT: Final[tuple[tuple[Event, ...], ...]] = tuple(
+    tuple(("stop", card, why) for why in STOP_REASONS) for card in range(52)
+)
 #: The reason of a stop by the place of the next card (``owner``: -1 the widow, -2 laid,
 #: -3 out of the pack, -4 turned), indexed by minus that place.
-_WHY_BY_PLACE: Final = (0, 2, 1, 3, 4)
+_WHY_BY_PLACE: Final[tuple[int, ...]] = (0, 2, 1, 3, 4)
 #: The aces, by suit.
 _ACES: Final = sum(1 << (suit * NUM_RANKS + ACE) for suit in range(4))
 #: For a 4-bit pattern of suits holding one rank: ``suit * 13`` when it holds one suit

@@ -154,8 +154,14 @@ def _hands_dict(
 
 
 def players_from(value: object, plan: Layout | None = None) -> tuple[str, ...]:
-    pack = Pack.of(plan)
-    names = player_names(value, pack.title, pack.fewest, pack.most)
+    """The players' names for the game of ``plan`` (None: Rummoli's 2 to 8). Read from
+    the layout's fields, not through a :class:`Pack`: every new game asks this, and
+    making a pack (its deck's mask) was a sixth of a 2-seat game's start."""
+    if plan is None:
+        names = player_names(value, "Rummoli", MIN_PLAYERS, MAX_PLAYERS)
+    else:
+        title = plan.title or plan.game
+        names = player_names(value, title, plan.min_players, plan.max_players)
     for reserved in ("widow", "turned"):
         if reserved in names:
             raise SetupError(f"{reserved!r} is the name of the extra hand, not of a player")

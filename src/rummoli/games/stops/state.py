@@ -48,9 +48,8 @@ from rummoli.engine.base import (
     SetupError,
 )
 from rummoli.engine.rng import shuffled_deck
-from rummoli.games.stops import layout as lay
 from rummoli.games.stops.actions import ActionCodec
-from rummoli.games.stops.betting import NO_LIMIT, POT_LIMIT, Betting
+from rummoli.games.stops.betting import Betting
 from rummoli.games.stops.constants import (
     AUCTION,
     BETTING,
@@ -199,6 +198,10 @@ _STATE_FIELDS: Final = (
 )
 
 
+#: The setups of new games, by (players, starting chips): see :meth:`StopsState.new_game`.
+_NEW_SETUPS: Final[dict[tuple[tuple[str, ...], int], Setup]] = {}
+
+
 class StopsState(SteppableBase):
     """One game of the family, from the cut for the first dealer to the settlement.
 
@@ -226,30 +229,19 @@ class StopsState(SteppableBase):
         self.seed = seed
         self.names = setup.players
         n = len(setup.players)
-        self._use_tables(board_tables(plan))
+        tables = board_tables(plan)
+        self._use_tables(tables)
+        # House rules the phases read every round or bid, read once per layout into its
+        # tables (:meth:`.tables.BoardTables._house_rules`, where each is explained).
         self._ace_low = plan.ace_low
-        self._by_rank = plan.play == lay.RANK
-        self._kitty = len(plan.spaces) - 1 if plan.has_kitty else -1
-        #: Whether the lead after a stop is forced whenever one card is lowest (the
-        #: lowest of the cards allowed, aces high, nothing to claim).
-        self._single_lead = (
-            plan.switch_lead in (lay.LOWEST_OF_COLOUR, lay.LOWEST_OF_OTHER_SUITS)
-            and not plan.must_claim
-            and not plan.ace_low
-        )
-        # House rules the phases read every round or bid, read once from the layout.
-        limit = plan.bet_limit
-        code = NO_LIMIT if limit == "no_limit" else POT_LIMIT if limit == "pot_limit" else limit
-        assert isinstance(code, int)
-        #: The betting's limit (Betting.limit), and whether a fixed limit lets two players
-        #: raise without a cap (``heads_up_raises``).
-        self._limit = code
-        self._heads_up = plan.heads_up_raises == "unlimited"
-        #: Whether the game plays rules version 1 where version 2 changed them.
-        self._legacy = plan.rules_version < 2
-        self._open_auction = plan.auction == "open"
-        #: Whether the dealer who keeps his hand may leave the widow out of auction.
-        self._optional_auction = plan.auction_optional and plan.widow == "exchange_or_auction"
+        self._by_rank = tables.by_rank
+        self._kitty = tables.kitty
+        self._single_lead = tables.single_lead
+        self._limit = tables.limit
+        self._heads_up = tables.heads_up
+        self._legacy = tables.legacy
+        self._open_auction = tables.open_auction
+        self._optional_auction = tables.optional_auction
         self.board = [0] * len(self.spaces)
         for name, chips in setup.board.items():
             if name not in self.space_index:
@@ -257,8 +249,7 @@ class StopsState(SteppableBase):
             self.board[self.space_index[name]] = chips
         self.chips = list(setup.chips)
         self.start_chips = sum(self.chips) + sum(self.board)
-        chosen = tuple(space.name for space in plan.spaces if space.chosen and plan.chosen_stake)
-        self.codec = ActionCodec(max(self.start_chips, 1), chosen)
+        self.codec = ActionCodec(max(self.start_chips, 1), tables.chosen)
         self.out = [False] * n
         self.dealer = -1 if setup.dealer is None else setup.dealer
         self.round_no = 0
@@ -320,7 +311,16 @@ class StopsState(SteppableBase):
 
             rules = Rules()
         names = players_from(players, rules.layout())
-        return cls(rules, Setup(names, (rules.starting_chips,) * len(names)), seed)
+        # The setup of a new game is the same for the same players and chips, and it is
+        # frozen (the state only reads it): made once, not at every game (a 2-seat game
+        # lasts a few rounds, so its start is a good part of its cost).
+        key = (names, rules.starting_chips)
+        setup = _NEW_SETUPS.get(key)
+        if setup is None:
+            if len(_NEW_SETUPS) > 256:
+                _NEW_SETUPS.clear()
+            setup = _NEW_SETUPS[key] = Setup(names, (rules.starting_chips,) * len(names))
+        return cls(rules, setup, seed)
 
     def _check_first_round(self, setup: Setup) -> None:
         """A named dealer must play the first round; fixed hands must fit who plays it.

@@ -14,15 +14,18 @@ from __future__ import annotations
 from typing import Final
 
 from rummoli.cards import ACE, BLACK_MASK, FULL_DECK, KING, NUM_RANKS, RED_MASK, SUIT_FIELD
+from rummoli.games.stops.betting import NO_LIMIT, POT_LIMIT
 from rummoli.games.stops.layout import (
     ANY_CARD,
     ANY_OTHER_SUIT,
     HELD,
     IN_A_ROW,
     LOWEST_OF_ANY_SUIT,
+    LOWEST_OF_COLOUR,
     LOWEST_OF_OTHER_SUITS,
     PAY,
     PLAYED,
+    RANK,
     Layout,
     space_cards,
 )
@@ -42,14 +45,23 @@ class BoardTables:
     """What one layout (and trump suit) fixes for every card; read-only, shared."""
 
     __slots__ = (
+        "by_rank",
+        "chosen",
         "combos",
         "deck",
         "full_ante",
+        "heads_up",
         "held",
+        "kitty",
         "lay_space",
+        "legacy",
+        "limit",
         "next_card",
+        "open_auction",
+        "optional_auction",
         "pay_cards",
         "pay_combos",
+        "single_lead",
         "single_space",
         "space_index",
         "spaces",
@@ -61,6 +73,7 @@ class BoardTables:
 
     def __init__(self, layout: Layout, trump: int) -> None:
         self.spaces = layout.names
+        self._house_rules(layout)
         self.space_index = {name: i for i, name in enumerate(self.spaces)}
         self.deck = layout.deck_mask()
         #: The ante, asked at every deal: whether it is one chip a space from everyone
@@ -131,6 +144,36 @@ class BoardTables:
         )
         #: For each card: the cards that may lead after a stop on it.
         self.switch = tuple(_switch_mask(layout.switch_lead, card) for card in range(52))
+
+    def _house_rules(self, plan: Layout) -> None:
+        """The house rules the phases read every round or bid, in the form the state
+        keeps them; read here once per layout, not by every new state (at 2 seats a game
+        lasts a few rounds, so its start is a good part of its cost)."""
+        #: Whether the runs go by rank (Nain Jaune), and aces are low.
+        self.by_rank = plan.play == RANK
+        #: The kitty's space (-1: none).
+        self.kitty = len(plan.spaces) - 1 if plan.has_kitty else -1
+        #: Whether the lead after a stop is forced whenever one card is lowest (the
+        #: lowest of the cards allowed, aces high, nothing to claim).
+        self.single_lead = (
+            plan.switch_lead in (LOWEST_OF_COLOUR, LOWEST_OF_OTHER_SUITS)
+            and not plan.must_claim
+            and not plan.ace_low
+        )
+        limit = plan.bet_limit
+        code = NO_LIMIT if limit == "no_limit" else POT_LIMIT if limit == "pot_limit" else limit
+        assert isinstance(code, int)
+        #: The betting's limit (Betting.limit), and whether a fixed limit lets two players
+        #: raise without a cap (``heads_up_raises``).
+        self.limit = code
+        self.heads_up = plan.heads_up_raises == "unlimited"
+        #: Whether the game plays rules version 1 where version 2 changed them.
+        self.legacy = plan.rules_version < 2
+        self.open_auction = plan.auction == "open"
+        #: Whether the dealer who keeps his hand may leave the widow out of auction.
+        self.optional_auction = plan.auction_optional and plan.widow == "exchange_or_auction"
+        #: The spaces that take chips placed by choice (the action codec's).
+        self.chosen = tuple(s.name for s in plan.spaces if s.chosen and plan.chosen_stake)
 
 
 def _switch_mask(switch: str, card: int) -> int:

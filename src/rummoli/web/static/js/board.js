@@ -5,6 +5,7 @@ import { fill, h } from "./dom.js";
 import { _, currentLanguage, ngettext, number, pgettext } from "./i18n.js";
 import { levelHelp, levelTitle } from "./options.js";
 import { isOctagon, setLayout, spareKind, spaceLabelOf } from "./spare.js";
+import { spareText } from "./spare_words.js";
 import { card as cardTerm, hand as handTerm } from "./terms.js";
 
 // The phases' names, looked up when said (the language can change: i18n.js).
@@ -231,23 +232,10 @@ export function renderLaid(node, view, story = null) {
     ),
   );
   const widow = view.widow;
-  const kind = spareKind(view.layout);
   const taken = widow.taken_by !== null && widow.taken_by !== undefined;
-  const params = taken ? { name: seatName(view.players[widow.taken_by].name) } : {};
-  let widowText;
-  if (kind === "widow") {
-    widowText = taken
-      ? ngettext("Widow ({n} card): {name} took it", "Widow ({n} cards): {name} took it", widow.cards, params)
-      : ngettext("Widow: {n} card", "Widow: {n} cards", widow.cards);
-  } else if (kind === "dead hand") {
-    widowText = taken
-      ? ngettext("Dead hand ({n} card): {name} took it", "Dead hand ({n} cards): {name} took it", widow.cards, params)
-      : ngettext("Dead hand: {n} card", "Dead hand: {n} cards", widow.cards);
-  } else {
-    widowText = taken
-      ? ngettext("Spare hand ({n} card): {name} took it", "Spare hand ({n} cards): {name} took it", widow.cards, params)
-      : ngettext("Spare hand: {n} card", "Spare hand: {n} cards", widow.cards);
-  }
+  const widowText = taken
+    ? spareText("takenBy", { n: widow.cards, name: seatName(view.players[widow.taken_by].name) }, view.layout)
+    : spareText("count", widow.cards, view.layout);
   fill(
     node,
     h("div", { className: "laid-head" }, h("span", {}, _("Laid this round")), h("span", { className: "muted", testid: "widow" }, widowText)),
@@ -259,7 +247,7 @@ export function renderLaid(node, view, story = null) {
           story.map((l, i) => h("li", { className: `${l.kind}${i === story.length - 1 ? " new" : ""}` }, l.text)),
         )
       : null,
-    widow.known && widow.known.length ? h("div", { className: "known-widow" }, _("You gave the widow:"), " ", cardRow(widow.known)) : null,
+    widow.known && widow.known.length ? h("div", { className: "known-widow" }, spareText("gave", undefined, view.layout), " ", cardRow(widow.known)) : null,
   );
 }
 
@@ -342,7 +330,7 @@ export function renderActions(node, view, send, round = null) {
   const wordLabel = {
     keep: _("Keep my hand"),
     no_auction: _("Keep my hand, no auction"),
-    exchange: _("Take the widow"),
+    exchange: spareText("take", undefined, view.layout),
     pass: _("Pass"),
     check: _("Check"),
     call: callLabel(view, mine),
@@ -360,7 +348,7 @@ export function renderActions(node, view, send, round = null) {
     buttons.push(h("button", { type: "button", className: "btn gold", testid: `claim-${card}`, "aria-label": _("Lay {card} and claim its space", { card: cardName(card) }), onClick: () => send(action) }, _("Lay {card} and claim", { card: cardTerm(card) })));
   }
   if (buttons.length) parts.push(h("div", { className: "buttons" }, buttons));
-  if (bids) parts.push(amountForm("bid", bids, _("Bid"), send));
+  if (bids) parts.push(amountForm("bid", bids, _("Bid"), send, view.layout));
   if (raises) parts.push(amountForm("raise", raises, view.betting && view.betting.high ? _("Raise to") : _("Bet"), send));
   fill(node, parts);
 }
@@ -381,11 +369,12 @@ export function prompt(view, choices, round) {
   const { words, lays, claims, bids, raises } = choices;
   const p = view.players;
   const optional = words.no_auction !== undefined; // house rule auction_optional
+  const spare = (key, arg) => spareText(key, arg, view.layout);
   if (view.phase === "widow") {
-    if (words.exchange === undefined && optional) return _("You deal, and you hold a pay card: you may not take the widow. Keep your hand, and auction the widow or not.");
-    if (words.exchange === undefined) return _("You deal, and you hold a pay card: you may not take the widow. Keep your hand when you are ready.");
-    if (optional) return ngettext("You deal. Keep your hand (and auction the widow, or not), or exchange it unseen for the widow ({n} card).", "You deal. Keep your hand (and auction the widow, or not), or exchange it unseen for the widow ({n} cards).", view.widow.cards);
-    return ngettext("You deal. Keep your hand, or exchange it unseen for the widow ({n} card).", "You deal. Keep your hand, or exchange it unseen for the widow ({n} cards).", view.widow.cards);
+    if (words.exchange === undefined && optional) return spare("dealerBlockedOptional");
+    if (words.exchange === undefined) return spare("dealerBlocked");
+    if (optional) return spare("dealerOptional", view.widow.cards);
+    return spare("dealer", view.widow.cards);
   }
   if (view.phase === "auction") {
     const a = view.auction;
@@ -394,19 +383,17 @@ export function prompt(view, choices, round) {
     if (bids) {
       if (high) {
         const params = { bid: a.high_bid, name: seatName(p[a.high_bidder].name) };
-        if (open) return _("Widow auction: high bid {bid} by {name}. Raise it or pass (you may bid again if someone outbids it).", params);
-        return _("Widow auction: high bid {bid} by {name}. Raise it or pass (a pass is final).", params);
+        if (open) return spare("highOpen", params);
+        return spare("high", params);
       }
-      if (open) return _("Widow auction: bid for the widow, or pass (you may bid again if someone bids).");
-      return _("Widow auction: bid for the widow, or pass (a pass is final).");
+      if (open) return spare("firstOpen");
+      return spare("first");
     }
     // Only a pass: a pay card in the hand (this seat was told: its own "blocked" event),
     // or no more chips than the high bid.
     const blocked = round && round.events.some((e) => e.type === "blocked" && e.player === p[view.seat].name);
-    if (blocked) return _("You hold a pay card: you may not bid for the widow. Pass when you are ready.");
-    return high
-      ? _("Widow auction: high bid {bid} by {name}, and you cannot bid more. Pass when you are ready.", { bid: a.high_bid, name: seatName(p[a.high_bidder].name) })
-      : _("You cannot bid for the widow. Pass when you are ready.");
+    if (blocked) return spare("blocked");
+    return high ? spare("highCannot", { bid: a.high_bid, name: seatName(p[a.high_bidder].name) }) : spare("cannot");
   }
   if (view.phase === "settlement") {
     const pot = ngettext("{n} chip", "{n} chips", view.betting ? view.betting.pot : 0);
@@ -433,7 +420,7 @@ export function prompt(view, choices, round) {
   return _("Your turn.");
 }
 
-function amountForm(kind, choice, label, send) {
+function amountForm(kind, choice, label, send, layout = undefined) {
   const { min, max } = choice;
   const step = choice.step || 1;
   const actionFor = (amount) => choice.action + (amount - min);
@@ -460,7 +447,7 @@ function amountForm(kind, choice, label, send) {
   return h(
     "form",
     { className: `amount ${kind}`, onSubmit: submit, testid: `${kind}-form` },
-    h("label", {}, kind === "bid" ? _("Bid for the widow") : _("Amount (your total bet)")),
+    h("label", {}, kind === "bid" ? spareText("bidLabel", undefined, layout) : _("Amount (your total bet)")),
     h("div", { className: "amount-row" }, input, h("button", { type: "submit", className: "btn primary", testid: `${kind}-submit` }, label)),
     range,
     max > min

@@ -6,6 +6,7 @@
 import { cardText } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { _, currentLanguage, ngettext } from "./i18n.js";
+import { spareText } from "./spare_words.js";
 import { card as cardTerm, hand as handTerm } from "./terms.js";
 
 // The code of each reason (web/hints.py: code_of, the English shape as a slug) and its
@@ -13,10 +14,10 @@ import { card as cardTerm, hand as handTerm } from "./terms.js";
 const REASONS = {
   random: () => _("a random choice"),
   the_only_choice: () => _("it is the only choice"),
-  exchange_the_widow_is_worth_about_amount_more: (f) => _("the widow is worth about {amount} more than your hand", f),
-  keep_this_hand_is_worth_at_least_the_unseen_widow: () => _("your hand is worth at least the unseen widow"),
-  bid_amount_the_widow_looks_worth_limit: (f) => _("the widow looks worth {limit}", f),
-  pass_the_widow_is_not_worth_the_price: () => _("the widow is not worth the price"),
+  exchange_the_widow_is_worth_about_amount_more: (f) => spareText("worthMore", f),
+  keep_this_hand_is_worth_at_least_the_unseen_widow: () => spareText("worthLess"),
+  bid_amount_the_widow_looks_worth_limit: (f) => spareText("looksWorth", f),
+  pass_the_widow_is_not_worth_the_price: () => spareText("notWorth"),
   claim_the_space: () => _("claim the pay space"),
   lead_card_lays_count_of_my_cards_and_keeps_the_lead: (f) => ngettext("{card} lays {n} of your cards and keeps the lead", "{card} lays {n} of your cards and keeps the lead", f.count, f),
   lead_card_lays_count_of_my_cards: (f) => ngettext("{card} lays {n} of your cards", "{card} lays {n} of your cards", f.count, f),
@@ -29,8 +30,8 @@ const REASONS = {
   hand_percent_to_win: (f) => _("{hand}, {percent} to win", f),
   exchange_mean_chips_over_keeping: (f) => _("exchanging is worth {mean} chips over keeping", f),
   keep_exchanging_is_worth_mean_chips: (f) => _("exchanging is worth {mean} chips", f),
-  bid_amount_the_widow_is_worth_about_worth_chips: (f) => _("the widow is worth about {worth} chips", f),
-  pass_the_widow_is_worth_about_worth_chips: (f) => _("the widow is worth about {worth} chips", f),
+  bid_amount_the_widow_is_worth_about_worth_chips: (f) => spareText("worthChips", f),
+  pass_the_widow_is_worth_about_worth_chips: (f) => spareText("worthChips", f),
   the_only_card: () => _("it is the only card you may lay"),
   action_mean_chips_over_the_round_other_other_mean: (f) => _("{mean} chips over the round on average (the next best move, “{other}”: {other_mean})", f),
   action_mean_chips_over_the_round: (f) => _("{mean} chips over the round on average", f),
@@ -70,7 +71,7 @@ export function actionWords(text, view, amountText) {
   const simple = {
     keep: () => _("keep your hand"),
     no_auction: () => _("keep your hand, no auction"),
-    exchange: () => _("take the widow"),
+    exchange: () => spareText("takeAction", undefined, view && view.layout),
     pass: () => _("pass"),
     check: () => _("check"),
     call: () => _("call"),

@@ -1,53 +1,21 @@
 // The table page: one WebSocket to the server, which sends this seat's view after every
 // action; this page only draws it and sends the player's choices back.
-import {
-  renderActions,
-  renderBoard,
-  renderHand,
-  renderLaid,
-  renderPlayers,
-  renderShowdown,
-  renderStatus,
-} from "./board.js";
-import { personId, recordLink } from "./access.js";
-import { levelName } from "./cards.js";
-import { cue, keepFocus } from "./cues.js";
+import { renderStatus } from "./board.js";
+import { personId } from "./access.js";
+import { keepFocus } from "./cues.js";
 import { $, errorText, fill, h, header, notice } from "./dom.js";
 import { refusalWorded, renderHint } from "./hint.js";
-import { _, ngettext, onLanguageChange } from "./i18n.js";
+import { _, onLanguageChange } from "./i18n.js";
 import { renderLearning } from "./learning.js";
-import { narrate, roundSummary, tell } from "./narrate.js";
+import { roundSummary } from "./narrate.js";
 import { loadOptions } from "./options.js";
 import { frames, PACES, paceName, setPace } from "./playback.js";
 import { tablePrefs } from "./prefs.js";
-import { renderRummoliStandings, renderRummoliSummary } from "./rummoli-end.js";
-import {
-  narrateRummy,
-  renderMelds,
-  renderPiles,
-  renderRummyActions,
-  renderRummyHand,
-  renderRummyPlayers,
-  renderRummyStatus,
-  renderRummySummary,
-  rummyChoices,
-  renderRummyStandings,
-  rummyHandSummary,
-} from "./rummy.js";
-import { addChat, applyMuted, chatState, rematchPart, renderChat, renderHost } from "./social.js";
-import { NAME_KEY, renderWaiting } from "./waiting.js";
-
-const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
-const SEAT_KEY = `rummoli.seat.${tableId}`;
-const HOST_KEY = `rummoli.host.${tableId}`;
-const INVITE_KEY = `rummoli.invite.${tableId}`;
-const WATCH_KEY = `rummoli.watch.${tableId}`;
-// The step and part of it this tab last showed: a reload in the middle of a run goes on
-// from that card (the hello says it; the server answers with the rest of the run).
-const SHOWN_KEY = `rummoli.shown.${tableId}`;
-const LOG_LINES = 300;
-// The lines of the round's story beside the laid cards.
-const STORY_LINES = 4;
+import { rummyHandSummary } from "./rummy.js";
+import { addChat, applyMuted } from "./social.js";
+import { client, CLIENTS, cueFrame, renderPaused, renderSocial, renderWaitingTable } from "./table_draw.js";
+import { HOST_KEY, hooks, INVITE_KEY, invite, LOG_LINES, me, saved, SEAT_KEY, SHOWN_KEY, st, tableId, ui, WATCH_KEY } from "./table_state.js";
+import { NAME_KEY } from "./waiting.js";
 
 // An invitation (#invite=...) or a spectator link (#watch=...) brings its secret in the
 // address's fragment, which browsers never send to a server; it is kept in this browser.
@@ -62,96 +30,6 @@ window.addEventListener("hashchange", () => {
   readFragment();
   reconnect();
 });
-
-function invite() {
-  return localStorage.getItem(INVITE_KEY);
-}
-
-const ui = {
-  root: $("#table"),
-  status: $("#status"),
-  notice: $("#notice"),
-  waiting: $("#waiting"),
-  game: $("#game"),
-  players: $("#players"),
-  board: $("#board"),
-  laid: $("#laid"),
-  me: $("#me"),
-  hand: $("#hand"),
-  actions: $("#actions"),
-  hint: $("#hint"),
-  away: $("#away"),
-  showdown: $("#showdown"),
-  summary: $("#summary"),
-  standings: $("#standings"),
-  log: $("#log"),
-  paused: $("#paused"),
-  connection: $("#connection"),
-  chat: $("#chat-panel"),
-  host: $("#host-panel"),
-};
-
-const st = {
-  socket: null,
-  seat: null,
-  table: null,
-  view: null,
-  step: 0,
-  log: [],
-  roundEvents: [],
-  summary: null,
-  pending: false,
-  retry: 0,
-  deadline: null,
-  // Rummy: the cards of this seat's hand selected for a meld, a lay-off or a discard.
-  selected: [],
-  chat: chatState(),
-  // Updates waiting to be shown while a run is shown card by card (playback.js), and the
-  // timer of the next card; a fresh "state" cancels both.
-  queue: [],
-  playing: null,
-  // The update being shown: its frames (playback.js) and the one on screen.
-  parts: [],
-  partIndex: 0,
-  // The last hint this seat was given (hint.js), and the step it was asked at.
-  hint: null,
-  hintAsked: null,
-  // What the computer did for this seat while it was away (a "while_away" frame), shown
-  // until dismissed.
-  whileAway: null,
-};
-
-// The table's house rules (how a lead is chosen, for the story), once known.
-function rules() {
-  return st.table ? st.table.rules : null;
-}
-
-// The game of this table, as the server names it (its view, or the table before a view).
-function gameName() {
-  return (st.view && st.view.game) || (st.table && st.table.game) || "";
-}
-
-// Each game's client: how its table, final standings and log are drawn, looked up by the
-// game's name. A game whose page is not written yet is drawn by the default (Rummoli's).
-function client() {
-  return CLIENTS[gameName()] || CLIENTS.rummoli;
-}
-
-function saved() {
-  try {
-    return JSON.parse(localStorage.getItem(SEAT_KEY) || "null");
-  } catch {
-    return null;
-  }
-}
-
-function me() {
-  return st.seat;
-}
-
-function myName() {
-  return st.seat === null || !st.view ? null : st.view.players[st.seat].name;
-}
 
 // ------------------------------------------------------------------ the connection
 
@@ -527,202 +405,11 @@ function askHint() {
 
 // Sounds, the screen reader's lines and the turn's alert for the frame just drawn (its
 // events said with what came before them: a lead says why).
-function cueFrame(events) {
-  const view = st.view;
-  const mine = Boolean(view && st.seat !== null && view.to_move === st.seat && view.phase !== "over" && (view.legal_actions || []).length);
-  const before = st.log.slice(Math.max(0, st.log.length - events.length - 40), st.log.length - events.length);
-  cue({ events, lines: client().tell(events, myName(), rules(), before), mine, step: st.step });
-}
-
-function renderRummoli(view, table) {
-  renderStatus(ui.status, view, table, me(), timerText());
-  renderPlayers(ui.players, view, table, me());
-  renderBoard(ui.board, view);
-  // The story of the run beside its cards, while cards are laid (and at the round's end).
-  const story = ["play", "next_round"].includes(view.phase) ? client().tell(st.roundEvents, myName(), rules()).slice(-STORY_LINES) : null;
-  renderLaid(ui.laid, view, story);
-  renderShowdown(ui.showdown, view, st.roundEvents);
-  renderAway();
-  if (st.seat !== null) {
-    ui.me.hidden = false;
-    const canAct = view.to_move === st.seat;
-    renderHand(ui.hand, view, canAct ? play : null);
-    renderActions(ui.actions, view, canAct ? play : null, st.table ? { events: st.roundEvents, rules: st.table.rules } : null);
-  } else {
-    ui.me.hidden = true;
-  }
-  renderSummary();
-  renderStandings();
-  renderLog();
-}
-
-// ------------------------------------------------------------------ Basic Rummy
-
-function rummyControl(view) {
-  if (st.seat === null || view.to_move !== st.seat || !(view.legal_actions || []).length) {
-    st.selected = [];
-    return null;
-  }
-  const hand = view.hand || [];
-  st.selected = hand.filter((c) => st.selected.includes(c));
-  const choose = (cards) => {
-    st.selected = hand.filter((c) => cards.includes(c));
-    render();
-  };
-  return {
-    choices: rummyChoices(view),
-    selected: st.selected,
-    send: (action) => {
-      st.selected = [];
-      play(action);
-    },
-    toggle: (card) => choose(st.selected.includes(card) ? st.selected.filter((c) => c !== card) : [...st.selected, card]),
-    select: (cards) => choose(cards),
-    clear: () => choose([]),
-  };
-}
-
-function renderRummy(view, table) {
-  const ctl = rummyControl(view);
-  renderRummyStatus(ui.status, view, table, me(), timerText());
-  renderRummyPlayers(ui.players, view, table, me());
-  renderPiles(ui.board, view, ctl);
-  renderMelds(ui.laid, view, ctl);
-  ui.showdown.hidden = true;
-  renderAway();
-  if (st.seat !== null) {
-    ui.me.hidden = false;
-    renderRummyHand(ui.hand, view, ctl);
-    renderRummyActions(ui.actions, view, ctl);
-  } else {
-    ui.me.hidden = true;
-  }
-  renderSummary();
-  renderStandings();
-  renderLog();
-}
-
-function renderWaitingTable() {
-  renderWaiting(ui.waiting, {
-    table: st.table,
-    seat: st.seat,
-    secret: invite(),
-    tableId,
-    onSeated: (answer) => {
-      localStorage.setItem(SEAT_KEY, JSON.stringify({ token: answer.token, seat: answer.seat, name: answer.name }));
-      reconnect();
-    },
-  });
-}
-
-function renderSummary() {
-  const s = st.summary;
-  if (!s || !st.view) {
-    ui.summary.hidden = true;
-    return;
-  }
-  ui.summary.hidden = false;
-  client().summary(ui.summary, s, myName());
-}
-
-function renderAway() {
-  const seat = st.seat !== null && st.table ? st.table.seats[st.seat] : null;
-  if (seat && !seat.away && st.whileAway) {
-    // Back: what the computer did in this seat meanwhile, until "OK".
-    const lines = client().tell(st.whileAway.events, myName(), rules());
-    ui.away.hidden = false;
-    fill(
-      ui.away,
-      h(
-        "div",
-        { className: "while-away", testid: "while-away" },
-        h("strong", {}, _("While you were away, the computer ({level}) played for you:", { level: levelName(st.whileAway.level) })),
-        lines.length ? h("ul", {}, lines.map((l) => h("li", {}, l.text))) : h("p", {}, _("Nothing was played for you.")),
-      ),
-      h("button", { type: "button", className: "btn", testid: "while-away-ok", onClick: () => { st.whileAway = null; render(); } }, _("OK")),
-    );
-    return;
-  }
-  if (!seat || !seat.away) {
-    ui.away.hidden = true;
-    fill(ui.away);
-    return;
-  }
-  ui.away.hidden = false;
-  fill(
-    ui.away,
-    h("span", {}, _("You were away past the turn timer: the computer ({level}) plays for you.", { level: levelName(st.table.standin) })),
-    h("button", { type: "button", className: "btn primary", testid: "back-button", onClick: () => send({ type: "back" }) }, _("I'm back")),
-  );
-}
-
-function renderStandings() {
-  const view = st.view;
-  if (!view || view.phase !== "over") {
-    ui.standings.hidden = true;
-    return;
-  }
-  ui.standings.hidden = false;
-  client().standings(ui.standings, view, finalButtons());
-}
-
-function finalButtons() {
-  const replaySeat = st.seat === null ? "" : `?seat=${st.seat}`;
-  const prefix = gameName() || "game";
-  return h(
-    "div",
-    { className: "buttons" },
-    h("a", { className: "btn primary", href: `/replay/${encodeURIComponent(tableId)}${replaySeat}`, testid: "replay-link" }, _("Replay")),
-    recordLink(h("a", { className: "btn", href: `/api/games/${encodeURIComponent(tableId)}/record`, download: `${prefix}-${tableId}.json`, testid: "record-link" }, _("Download record")), tableId),
-    h("a", { className: "btn", href: "/" }, _("New table")),
-    rematchPart({ table: st.table, seat: st.seat, send }),
-  );
-}
-
-function renderSocial() {
-  keepFocus(() => {
-    renderChat(ui.chat, st.chat, { seat: st.seat, table: st.table, send });
-    renderHost(ui.host, { table: st.table, host: localStorage.getItem(HOST_KEY), tableId });
-  });
-}
-
-function renderLog() {
-  const atBottom = ui.log.scrollHeight - ui.log.scrollTop - ui.log.clientHeight < 40;
-  const lines = client().tell(st.log.slice(-LOG_LINES), myName(), rules());
-  fill(ui.log, lines.map((line) => h("li", { className: line.kind }, line.text)));
-  if (atBottom) ui.log.scrollTop = ui.log.scrollHeight;
-}
-
-// A table whose people have all left waits for them: a spectator is told why nothing moves.
-function renderPaused() {
-  const paused = st.table && st.table.status === "playing" ? st.table.paused : null;
-  ui.paused.hidden = !paused;
-  if (!paused) return;
-  const hours = Math.max(1, Math.round(paused.abandon_in / 3600));
-  fill(ui.paused, ngettext("The players have all left: the table waits for them (it ends as abandoned in {n} hour).", "The players have all left: the table waits for them (it ends as abandoned in {n} hours).", hours));
-}
-
 function reconnect() {
   const old = st.socket;
   st.socket = null;
   if (old) old.close();
   connect();
-}
-
-const CLIENTS = {
-  rummoli: {
-    render: renderRummoli,
-    summary: renderRummoliSummary,
-    standings: (box, view, buttons) => renderRummoliStandings(box, view, st.table ? st.table.rules.starting_chips : undefined, buttons, st.roundEvents, myName()),
-    narrate,
-    tell,
-  },
-  rummy: { render: renderRummy, summary: renderRummySummary, standings: renderRummyStandings, narrate: narrateRummy, tell: tellEach(narrateRummy) },
-};
-
-// A game whose events are said one by one, each on its own.
-function tellEach(say) {
-  return (events, me) => events.map((e) => say(e, me)).filter(Boolean);
 }
 
 // The pace of a run of laid cards: chosen here, remembered in this browser.
@@ -750,6 +437,8 @@ onLanguageChange(() => {
   render();
   loadOptions(() => st.table && render()).catch(() => {});
 });
+// The drawing acts through these (table_state.js: hooks).
+Object.assign(hooks, { play, send, render, reconnect, timerText });
 $("#table-id").textContent = tableId;
 connect();
 // The computer players' labels and the house rules' titles: drawn once they arrive.
