@@ -113,6 +113,13 @@ def serve(
             help="seconds a dead process's tables wait before another takes them over",
         ),
     ] = 10.0,
+    ws_deflate: Annotated[
+        bool,
+        typer.Option(
+            help="compress WebSocket frames (permessage-deflate): about a twentieth of the "
+            "bytes for about twice the CPU per action; for players on slow links",
+        ),
+    ] = False,
 ) -> None:
     """Run the web table: play Rummoli in the browser with friends and computer players."""
     import gc
@@ -202,9 +209,10 @@ def serve(
         log_config=None,  # logs.configure's handler, in the format asked for
         access_log=access_log,
         ws_max_size=64 * 1024,
-        # Frames are small (about 2 KB of JSON) and loopback or LAN is cheap; compressing
-        # each one was a tenth of the server's CPU under load (docs/performance.md).
-        ws_per_message_deflate=False,
+        # Off unless asked: deflating every frame (each seat's, every action) doubles the
+        # CPU of an action, and loopback, LAN and broadband carry 3-4 KB frames at no
+        # cost; on slow links a frame shrinks to a twentieth (docs/web.md, "Compression").
+        ws_per_message_deflate=ws_deflate,
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
     )

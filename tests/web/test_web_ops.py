@@ -287,3 +287,26 @@ def test_serve_sets_each_per_address_limit_within_its_bound(
             assert refused.exit_code == 2, (option, value, refused.output)
     with pytest.raises(ValueError, match="connects_per_minute must be at most 1,000,000"):
         web_limits.Limits(connects_per_minute=cli_web.MAX_PER_ADDRESS + 1)
+
+
+def test_serve_offers_websocket_compression_only_when_asked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Deflating every frame doubles an action's CPU (docs/web.md, "Compression"): off by
+    # default, on with --ws-deflate.
+    from typer.testing import CliRunner
+
+    from rummoli import cli
+
+    offered: list[bool] = []
+    monkeypatch.setattr("rummoli.web.app.create_app", lambda url, **options: "app")
+    monkeypatch.setattr(
+        "rummoli.web.ops.serve",
+        lambda *args, **kwargs: offered.append(kwargs["ws_per_message_deflate"]),
+    )
+    monkeypatch.setattr("rummoli.web.storage.refuse_newer_schema", lambda url: None)
+    runner = CliRunner()
+    for args in ([], ["--ws-deflate"], ["--no-ws-deflate"]):
+        served = runner.invoke(cli.app, ["serve", *args])
+        assert served.exit_code == 0, served.output
+    assert offered == [False, True, False]

@@ -8,6 +8,7 @@ card by card apart from the server's code), and no hidden card.
 
 from __future__ import annotations
 
+import json
 import random
 from contextlib import ExitStack
 from pathlib import Path
@@ -44,6 +45,61 @@ def test_a_patch_makes_the_other_value_and_changes_nothing_else(
     assert apply(a, diff(a, b)) == b
     assert repr(a) == copy  # the value patched is not changed
     assert diff(a, a) == {} and diff(b, b) == {}
+
+
+def _reference_patchable(a: Any, b: Any) -> bool:
+    if type(a) is dict and type(b) is dict:
+        return True
+    if type(a) is list and type(b) is list and len(b) <= len(a):
+        return all(x == y or _reference_patchable(x, y) for x, y in zip(a, b, strict=False))
+    return False
+
+
+def _reference_diff(a: Any, b: Any) -> dict[str, Any]:
+    """:func:`diff` as it was written before issue 27 made it one pass: the frames' patches
+    must stay byte for byte what they were."""
+    if type(a) is list:
+        items = {
+            str(i): _reference_diff(x, y)
+            for i, (x, y) in enumerate(zip(a, b, strict=False))
+            if x != y
+        }
+        patch: dict[str, Any] = {}
+        if len(b) < len(a):
+            patch["n"] = len(b)
+        if items:
+            patch["i"] = items
+        return patch
+    differ = [k for k, v in b.items() if k in a and a[k] != v]
+    changed = {k: b[k] for k in b if k not in a}
+    changed.update((k, b[k]) for k in differ if not _reference_patchable(a[k], b[k]))
+    nested = {k: _reference_diff(a[k], b[k]) for k in differ if _reference_patchable(a[k], b[k])}
+    deleted = [k for k in a if k not in b]
+    patch = {}
+    if changed:
+        patch["s"] = changed
+    if deleted:
+        patch["d"] = deleted
+    if nested:
+        patch["p"] = nested
+    return patch
+
+
+@settings(max_examples=600, deadline=None)
+@given(a=DICTS, b=DICTS)
+def test_the_one_pass_diff_gives_the_patch_the_former_one_gave_key_for_key(
+    a: dict[str, Any], b: dict[str, Any]
+) -> None:
+    # Compared as JSON text: the order of the keys is part of a frame's bytes.
+    assert json.dumps(diff(a, b)) == json.dumps(_reference_diff(a, b))
+    # A small change of ``a`` (a key gone, a list cut, a value changed) too.
+    for key in list(a)[:2]:
+        c = dict(a)
+        value = c.pop(key)
+        assert json.dumps(diff(a, c)) == json.dumps(_reference_diff(a, c))
+        if type(value) is list and value:
+            c[key] = value[:-1]
+            assert json.dumps(diff(a, c)) == json.dumps(_reference_diff(a, c))
 
 
 def test_a_step_of_a_run_is_a_small_patch_of_the_final_view() -> None:

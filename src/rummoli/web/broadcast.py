@@ -22,8 +22,15 @@ from typing import TYPE_CHECKING, Any
 from rummoli.engine.base import Event
 from rummoli.web.chat import history_for
 from rummoli.web.client import Client, encode
-from rummoli.web.games import AnyRules, AnyState, events_for, round_number, seat_view
-from rummoli.web.runs import seat_parts
+from rummoli.web.games import (
+    AnyRules,
+    AnyState,
+    events_for,
+    round_number,
+    seat_view,
+    seat_views,
+)
+from rummoli.web.runs import seat_parts, seats_parts
 from rummoli.web.settings import standin_level
 
 if TYPE_CHECKING:
@@ -202,15 +209,32 @@ def update_frame(
 def broadcast_update(
     room: Room, events: list[Event], parts: list[tuple[int, AnyState]] | None = None
 ) -> None:
-    """After an action: each seat's view and the events it may see, and the table."""
-    # The table part is the same for every seat: encode it once per action.
+    """After an action: each seat's view and the events it may see, and the table.
+
+    The frames of every seat are made together: the table part is encoded once, and the
+    views of all seats (and of each step of a run) are made at once
+    (:func:`.games.seat_views`, :func:`.runs.seats_parts`), sharing what every seat sees
+    alike. Each frame is what :func:`update_frame` makes for its seat, byte for byte."""
+    clients = _players_first(room)
+    if not clients:
+        return
+    state = room.shown
+    assert state is not None
     table = encode(table_info(room))
+    seats = list(dict.fromkeys(client.seat for client in clients))
+    views = seat_views(room.game, state, seats, [room.forced(seat) for seat in seats])
+    step = room.step
+    if parts is not None:
+        runs = seats_parts(room.game, parts, events, seats, state.names, views)
     frames: dict[int | None, str] = {}
-    for client in _players_first(room):
-        if client.seat not in frames:
-            view = room.view(client.seat)
-            seat_part = encode(update_frame(room, events, parts, client.seat, view))
-            frames[client.seat] = f'{seat_part[:-1]},"table":{table}}}'
+    for i, (seat, view) in enumerate(zip(seats, views, strict=True)):
+        frame: dict[str, Any] = {"type": "update", "step": step, "view": view}
+        if parts is None:
+            frame["events"] = events_for(room.game, events, seat, state.names)
+        else:
+            frame["events"], frame["parts"] = runs[i]
+        frames[seat] = f'{encode(frame)[:-1]},"table":{table}}}'
+    for client in clients:
         client.send(frames[client.seat])
 
 

@@ -83,6 +83,10 @@ AnyState = TableState
 AnyRules = Any
 
 
+#: Views of several seats, as :attr:`WebPart.views` makes them.
+Views = list[dict[str, Any]]
+
+
 @dataclass(frozen=True, slots=True)
 class WebPart:
     """One game's part of the web table: its players' statistics page.
@@ -105,6 +109,12 @@ class WebPart:
     #: continuous choice offered as one range: :mod:`.choices`); ``only``: the one
     #: action a seat may take in a forced turn, shown instead of its legal actions.
     view: Callable[[Any, int | None, int | None], dict[str, Any]] | None = None
+    #: ``views(state, seats, only)``: :attr:`view` of several seats of one state at once
+    #: (``only``: each seat's forced action or None), the same views, made cheaper by
+    #: sharing what every seat sees alike (a table's frames want every seat's view of
+    #: each state). None: :attr:`view` seat by seat.
+    #: ``choices`` False: the views without legal actions (a run's steps offer none).
+    views: Callable[[Any, Sequence[int | None], Sequence[int | None], bool], Views] | None = None
     #: Whether an action of this state may hide forced moves (only then is the state
     #: copied before the action, for :attr:`unfold`).
     may_unfold: Callable[[Any], bool] | None = None
@@ -131,15 +141,26 @@ def games() -> tuple[str, ...]:
     return tuple(d.name for d in registry.descriptions() if d.web_table)
 
 
+#: Each game's web part once found, with the description it came from: a frame asks for
+#: it a dozen times per seat (resolving its import path each time was a tenth of the
+#: CPU of an action). A game registered again under the same name is looked up afresh.
+_WEB_PARTS: dict[str, tuple[GameDescription, WebPart]] = {}
+
+
 def web_part(game: str) -> WebPart:
     """The game's web part; a game without one gets the generic statistics."""
-    part = description(game).part(WEB)
+    found = description(game)
+    known = _WEB_PARTS.get(game)
+    if known is not None and known[0] is found:
+        return known[1]
+    part = found.part(WEB)
     if part is None:
         from rummoli.web.history import GENERIC
 
-        return GENERIC
+        part = GENERIC
     if not isinstance(part, WebPart):
         raise TypeError(f"{game}'s web part is not a WebPart")
+    _WEB_PARTS[game] = (found, part)
     return part
 
 
@@ -217,6 +238,29 @@ def seat_view(
     if only is not None and "legal_actions" in view:
         view["legal_actions"] = [{"action": only, "text": state.action_to_text(only)}]
     return view
+
+
+def seat_views(
+    game: str,
+    state: GameState,
+    seats: Sequence[int | None],
+    only: Sequence[int | None] | None = None,
+    *,
+    choices: bool = True,
+) -> list[dict[str, Any]]:
+    """:func:`seat_view` of each of ``seats`` (``only``: each one's forced action), the
+    same views, made at once where the game's web part can (:attr:`WebPart.views`). The
+    views may share their parts: read them, never change more than their own keys.
+    ``choices`` False: without ``legal_actions`` (not worked out, where the part can)."""
+    forced: list[int | None] = [None] * len(seats) if only is None else list(only)
+    part = web_part(game)
+    if part.views is not None:
+        return part.views(state, seats, forced, choices)
+    views = [seat_view(game, state, seat, f) for seat, f in zip(seats, forced, strict=True)]
+    if not choices:
+        for view in views:
+            view.pop("legal_actions", None)
+    return views
 
 
 def final_amounts(game: str, state: GameState) -> list[int]:

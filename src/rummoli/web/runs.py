@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rummoli.engine.base import Event
-from rummoli.web.games import AnyState, events_for, seat_view, web_part
-from rummoli.web.patch import diff
+from rummoli.web.games import AnyState, events_for, seat_view, seat_views, web_part
+from rummoli.web.patch import Shared, diff, diff_shared
 
 
 @dataclass(slots=True)
@@ -92,4 +92,40 @@ def seat_parts(
     return seen, out
 
 
-__all__ = ["Run", "run_parts", "seat_parts", "step_view"]
+def seats_parts(
+    game: str,
+    parts: Sequence[tuple[int, AnyState]],
+    events: Sequence[Event],
+    seats: Sequence[int | None],
+    names: Sequence[str],
+    finals: Sequence[dict[str, Any]],
+) -> list[tuple[list[dict[str, Any]], list[list[Any]]]]:
+    """:func:`seat_parts` of each of ``seats`` (``finals``: each one's frame view), the
+    same answers, at once: each step's views are made for every seat together
+    (:func:`.games.seat_views`), and what every seat sees alike is patched once
+    (:func:`.patch.diff_shared`)."""
+    seen: list[list[dict[str, Any]]] = [[] for _ in seats]
+    out: list[list[list[Any]]] = [[] for _ in seats]
+    start = 0
+    last = len(parts) - 1
+    for index, (count, state) in enumerate(parts):
+        chunk = events[start : start + count]
+        start += count
+        counts = []
+        for i, seat in enumerate(seats):
+            mine = events_for(game, chunk, seat, names)
+            seen[i].extend(mine)
+            counts.append(len(mine))
+        if index == last:
+            for i in range(len(seats)):
+                out[i].append([counts[i]])
+            continue
+        shared: Shared = {}
+        for i, view in enumerate(seat_views(game, state, seats, choices=False)):
+            view["to_move"] = None  # as :func:`step_view` makes it
+            view.pop("legal_actions", None)
+            out[i].append([counts[i], diff_shared(finals[i], view, shared)])
+    return list(zip(seen, out, strict=True))
+
+
+__all__ = ["Run", "run_parts", "seat_parts", "seats_parts", "step_view"]

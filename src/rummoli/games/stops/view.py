@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from rummoli.cards import RANKS, SUITS, card_str, cards_of, sorted_by_suit
+from rummoli.cards import NUM_CARDS, RANKS, SUITS, card_str, cards_of, sorted_by_suit
 from rummoli.engine.base import CHANCE, TERMINAL
 from rummoli.engine.event_json import EventFormat, by_player, card_text, seat_name, seat_names
 from rummoli.games.stops.actions import ActionCodec
@@ -124,8 +124,24 @@ event_to_json: Final = EVENT_FORMAT.to_json
 events_for: Final = EVENT_FORMAT.events_for
 
 
+#: Each card's text, by number: a view names a card dozens of times (the laid ones once
+#: per player and once in the table's list), and a lookup costs a third of a call.
+_CARD_TEXT: Final = tuple(card_str(c) for c in range(NUM_CARDS))
+#: The texts of the sets of cards views named lately (hands, a widow, claims), by mask:
+#: a table's views name the same hands again and again (every seat's frame, every step
+#: of a run). Emptied when it grows past :data:`_MASKS_KEPT`, so it stays small.
+_MASK_TEXT: Final[dict[int, tuple[str, ...]]] = {}
+_MASKS_KEPT: Final = 4096
+
+
 def _cards(mask: int) -> list[str]:
-    return [card_str(c) for c in sorted_by_suit(cards_of(mask))]
+    known = _MASK_TEXT.get(mask)
+    if known is None:
+        if len(_MASK_TEXT) >= _MASKS_KEPT:
+            _MASK_TEXT.clear()
+        known = tuple([card_str(c) for c in sorted_by_suit(cards_of(mask))])
+        _MASK_TEXT[mask] = known
+    return list(known)
 
 
 @dataclass(slots=True, init=False)
@@ -294,8 +310,24 @@ class Observation:
         self.sequence = sequence
 
 
+def seat_fields(state: StopsState, seat: int | None) -> tuple[int, int, tuple[int, ...]]:
+    """What only ``seat`` may see of ``state``: its hand, the widow's cards it knows, its
+    legal actions (a spectator: none of them). :func:`build_observation` takes them from
+    here, and so does a seat's view made from the spectator's (:func:`seat_view_for`)."""
+    if seat is None:
+        return 0, 0, ()
+    hands = state.settle_hands if state.phase == SETTLE else state.hands
+    return (
+        hands[seat],
+        state.known_widow if seat == state.widow_taker else 0,
+        tuple(state.options) if state.to_move == seat else (),
+    )
+
+
 def build_observation(state: StopsState, seat: int | None) -> Observation:
-    """What ``seat`` (None: a spectator) may see of ``state``: the one place that decides."""
+    """What ``seat`` (None: a spectator) may see of ``state``: the one place that decides
+    (what only the seat may see: :func:`seat_fields`)."""
+    hand, known_widow, legal = seat_fields(state, seat)
     n = len(state.names)
     betting = state.betting
     in_round = state.in_round
@@ -320,10 +352,10 @@ def build_observation(state: StopsState, seat: int | None) -> Observation:
         tuple(in_round),
         tuple(map(int.bit_count, hands)),
         tuple(state.board),
-        hands[seat] if seat is not None else 0,
+        hand,
         state.widow.bit_count(),
         state.widow_taker,
-        state.known_widow if seat is not None and seat == state.widow_taker else 0,
+        known_widow,
         tuple(state.laid),
         state.laid_mask,
         tuple(state.shown.items()),
@@ -339,7 +371,7 @@ def build_observation(state: StopsState, seat: int | None) -> Observation:
         state.leader,
         state.round_winner,
         state.deadlocked,
-        tuple(state.options) if seat is not None and state.to_move == seat else (),
+        legal,
         state.codec,
         state.board[state.pot_space],
         settling,
@@ -366,6 +398,11 @@ _SET_NAMES: Final = ("", "", "pair", "three of a kind", "four of a kind")
 
 def observation_to_view(obs: Observation) -> dict[str, Any]:
     """The JSON-ready view of an observation, for people and the wire."""
+    text = _CARD_TEXT
+    laid_by: list[list[str]] = [[] for _ in obs.names]
+    for p, c in obs.laid:
+        if 0 <= p < len(laid_by):  # (a card laid by no seat is in the table's list only)
+            laid_by[p].append(text[c])
     players = []
     for s, name in enumerate(obs.names):
         players.append(
@@ -377,7 +414,7 @@ def observation_to_view(obs: Observation) -> dict[str, Any]:
                 "in_round": s in obs.in_round,
                 "bet": obs.bets[s],
                 "folded": obs.folded[s],
-                "laid": [card_str(c) for p, c in obs.laid if p == s],
+                "laid": laid_by[s],
             }
         )
     to_move: int | str | None
@@ -402,7 +439,7 @@ def observation_to_view(obs: Observation) -> dict[str, Any]:
             "taken_by": _seat_or_none(obs.widow_taker),
             "known": _cards(obs.known_widow),
         },
-        "laid": [{"player": s, "card": card_str(c)} for s, c in obs.laid],
+        "laid": [{"player": s, "card": text[c]} for s, c in obs.laid],
         "shown": {str(s): _cards(m) for s, m in obs.shown},
         "poker_winners": list(obs.poker_winners),
         "leader": _seat_or_none(obs.leader),
@@ -440,25 +477,52 @@ def observation_to_view(obs: Observation) -> dict[str, Any]:
     if plan.play == RANK and obs.phase == "play":
         view["sequence"] = {"next": None if obs.sequence < 0 else _RANK_NAMES[obs.sequence]}
     if obs.seat is not None:
-        view["hand"] = _cards(obs.hand)
-        sets = plan.hands == SETS and obs.phase != "settlement"
-        if obs.phase in _POKER_AHEAD and plan.poker != NONE and sets:
-            # Poch's hands rank by their best set alone: that set, or none.
-            key = sets_key(obs.hand, obs.trump)
-            if key:
-                view["poker_hand"] = {
-                    "name": _SET_NAMES[key // 64],
-                    "cards": _cards(set_cards(obs.hand, key)),
-                }
-        elif obs.phase in _POKER_AHEAD and obs.hand.bit_count() >= 5 and plan.poker != NONE:
-            # The seat's own poker hand, named while it bets: its best five of its cards.
-            view["poker_hand"] = {
-                "name": category_name(hand_key(obs.hand)),
-                "cards": [card_str(c) for c in best_five(obs.hand)],
-            }
-        if obs.legal:
-            view["legal_actions"] = [{"action": a, "text": obs.codec.to_text(a)} for a in obs.legal]
+        _add_seat_part(view, obs)
     return view
+
+
+def _add_seat_part(view: dict[str, Any], obs: Observation) -> None:
+    """What only a seat sees, at the end of its view: its hand, its poker hand, its
+    choices."""
+    _add_hand(view, obs.hand, obs.phase, obs.plan, obs.trump)
+    if obs.legal:
+        view["legal_actions"] = [{"action": a, "text": obs.codec.to_text(a)} for a in obs.legal]
+
+
+def _add_hand(view: dict[str, Any], hand: int, phase: str, plan: Layout, trump: int) -> None:
+    view["hand"] = _cards(hand)
+    sets = plan.hands == SETS and phase != "settlement"
+    if phase in _POKER_AHEAD and plan.poker != NONE and sets:
+        # Poch's hands rank by their best set alone: that set, or none.
+        key = sets_key(hand, trump)
+        if key:
+            view["poker_hand"] = {
+                "name": _SET_NAMES[key // 64],
+                "cards": _cards(set_cards(hand, key)),
+            }
+    elif phase in _POKER_AHEAD and hand.bit_count() >= 5 and plan.poker != NONE:
+        # The seat's own poker hand, named while it bets: its best five of its cards.
+        view["poker_hand"] = {
+            "name": category_name(hand_key(hand)),
+            "cards": [card_str(c) for c in best_five(hand)],
+        }
+
+
+def seat_view_for(
+    public: dict[str, Any], public_obs: Observation, state: StopsState, seat: int
+) -> tuple[dict[str, Any], tuple[int, ...]]:
+    """``observation_to_view`` of ``seat``'s observation of ``state`` without its legal
+    actions, made from ``public`` (the view of ``public_obs``, the spectator's observation
+    of ``state``), and those legal actions: the seat's own fields
+    (:func:`seat_fields`) set in a copy of the spectator's view, which is the same keys
+    in the same order (only the seat's own keys differ), and no observation built again."""
+    hand, known_widow, legal = seat_fields(state, seat)
+    view = dict(public)
+    view["seat"] = seat
+    if known_widow:
+        view["widow"] = {**public["widow"], "known": _cards(known_widow)}
+    _add_hand(view, hand, public_obs.phase, public_obs.plan, public_obs.trump)
+    return view, legal
 
 
 def build_view(state: StopsState, seat: int | None) -> dict[str, Any]:

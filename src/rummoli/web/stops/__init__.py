@@ -11,7 +11,7 @@ has no draws or stalemates: a game always ends with a count of chips.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -20,7 +20,7 @@ from rummoli.games.stops.actions import BID_BASE
 from rummoli.games.stops.layout import Layout
 from rummoli.games.stops.state import StopsState
 from rummoli.games.stops.steps import card_by_card
-from rummoli.games.stops.view import build_observation, observation_to_view
+from rummoli.games.stops.view import build_observation, observation_to_view, seat_view_for
 from rummoli.i18n import N_
 from rummoli.web.choices import offered
 from rummoli.web.games import WebPart
@@ -42,7 +42,37 @@ def seat_view(state: StopsState, seat: int | None, only: int | None) -> dict[str
     obs = build_observation(state, seat)
     legal = obs.legal if only is None else ((only,) if obs.legal else ())
     obs.legal = ()
-    view = observation_to_view(obs)
+    return _finish(state, observation_to_view(obs), legal)
+
+
+def seat_views(
+    state: StopsState,
+    seats: Sequence[int | None],
+    only: Sequence[int | None],
+    choices: bool = True,
+) -> list[dict[str, Any]]:
+    """:func:`seat_view` of each of ``seats`` (``only``: each one's forced action, or
+    None), the same views, made at once: the part every seat sees alike is built once
+    and shared by the views (:func:`~rummoli.games.stops.view.seat_view_for`), which
+    halves what the views of a table's frames cost. Read them; never change their parts.
+    ``choices`` False: without legal actions (a run's step offers none)."""
+    public_obs = build_observation(state, None)
+    public_obs.legal = ()
+    public = observation_to_view(public_obs)
+    views = []
+    for seat, forced in zip(seats, only, strict=True):
+        if seat is None:
+            views.append(_finish(state, dict(public), ()))
+            continue
+        view, legal = seat_view_for(public, public_obs, state, seat)
+        if forced is not None:
+            legal = (forced,) if legal else ()
+        views.append(_finish(state, view, legal if choices else ()))
+    return views
+
+
+def _finish(state: StopsState, view: dict[str, Any], legal: Sequence[int]) -> dict[str, Any]:
+    """A view with its legal actions as frames offer them, and its board's layout."""
     if legal:
         codec = state.codec
 
@@ -111,6 +141,7 @@ def web_part(game: str) -> WebPart:
         starting_amount=_starting_chips,
         intro=INTROS.get(game, ""),
         view=seat_view,
+        views=seat_views,
         may_unfold=may_unfold,
         unfold=unfold,
         paced=frozenset({"lay"}),
