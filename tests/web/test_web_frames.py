@@ -22,6 +22,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from webtools import run_in_thread
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = Path(__file__).parent / "data" / "frames.json"
@@ -52,7 +53,7 @@ def _digest(step: list[list[str]]) -> str:
 
 
 def record(game: str) -> dict[str, Any]:
-    played = _bench().play(game, SEED, limit=ACTIONS, spectators=SPECTATORS)
+    played = run_in_thread(_bench().play, game, SEED, limit=ACTIONS, spectators=SPECTATORS)
     return {
         "actions": played.actions,
         "digests": [_digest(step) for step in played.frames],
@@ -86,7 +87,7 @@ def test_the_recorded_games_lay_runs_and_every_connection_has_its_own_frames() -
     card by card (``parts``: the patches of :mod:`rummoli.web.patch`), and a seat's
     frames differ from the spectator's."""
     for game in ("rummoli", "rummy", "michigan", "tripoley"):
-        played = _bench().play(game, SEED, limit=ACTIONS, spectators=SPECTATORS)
+        played = run_in_thread(_bench().play, game, SEED, limit=ACTIONS, spectators=SPECTATORS)
         seat = [text for step in played.frames for text in step[0]]
         spectator = [text for step in played.frames for text in step[-1]]
         if game != "rummy":  # Basic Rummy shows every action in one step

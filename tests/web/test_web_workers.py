@@ -28,6 +28,7 @@ from typing import Any
 import httpx
 import pytest
 from websockets.asyncio.client import connect
+from webtools import run_coroutine
 
 from rummoli.web.leases import Leases
 from rummoli.web.storage import Storage
@@ -289,7 +290,7 @@ def test_a_killed_process_loses_no_table_and_no_accepted_action(
             await asyncio.gather(*seats, return_exceptions=True)
             return before, took, dead.actions
 
-        before, took, at_kill = asyncio.run(play())
+        before, took, at_kill = run_coroutine(play())
         # Taken over from the stored actions: the clients came back to a step no earlier
         # than the last they had been shown (nothing accepted was lost).
         assert min(s for s in tables[0].states[3:]) >= before
@@ -349,7 +350,7 @@ def test_a_paused_owner_is_taken_over_and_writes_nothing_after(url: str, tmp_pat
             await asyncio.gather(*seats, return_exceptions=True)
             return at_pause.actions
 
-        at_pause = asyncio.run(play())
+        at_pause = run_coroutine(play())
         stored = storage.load_game(table.id)
         assert stored is not None
         assert stored.actions[: len(at_pause)] == at_pause
@@ -523,7 +524,7 @@ def test_a_rolling_restart_loses_nothing(tmp_path: Path) -> None:
             await asyncio.gather(*seats, return_exceptions=True)
             return stored.actions
 
-        during = asyncio.run(play())
+        during = run_coroutine(play())
         stored = storage.load_game(table.id)
         assert stored is not None and stored.actions[: len(during)] == during
         assert len(stored.actions) > len(during) or table.over

@@ -3,13 +3,15 @@ never waits forever (TestClient's own ``receive`` has no timeout)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
 from fastapi.testclient import TestClient
@@ -223,3 +225,21 @@ def drive(conns: list[Conn], rng: random.Random, *, seconds: float = 60.0) -> No
                 assert conn.view is not None
                 acted[id(conn)] = conn.step
                 conn.send({"type": "action", "action": choose(conn.view, rng), "step": conn.step})
+
+
+_T = TypeVar("_T")
+
+
+def run_coroutine(coroutine: Coroutine[Any, Any, _T]) -> _T:
+    """Run ``coroutine`` on a fresh event loop in a thread of its own: in the whole suite
+    the browser tests' Playwright session keeps an event loop running in the main thread,
+    where ``asyncio.run`` refuses to start another (a test run alone never sees it)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+def run_in_thread(function: Callable[..., _T], *args: Any, **kwargs: Any) -> _T:
+    """``function(*args, **kwargs)`` in a thread of its own, for code that calls
+    ``asyncio.run`` itself (see :func:`run_coroutine`)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(function, *args, **kwargs).result()
