@@ -15,6 +15,7 @@ from typing import Any
 
 from rummoli.engine.description import BOOL, CHOICE, CHOICE_OR_INT, INT, HouseRule
 from rummoli.games.stops import layout as lay
+from rummoli.games.stops.game import FamilyGame
 
 #: Rummoli's bounds (``rummoli.games.rummoli.rules.RANGES``), for every game.
 CHIPS = (1, 1000)
@@ -121,10 +122,22 @@ def betting_rules() -> tuple[HouseRule, ...]:
     return (_bet_limit(), _heads_up())
 
 
+#: Michigan's leads (Tripoley's too): the lowest card of any suit, then of another suit.
+SUIT_LEADS = ("lowest_of_any_suit", "lowest_in_hand")
+OTHER_SUIT = ("any_other_suit", "lowest_of_other_suits")
+
+
 def run_rules(
-    lead: str, leads: tuple[str, ...], switch: str, switches: tuple[str, ...], kitty: bool
+    lead: str = SUIT_LEADS[0],
+    leads: tuple[str, ...] = SUIT_LEADS,
+    switch: str = OTHER_SUIT[0],
+    switches: tuple[str, ...] = OTHER_SUIT,
+    kitty: bool = True,
+    without: tuple[str, ...] = (),
 ) -> tuple[HouseRule, ...]:
-    """The first lead, the lead after a stop, the deadlock, the fine and claims."""
+    """The first lead, the lead after a stop, the deadlock, the fine and claims: by
+    default Michigan's; ``without`` names those a game does not have (Poch's pools are
+    all paid to the cards held, so nothing is claimed)."""
     rules = [
         HouseRule("lead", lead, CHOICE, "how the first card of a deal is led", choices=leads),
         HouseRule(
@@ -156,7 +169,7 @@ def run_rules(
             )
         )
     rules.append(claim_rule())
-    return tuple(rules)
+    return tuple(rule for rule in rules if rule.name not in without)
 
 
 def claim_rule() -> HouseRule:
@@ -168,7 +181,7 @@ def claim_rule() -> HouseRule:
     )
 
 
-def settlement_rules(default: str, betting: bool) -> tuple[HouseRule, ...]:
+def settlement_rules(default: str = "share", betting: bool = False) -> tuple[HouseRule, ...]:
     """Board chips at the end of the game."""
     rules = [
         HouseRule(
@@ -220,10 +233,12 @@ _AS_IS = (
 )
 
 
-def family_layout(values: Mapping[str, Any], **fields: Any) -> lay.Layout:
-    """A layout from a game's house rules (those of this module, by name) and the
+def family_layout(game: FamilyGame, values: Mapping[str, Any], **fields: Any) -> lay.Layout:
+    """A layout from a game's declaration (its name, title, seats and presentation:
+    :meth:`FamilyGame.identity`), its house rules (those of this module, by name) and the
     game's own ``fields``, which win."""
-    data: dict[str, Any] = {name: values[name] for name in _AS_IS if name in values}
+    data = game.identity()
+    data.update({name: values[name] for name in _AS_IS if name in values})
     if "deadlock" in values:
         data["deadlock"] = lay.END_ROUND if values["deadlock"] == "end_round" else lay.CONTINUE
     data.update(fields)
