@@ -4,8 +4,10 @@ Chips, rounds, a short ante, the spare hand and its auction, the poker stage, th
 claims, the settlement at the end: every game of the family has some of these, named
 and meaning as in Rummoli's rules (``docs/rules.md``), often with another default (the
 spare hand of Michigan is dead; Tripoley's poker is opened by the dealer). A game's
-declaration (``games/<game>/game.py``) takes the ones it has from here, with its
-defaults, and adds its own; :func:`family_layout` copies their values into the layout.
+declaration (``games/<game>/description.py``) takes the ones it has from here, with its
+defaults, and adds its own; :func:`family_layout` copies their values into the layout,
+with the game's identity from its declaration. The groups' defaults are what most games
+have (Michigan's runs, a shared settlement), so a game names only where it differs.
 """
 
 from __future__ import annotations
@@ -182,7 +184,8 @@ def claim_rule() -> HouseRule:
 
 
 def settlement_rules(default: str = "share", betting: bool = False) -> tuple[HouseRule, ...]:
-    """Board chips at the end of the game."""
+    """Board chips at the end of the game (by default shared by the players still in,
+    the settlement's deals without betting)."""
     rules = [
         HouseRule(
             "settlement",

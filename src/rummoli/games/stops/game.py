@@ -29,7 +29,7 @@ from rummoli.games.stops.layout import ROW, Layout, LayoutError
 
 @dataclass(frozen=True)
 class FamilyGame:
-    """One game of the family, declared once (its package's ``game.py``)."""
+    """One game of the family, declared once (its package's ``description.py``)."""
 
     name: str
     title: str
