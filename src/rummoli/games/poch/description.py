@@ -65,10 +65,8 @@ HOUSE_RULES = (
     ),
     # Every pool is paid to the cards held: nothing is claimed as it is laid.
     *run_rules(
-        "lowest_of_any_suit",
-        ("lowest_of_any_suit", "any_card"),
-        "any_other_suit",
-        ("any_other_suit", "any_card"),
+        leads=("lowest_of_any_suit", "any_card"),
+        switches=("any_other_suit", "any_card"),
         without=("must_claim",),
     ),
     *settlement_rules(),
