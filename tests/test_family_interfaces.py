@@ -8,6 +8,7 @@ invariants by ``test_family_properties.py``; this checks that each interface rea
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import sys
@@ -131,3 +132,17 @@ def test_every_computer_level_plays_a_round_of_each_game(game: str, level: str) 
         decisions += 1
     assert decisions > 0
     assert sum(state.chips) == 60
+
+
+@pytest.mark.parametrize("game", ("rummoli", *GAMES))
+def test_the_declaration_s_identity_is_the_layout_s(game: str) -> None:
+    """A game's name, title, seats and presentation are declared once, on its FamilyGame,
+    and are what its layout plays under every preset (Rummoli's layout is made by its own
+    rules object: the declaration must still say the same)."""
+    declared = importlib.import_module(f"rummoli.games.{game}.description").GAME
+    rules_type = describe(game).rules_type
+    for preset in declared.presets:
+        layout = rules_type.from_dict({"preset": preset}).layout()
+        played = {name: getattr(layout, name) for name in declared.identity()}
+        assert played == declared.identity(), preset
+    assert declared.identity()["game"] == game

@@ -53,18 +53,12 @@ HOUSE_RULES = (
     ),
     HouseRule("kitty", False, BOOL, "a kitty everyone stakes 1 on, taken by the first player out"),
     *widow_rules("none", False, "spare hand"),
-    *run_rules(
-        "lowest_of_any_suit",
-        ("lowest_of_any_suit", "lowest_in_hand"),
-        "any_other_suit",
-        ("any_other_suit", "lowest_of_other_suits"),
-        kitty=True,
-    ),
-    *settlement_rules("share", betting=False),
+    *run_rules(),
+    *settlement_rules(),
 )
 
 
-def make_layout(values: Mapping[str, Any]) -> lay.Layout:
+def make_layout(game: FamilyGame, values: Mapping[str, Any]) -> lay.Layout:
     """Michigan under ``values``."""
     extra = 1 if values["dealer_stake"] == "double" else 0
     cards = (
@@ -74,16 +68,11 @@ def make_layout(values: Mapping[str, Any]) -> lay.Layout:
     if values["kitty"] or values["board"] == "money_cards":
         spaces.append(Space("kitty", role=lay.KITTY))
     return family_layout(
+        game,
         values,
-        game="michigan",
-        title="Michigan",
-        min_players=3,
-        max_players=8,
         spaces=tuple(spaces),
         spare=lay.FIRST,
         leader=lay.LEFT,
-        board_shape=lay.ROW,
-        spare_word="spare hand",
     )
 
 
@@ -92,9 +81,10 @@ GAME = FamilyGame(
     title="Michigan",
     min_players=3,
     max_players=8,
-    default_players=4,
     house_rules=HOUSE_RULES,
     make_layout=make_layout,
+    board_shape=lay.ROW,
+    spare_word="spare hand",
     presets={
         # pagat.com and Bicycle: the defaults.
         "pagat": {},

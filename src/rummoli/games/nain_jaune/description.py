@@ -47,21 +47,18 @@ HOUSE_RULES = (
         "going out before anyone else has laid a card (grand opera) takes the whole board",
     ),
     claim_rule(),
-    *settlement_rules("share", betting=False),
+    *settlement_rules(),
 )
 
 
-def make_layout(values: Mapping[str, Any]) -> lay.Layout:
+def make_layout(game: FamilyGame, values: Mapping[str, Any]) -> lay.Layout:
     """Nain Jaune under ``values``."""
     spaces = tuple(Space(name, (name,), stake=stake) for name, stake in BOARD)
     missing = lay.NEW_SEQUENCE if values["missing_rank"] == "new_sequence" else lay.NEXT_RANK
     held = {"none": lay.NONE, "stake": lay.STAKE, "double": lay.DOUBLE}
     return family_layout(
+        game,
         values,
-        game="nain_jaune",
-        title="Nain Jaune",
-        min_players=3,
-        max_players=8,
         spaces=spaces,
         ace_low=True,
         deal=lay.TABLE,
@@ -74,8 +71,6 @@ def make_layout(values: Mapping[str, Any]) -> lay.Layout:
         going_out=lay.PER_POINT,
         held_board_cards=held[values["held_board_cards"]],
         grand_opera=values["grand_opera"],
-        board_shape=lay.CORNERS,
-        spare_word="talon",
     )
 
 
@@ -84,9 +79,10 @@ GAME = FamilyGame(
     title="Nain Jaune",
     min_players=3,
     max_players=8,
-    default_players=4,
     house_rules=HOUSE_RULES,
     make_layout=make_layout,
+    board_shape=lay.CORNERS,
+    spare_word="talon",
     presets={
         # regledujeu.fr and the rule sheets sold with the board: the defaults.
         "regledujeu": {},

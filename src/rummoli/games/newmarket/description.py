@@ -55,16 +55,16 @@ HOUSE_RULES = (
         "diamonds)",
         choices=tuple(LEAD_SUITS),
     ),
-    *(
-        rule
-        for rule in run_rules(
-            "lowest_of_any_suit",
-            ("lowest_of_any_suit",),
+    # The first lead is first_lead's: the family's lead rule is not one of Newmarket's.
+    *run_rules(
+        switch="lowest_of_colour",
+        switches=(
             "lowest_of_colour",
-            ("lowest_of_colour", "any_suit_of_colour", "any_other_suit", "lowest_of_other_suits"),
-            kitty=True,
-        )
-        if rule.name != "lead"
+            "any_suit_of_colour",
+            "any_other_suit",
+            "lowest_of_other_suits",
+        ),
+        without=("lead",),
     ),
     HouseRule(
         "pay_per_card",
@@ -72,30 +72,25 @@ HOUSE_RULES = (
         BOOL,
         "the first player out is also paid 1 chip per card left by each other player",
     ),
-    *settlement_rules("share", betting=False),
+    *settlement_rules(),
 )
 
 
-def make_layout(values: Mapping[str, Any]) -> lay.Layout:
+def make_layout(game: FamilyGame, values: Mapping[str, Any]) -> lay.Layout:
     """Newmarket under ``values``."""
     chosen = values["horse_stake"] == "chosen"
     chips = values["horse_chips"]
     spaces = [Space(name, (name,), stake=0 if chosen else chips, chosen=chosen) for name in HORSES]
     spaces.append(Space("kitty", role=lay.KITTY, stake=values["kitty_stake"]))
     return family_layout(
+        game,
         values,
-        game="newmarket",
-        title="Newmarket",
-        min_players=3,
-        max_players=8,
         spaces=tuple(spaces),
         spare=lay.AFTER_DEALER,
         chosen_stake=chips if chosen else 0,
         leader=lay.LOWEST_OF_SUIT,
         lead_suits=LEAD_SUITS[values["first_lead"]],
         going_out=lay.PER_CARD if values["pay_per_card"] else lay.NONE,
-        board_shape=lay.ROW,
-        spare_word="spare hand",
     )
 
 
@@ -104,9 +99,10 @@ GAME = FamilyGame(
     title="Newmarket",
     min_players=3,
     max_players=8,
-    default_players=4,
     house_rules=HOUSE_RULES,
     make_layout=make_layout,
+    board_shape=lay.ROW,
+    spare_word="spare hand",
     presets={
         # The Guardian (2008) and Wikipedia: the defaults.
         "guardian": {},

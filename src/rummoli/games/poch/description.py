@@ -64,33 +64,24 @@ HOUSE_RULES = (
         choices=("poker_winner", "left_of_dealer"),
     ),
     # Every pool is paid to the cards held: nothing is claimed as it is laid.
-    *(
-        rule
-        for rule in run_rules(
-            "lowest_of_any_suit",
-            ("lowest_of_any_suit", "any_card"),
-            "any_other_suit",
-            ("any_other_suit", "any_card"),
-            kitty=True,
-        )
-        if rule.name != "must_claim"
+    *run_rules(
+        leads=("lowest_of_any_suit", "any_card"),
+        switches=("any_other_suit", "any_card"),
+        without=("must_claim",),
     ),
-    *settlement_rules("share", betting=False),
+    *settlement_rules(),
 )
 
 
-def make_layout(values: Mapping[str, Any]) -> lay.Layout:
+def make_layout(game: FamilyGame, values: Mapping[str, Any]) -> lay.Layout:
     """Poch under ``values``."""
     spaces = [Space("poch", role=lay.POKER)]
     spaces += [Space(name, cards, when=lay.HELD) for name, cards in POOLS]
     spaces.append(Space("centre", role=lay.KITTY))
     five = values["deal"] == "five"
     return family_layout(
+        game,
         values,
-        game="poch",
-        title="Poch",
-        min_players=3,
-        max_players=6,
         spaces=tuple(spaces),
         deck=32,
         deal=lay.TABLE if five else lay.ALL,
@@ -102,8 +93,6 @@ def make_layout(values: Mapping[str, Any]) -> lay.Layout:
         open_with_set=True,
         unopened_showdown=values["unopened_showdown"],
         leader=lay.POKER_WINNER if values["leader"] == "poker_winner" else lay.LEFT,
-        board_shape=lay.ROUND,
-        spare_word="talon",
     )
 
 
@@ -112,9 +101,10 @@ GAME = FamilyGame(
     title="Poch",
     min_players=3,
     max_players=6,
-    default_players=4,
     house_rules=HOUSE_RULES,
     make_layout=make_layout,
+    board_shape=lay.ROUND,
+    spare_word="talon",
     presets={
         # pagat.com's modern German form: the defaults.
         "pagat": {},

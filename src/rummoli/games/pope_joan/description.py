@@ -54,22 +54,18 @@ HOUSE_RULES = (
         "the Pope turned for trumps also gives the dealer the Game pool and ends the deal",
     ),
     *widow_rules("none", False, "spare hand"),
-    *(
-        rule
-        for rule in run_rules(
-            "any_card",
-            ("any_card", "lowest_in_hand"),
-            "any_card",
-            ("any_card", "lowest_of_colour"),
-            kitty=True,
-        )
-        if rule.name != "deadlock"
+    *run_rules(
+        "any_card",
+        ("any_card", "lowest_in_hand"),
+        "any_card",
+        ("any_card", "lowest_of_colour"),
+        without=("deadlock",),
     ),
-    *settlement_rules("share", betting=False),
+    *settlement_rules(),
 )
 
 
-def make_layout(values: Mapping[str, Any]) -> lay.Layout:
+def make_layout(game: FamilyGame, values: Mapping[str, Any]) -> lay.Layout:
     """Pope Joan under ``values``."""
     dealer = values["dressing"] == "dealer"
     spaces = [
@@ -88,11 +84,8 @@ def make_layout(values: Mapping[str, Any]) -> lay.Layout:
         Space("game", role=lay.KITTY, stake=0 if dealer else 1, dealer_stake=1 if dealer else 0)
     )
     return family_layout(
+        game,
         values,
-        game="pope_joan",
-        title="Pope Joan",
-        min_players=3,
-        max_players=8,
         spaces=tuple(spaces),
         deck=51,
         ace_low=not values["ace_high"],
@@ -102,8 +95,6 @@ def make_layout(values: Mapping[str, Any]) -> lay.Layout:
         turned_ends_deal=("pope",) if values["turned_pope_ends"] else (),
         leader=lay.LEFT,
         deadlock=lay.CONTINUE,
-        board_shape=lay.ROUND,
-        spare_word="spare hand",
     )
 
 
@@ -112,9 +103,10 @@ GAME = FamilyGame(
     title="Pope Joan",
     min_players=3,
     max_players=8,
-    default_players=4,
     house_rules=HOUSE_RULES,
     make_layout=make_layout,
+    board_shape=lay.ROUND,
+    spare_word="spare hand",
     presets={
         # Parlett and Hoyle's Games Modernized: the defaults.
         "hoyle": {},

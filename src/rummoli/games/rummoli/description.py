@@ -24,6 +24,7 @@ from rummoli.engine.description import (
 from rummoli.games.rummoli.rules import BET_LIMITS, CHOICES, PRESETS, RANGES, RULE_HELP, Rules
 from rummoli.games.stops.describe import family_description
 from rummoli.games.stops.game import FamilyGame
+from rummoli.games.stops.layout import OCTAGON
 from rummoli.games.stops.setup import MAX_PLAYERS, MIN_PLAYERS
 
 #: The allowed words of each house rule that takes one.
@@ -64,9 +65,10 @@ GAME = FamilyGame(
     title="Rummoli",
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
-    default_players=4,
     house_rules=HOUSE_RULES,
-    make_layout=lambda values: Rules(**values).layout(),
+    make_layout=lambda game, values: Rules(**values).layout(),
+    # What its board (``board.py``) draws: the declaration says what the layout plays.
+    board_shape=OCTAGON,
     presets=PRESETS,
     web_table=True,
     summary=(

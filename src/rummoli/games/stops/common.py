@@ -4,8 +4,10 @@ Chips, rounds, a short ante, the spare hand and its auction, the poker stage, th
 claims, the settlement at the end: every game of the family has some of these, named
 and meaning as in Rummoli's rules (``docs/rules.md``), often with another default (the
 spare hand of Michigan is dead; Tripoley's poker is opened by the dealer). A game's
-declaration (``games/<game>/game.py``) takes the ones it has from here, with its
-defaults, and adds its own; :func:`family_layout` copies their values into the layout.
+declaration (``games/<game>/description.py``) takes the ones it has from here, with its
+defaults, and adds its own; :func:`family_layout` copies their values into the layout,
+with the game's identity from its declaration. The groups' defaults are what most games
+have (Michigan's runs, a shared settlement), so a game names only where it differs.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 
 from rummoli.engine.description import BOOL, CHOICE, CHOICE_OR_INT, INT, HouseRule
 from rummoli.games.stops import layout as lay
+from rummoli.games.stops.game import FamilyGame
 
 #: Rummoli's bounds (``rummoli.games.rummoli.rules.RANGES``), for every game.
 CHIPS = (1, 1000)
@@ -121,10 +124,22 @@ def betting_rules() -> tuple[HouseRule, ...]:
     return (_bet_limit(), _heads_up())
 
 
+#: Michigan's leads (Tripoley's too): the lowest card of any suit, then of another suit.
+SUIT_LEADS = ("lowest_of_any_suit", "lowest_in_hand")
+OTHER_SUIT = ("any_other_suit", "lowest_of_other_suits")
+
+
 def run_rules(
-    lead: str, leads: tuple[str, ...], switch: str, switches: tuple[str, ...], kitty: bool
+    lead: str = SUIT_LEADS[0],
+    leads: tuple[str, ...] = SUIT_LEADS,
+    switch: str = OTHER_SUIT[0],
+    switches: tuple[str, ...] = OTHER_SUIT,
+    kitty: bool = True,
+    without: tuple[str, ...] = (),
 ) -> tuple[HouseRule, ...]:
-    """The first lead, the lead after a stop, the deadlock, the fine and claims."""
+    """The first lead, the lead after a stop, the deadlock, the fine and claims: by
+    default Michigan's; ``without`` names those a game does not have (Poch's pools are
+    all paid to the cards held, so nothing is claimed)."""
     rules = [
         HouseRule("lead", lead, CHOICE, "how the first card of a deal is led", choices=leads),
         HouseRule(
@@ -156,7 +171,7 @@ def run_rules(
             )
         )
     rules.append(claim_rule())
-    return tuple(rules)
+    return tuple(rule for rule in rules if rule.name not in without)
 
 
 def claim_rule() -> HouseRule:
@@ -168,8 +183,9 @@ def claim_rule() -> HouseRule:
     )
 
 
-def settlement_rules(default: str, betting: bool) -> tuple[HouseRule, ...]:
-    """Board chips at the end of the game."""
+def settlement_rules(default: str = "share", betting: bool = False) -> tuple[HouseRule, ...]:
+    """Board chips at the end of the game (by default shared by the players still in,
+    the settlement's deals without betting)."""
     rules = [
         HouseRule(
             "settlement",
@@ -220,10 +236,12 @@ _AS_IS = (
 )
 
 
-def family_layout(values: Mapping[str, Any], **fields: Any) -> lay.Layout:
-    """A layout from a game's house rules (those of this module, by name) and the
+def family_layout(game: FamilyGame, values: Mapping[str, Any], **fields: Any) -> lay.Layout:
+    """A layout from a game's declaration (its name, title, seats and presentation:
+    :meth:`FamilyGame.identity`), its house rules (those of this module, by name) and the
     game's own ``fields``, which win."""
-    data: dict[str, Any] = {name: values[name] for name in _AS_IS if name in values}
+    data = game.identity()
+    data.update({name: values[name] for name in _AS_IS if name in values})
     if "deadlock" in values:
         data["deadlock"] = lay.END_ROUND if values["deadlock"] == "end_round" else lay.CONTINUE
     data.update(fields)

@@ -24,21 +24,28 @@ from typing import Any, ClassVar
 from rummoli.engine.base import SetupError
 from rummoli.engine.description import BOOL, CHOICE, CHOICE_OR_INT, INT, HouseRule
 from rummoli.engine.records import check_rules_version
-from rummoli.games.stops.layout import Layout, LayoutError
+from rummoli.games.stops.layout import ROW, Layout, LayoutError
 
 
 @dataclass(frozen=True)
 class FamilyGame:
-    """One game of the family, declared once (its package's ``game.py``)."""
+    """One game of the family, declared once (its package's ``description.py``)."""
 
     name: str
     title: str
     min_players: int
     max_players: int
-    default_players: int
     house_rules: tuple[HouseRule, ...]
-    #: The layout the engine plays for the house rules' values (every rule named).
-    make_layout: Callable[[Mapping[str, Any]], Layout]
+    #: The layout the engine plays for the house rules' values (every rule named), made
+    #: with the game's declaration at hand: ``common.family_layout(game, values, ...)``
+    #: takes the game's identity from it, so that ``make_layout`` names only its board
+    #: and what the game plays otherwise than the layout's defaults.
+    make_layout: Callable[[FamilyGame, Mapping[str, Any]], Layout]
+    default_players: int = 4
+    #: How the interfaces draw the board, and what the game calls its spare hand (the
+    #: layout's ``board_shape`` and ``spare_word``).
+    board_shape: str = ROW
+    spare_word: str = "widow"
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: Other names the game is found by (``boodle`` for Michigan).
     aliases: tuple[str, ...] = ()
@@ -52,6 +59,22 @@ class FamilyGame:
 
     def defaults(self) -> dict[str, Any]:
         return {rule.name: rule.default for rule in self.house_rules}
+
+    def identity(self) -> dict[str, Any]:
+        """The layout's fields this declaration gives (name, title, seats, presentation),
+        declared here once rather than again in ``make_layout``."""
+        return {
+            "game": self.name,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "board_shape": self.board_shape,
+            "spare_word": self.spare_word,
+        }
+
+    def layout(self, values: Mapping[str, Any]) -> Layout:
+        """The layout for ``values`` (every house rule named)."""
+        return self.make_layout(self, values)
 
 
 class GameRules:
@@ -74,7 +97,7 @@ class GameRules:
         data["rules_version"] = version
         self._values = data
         try:
-            self._layout = game.make_layout(data)
+            self._layout = game.layout(data)
         except LayoutError as error:
             raise SetupError(f"these house rules do not go together: {error}") from None
 

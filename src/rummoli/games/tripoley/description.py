@@ -62,18 +62,12 @@ HOUSE_RULES = (
         "who leads the runs: the 'dealer' (Cadaco) or the 'poker_winner'",
         choices=("dealer", "poker_winner"),
     ),
-    *run_rules(
-        "lowest_of_any_suit",
-        ("lowest_of_any_suit", "lowest_in_hand"),
-        "any_other_suit",
-        ("any_other_suit", "lowest_of_other_suits"),
-        kitty=True,
-    ),
+    *run_rules(),
     *settlement_rules("one_poker_hand", betting=True),
 )
 
 
-def make_layout(values: Mapping[str, Any]) -> lay.Layout:
+def make_layout(game: FamilyGame, values: Mapping[str, Any]) -> lay.Layout:
     """Tripoley under ``values``."""
     when = lay.HELD if values["pay_when"] == "held" else lay.PLAYED
     cards = SECTIONS + (CORNERS if values["aces"] else ())
@@ -82,17 +76,12 @@ def make_layout(values: Mapping[str, Any]) -> lay.Layout:
         spaces.append(Space(name, way, when=when, split=name == "8910" and values["split_8910"]))
     spaces.append(Space("kitty", role=lay.KITTY))
     return family_layout(
+        game,
         values,
-        game="tripoley",
-        title="Tripoley",
-        min_players=2,
-        max_players=9,
         spaces=tuple(spaces),
         spare=lay.AFTER_DEALER,
         poker_opener=lay.DEALER,
         leader=lay.DEALER if values["leader"] == "dealer" else lay.POKER_WINNER,
-        board_shape=lay.SECTIONS,
-        spare_word="dead hand",
     )
 
 
@@ -101,9 +90,10 @@ GAME = FamilyGame(
     title="Tripoley",
     min_players=2,
     max_players=9,
-    default_players=4,
     house_rules=HOUSE_RULES,
     make_layout=make_layout,
+    board_shape=lay.SECTIONS,
+    spare_word="dead hand",
     presets={
         # Cadaco's printed rules: the defaults.
         "cadaco": {},
