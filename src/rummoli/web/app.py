@@ -44,8 +44,9 @@ from rummoli.web.hub import Hub
 from rummoli.web.limits import Limits
 from rummoli.web.ops import Draining, add_routes, drain
 from rummoli.web.replay import record_of, replay_frames
-from rummoli.web.room import Room, Timing
+from rummoli.web.room import Room
 from rummoli.web.rulestext import rules_tree
+from rummoli.web.seating import Timing
 from rummoli.web.security import hosts_of, token_matches
 from rummoli.web.settings import SettingsError, check_name, lobby_options, settings_from_request
 from rummoli.web.socket import table_socket

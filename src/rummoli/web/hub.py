@@ -30,7 +30,8 @@ from rummoli.web.leases import Leases, StaleOwner
 from rummoli.web.limits import Addresses, Limits
 from rummoli.web.metrics import Metrics
 from rummoli.web.protocol import error_message
-from rummoli.web.room import Room, Timing
+from rummoli.web.room import Room
+from rummoli.web.seating import Timing
 from rummoli.web.security import hash_token, new_secret, new_seed, new_table_id
 from rummoli.web.settings import TableSettings, bot_name
 from rummoli.web.storage import (

@@ -30,7 +30,6 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -63,6 +62,7 @@ from rummoli.web.people import Bans, People, Person
 from rummoli.web.protocol import error_message
 from rummoli.web.replay import forced_turns, rebuild
 from rummoli.web.runs import Run, run_parts
+from rummoli.web.seating import Seat, Timing
 from rummoli.web.security import stream_seed, token_matches
 from rummoli.web.settings import standin_level
 from rummoli.web.storage import ABANDONED, FINISHED, PLAYING, StoredGame, utcnow
@@ -73,34 +73,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Step = Callable[[], Awaitable[None]]
-
-
-@dataclass(slots=True)
-class Seat:
-    """A seat at the table: who sits there, and whether he is here."""
-
-    seat: int
-    name: str | None = None
-    token_hash: str | None = None
-    #: A computer player's level; None for a person's seat.
-    bot: str | None = None
-    #: Away past the turn timer: a computer plays for him until he is back.
-    away: bool = False
-    connections: int = 0
-    #: Where the table's log stood when he went away: what the computer did for him is
-    #: told him when he is back (:func:`.commands.handle`).
-    away_since: int = 0
-
-
-@dataclass(slots=True)
-class Timing:
-    """How fast the computer moves: a pause before each bot move (so people can follow),
-    and before the next round's deal (so the last cards can be seen). Tests use zero."""
-
-    bot_delay: float = 0.8
-    round_pause: float = 2.5
-    #: Wait for the seated people's pages to show a run card by card (:meth:`Room.watch_time`).
-    watch: bool = True
 
 
 #: The longest the table waits for its people to watch one step, in seconds (a run of
