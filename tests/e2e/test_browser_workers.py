@@ -51,7 +51,9 @@ def two_processes(tmp_path: Path) -> Iterator[list[tuple[str, subprocess.Popen[b
                     get_json(f"{base}/healthz")
                     break
                 except OSError:
-                    assert popen.poll() is None and time.monotonic() < deadline
+                    if popen.poll() is not None or time.monotonic() > deadline:
+                        logs = [(tmp_path / f"server{i}.log").read_text() for i in range(2)]
+                        raise AssertionError(f"a server did not start: {logs}") from None
                     time.sleep(0.2)
         yield started
     finally:

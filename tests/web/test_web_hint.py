@@ -106,7 +106,7 @@ def test_a_hint_at_my_decision_from_my_view_only(tmp_path: Path, game: str) -> N
                 expected = Decision(forced, "the only choice")
             me.send({"type": "hint", "step": me.step})
             # The expert thinks in a worker thread: its answer may come after a ping's pong.
-            frame = me.until(lambda f: f["type"] in ("hint", "error"))
+            frame = me.until(lambda f: f["type"] in ("hint", "error"), timeout=60.0)
             assert not _hints(me)  # one answer
             assert frame["type"] == "hint", frame
             assert frame["step"] == me.step and frame["level"] == level

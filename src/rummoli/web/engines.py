@@ -30,7 +30,10 @@ def engine_for(url: str) -> Engine:
         database = parsed.database
         if database and database != ":memory:":
             Path(database).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(parsed)
+        # A writer waits up to 30 s for another's lock (sqlite3's default is 5 s): several
+        # processes starting together (serve --workers) upgrade the schema one after the
+        # other, and on a busy machine the first one's upgrade can outlast 5 s.
+        engine = create_engine(parsed, connect_args={"timeout": 30.0})
         event.listen(engine, "connect", sqlite_pragmas)
         return engine
     if parsed.drivername == "postgresql":
