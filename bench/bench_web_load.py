@@ -281,7 +281,7 @@ async def player(
     while True:
         url = f"{ws_base}/ws/{table}"
         if options.route:
-            answer = await http.get(f"/api/tables/{table}/socket")
+            answer = await _request(http, "GET", f"/api/tables/{table}/socket")
             answer.raise_for_status()
             url = answer.json()["url"] or url
         stats.ports[urlsplit(url).port or 0] += 1
@@ -366,11 +366,18 @@ async def _seat(
 
 
 async def _post(http: httpx.AsyncClient, path: str, body: dict[str, Any]) -> httpx.Response:
+    """A setup request, sent again if the connection drops (:func:`_request`)."""
+    return await _request(http, "POST", path, body)
+
+
+async def _request(
+    http: httpx.AsyncClient, method: str, path: str, body: dict[str, Any] | None = None
+) -> httpx.Response:
     """A setup request, sent again if the connection drops: on a busy machine a kept-alive
     connection can pass uvicorn's 5 s keep-alive while it waits, and be closed under it."""
     for attempt in range(3):
         try:
-            return await http.post(path, json=body)
+            return await http.request(method, path, json=body)
         except httpx.TransportError:
             if attempt == 2:
                 raise
