@@ -11,6 +11,15 @@ Each client plays like a person: when its view says it is to move, it thinks a l
 whose game is over is replaced by a new one, so the number of tables stays up for the
 whole run. After ``--seconds`` it stops, closes everything and stops the server.
 
+``--workers N`` starts ``rummoli serve --workers N`` instead (a supervisor and N
+processes on consecutive ports sharing the database, a cluster secret of its own in
+``RUMMOLI_CLUSTER_SECRET``): tables are made at the first process, which places each on
+the least loaded one, and every seat asks ``/api/tables/{id}/socket`` where its table's
+WebSocket is, as the page does, and goes again on a close with code 4308 (another
+process owns the table). The server's CPU is then that of all its processes.
+``--postgres`` puts the database on a private PostgreSQL server started for the run
+(``tests/web/pgserver.py``: Debian's ``postgresql``) instead of a temporary SQLite file.
+
 Reported: tables and seats held (sampled every second), actions per second, and the
 latency of an action: from the moment the client sends it to the moment the same client
 has received the update that applies it (server queue, SQLite commit, engine, views for
@@ -19,6 +28,8 @@ every seat, JSON, the network and the client's own parsing, all included).
     .venv/bin/python bench/bench_web_load.py                       # 200 tables, 60 s
     .venv/bin/python bench/bench_web_load.py --tables 20 --seconds 10 --json out.json
     .venv/bin/python bench/bench_web_load.py --tables 1000 --clients 4
+    .venv/bin/python bench/bench_web_load.py --tables 1000 --seconds 30 --workers 2
+    .venv/bin/python bench/bench_web_load.py --tables 400 --workers 2 --postgres
 
 Figures for this machine are in docs/performance.md ("Web table").
 """
