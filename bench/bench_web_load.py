@@ -419,12 +419,18 @@ async def table_loop(
             response.raise_for_status()
             table = response.json()["id"]
             invite = response.json()["invite"]
+            owner = ""  # the joins at the table's owner: the entry process would forward them
+            if options.route:
+                where = await _request(http, "GET", f"/api/tables/{table}/socket")
+                where.raise_for_status()
+                found = where.json()["url"]
+                owner = "" if found is None else "http" + found.split("/ws/")[0][2:]
             tokens = []
             for seat in range(SEATS):
                 name = f"T{index}g{game}s{seat}"
                 joined = await _post(
                     http,
-                    f"/api/tables/{table}/join",
+                    f"{owner}/api/tables/{table}/join",
                     {"name": name, "seat": seat, "invite": invite},
                 )
                 joined.raise_for_status()
