@@ -11,6 +11,15 @@ Each client plays like a person: when its view says it is to move, it thinks a l
 whose game is over is replaced by a new one, so the number of tables stays up for the
 whole run. After ``--seconds`` it stops, closes everything and stops the server.
 
+``--workers N`` starts ``rummoli serve --workers N`` instead (a supervisor and N
+processes on consecutive ports sharing the database, a cluster secret of its own in
+``RUMMOLI_CLUSTER_SECRET``): tables are made at the first process, which places each on
+the least loaded one, and every seat asks ``/api/tables/{id}/socket`` where its table's
+WebSocket is, as the page does, and goes again on a close with code 4308 (another
+process owns the table). The server's CPU is then that of all its processes.
+``--postgres`` puts the database on a private PostgreSQL server started for the run
+(``tests/web/pgserver.py``: Debian's ``postgresql``) instead of a temporary SQLite file.
+
 Reported: tables and seats held (sampled every second), actions per second, and the
 latency of an action: from the moment the client sends it to the moment the same client
 has received the update that applies it (server queue, SQLite commit, engine, views for
@@ -19,6 +28,8 @@ every seat, JSON, the network and the client's own parsing, all included).
     .venv/bin/python bench/bench_web_load.py                       # 200 tables, 60 s
     .venv/bin/python bench/bench_web_load.py --tables 20 --seconds 10 --json out.json
     .venv/bin/python bench/bench_web_load.py --tables 1000 --clients 4
+    .venv/bin/python bench/bench_web_load.py --tables 1000 --seconds 30 --workers 2
+    .venv/bin/python bench/bench_web_load.py --tables 400 --workers 2 --postgres
 
 Figures for this machine are in docs/performance.md ("Web table").
 """
@@ -28,12 +39,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import importlib
 import json
 import multiprocessing
 import os
 import queue
 import random
 import resource
+import secrets
 import signal
 import socket
 import subprocess
@@ -42,7 +55,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
-from collections.abc import Coroutine, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -59,7 +72,13 @@ MAX_TABLES = 2000
 #: loop lag reached 755 ms at p99 (it was part of the latency it measured).
 TABLES_PER_CLIENT = 250
 MAX_CLIENTS = 16
+MAX_WORKERS = 8
 RAMP_SECONDS = 300
+#: Where ``serve --workers`` takes its cluster's secret (rummoli.web.supervisor.SECRET_ENV).
+CLUSTER_SECRET_ENV = "RUMMOLI_CLUSTER_SECRET"
+#: The close code of a socket opened at a process that does not own its table
+#: (rummoli.web.protocol.CLOSE_MOVED): ask ``/api/tables/{id}/socket`` again.
+CLOSE_MOVED = 4308
 
 
 @dataclass
@@ -78,6 +97,9 @@ class Stats:
     connected: dict[str, int] = field(default_factory=dict)
     held_samples: list[int] = field(default_factory=list)
     loop_lag: list[float] = field(default_factory=list)
+    moved: int = 0
+    #: Connections made, by the server port they went to (one per process).
+    ports: Counter[int] = field(default_factory=Counter)
 
     def held(self) -> int:
         """Tables whose four seats are connected now."""
@@ -93,6 +115,7 @@ class Options:
     rounds: int
     seed: int
     deflate: bool
+    route: bool = False
 
 
 def _free_port() -> int:
@@ -104,52 +127,134 @@ def _free_port() -> int:
 
 @contextlib.contextmanager
 def server(
-    db_path: Path, port: int, extra: list[str] | None = None
+    db_path: Path,
+    port: int,
+    extra: list[str] | None = None,
+    *,
+    workers: int = 1,
+    db_url: str | None = None,
 ) -> Iterator[subprocess.Popen[bytes]]:
     """``rummoli serve`` on loopback, stopped (SIGINT, then SIGKILL) however we leave.
 
     Every client of this benchmark comes from a few loopback addresses, so the
     per-address limits (100 connections, 300 new ones and 30 new tables a minute) are
-    lifted to ``serve``'s bound unless ``extra`` says otherwise.
+    lifted to ``serve``'s bound unless ``extra`` says otherwise. ``workers`` > 1: ``serve
+    --workers N`` (a supervisor and N children on ``port``, ``port`` + 1, ...; one cluster
+    secret for them, in the environment), ready when every child answers ``/readyz``.
+    ``db_url`` (a PostgreSQL URL) instead of the SQLite file ``db_path``. The server's
+    messages go to a file beside ``db_path`` (a pipe nobody reads would fill and stall it).
     """
     exe = Path(sys.executable).with_name("rummoli")
     command = [str(exe), "serve", "--host", HOST, "--port", str(port)]
-    command += ["--db", f"sqlite:///{db_path}", "--log-level", "warning"]  # stderr is a pipe
+    command += ["--db", db_url or f"sqlite:///{db_path}", "--log-level", "warning"]
+    if workers > 1:
+        command += ["--workers", str(workers)]
     lifted = [
         *("--connections-per-address", "1000000", "--connects-per-minute", "1000000"),
         *("--tables-per-minute", "1000000"),
     ]
     command += extra if extra is not None else lifted
-    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    env = dict(os.environ)
+    if workers > 1:
+        env.setdefault(CLUSTER_SECRET_ENV, secrets.token_urlsafe(24))
+    log_path = db_path.with_name(db_path.name + ".log")
+    with log_path.open("wb") as log:
+        proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log, env=env)
+    children: list[int] = []
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            if proc.poll() is not None:
-                err = proc.stderr.read().decode() if proc.stderr else ""
-                raise RuntimeError(f"the server exited: {err}")
-            try:
-                if httpx.get(f"http://{HOST}:{port}/api/options", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("the server did not start in 30 s")
-            time.sleep(0.1)
+        deadline = time.monotonic() + 60
+        path = "/readyz" if workers > 1 else "/api/options"
+        for child_port in range(port, port + workers):
+            while True:
+                if proc.poll() is not None:
+                    raise RuntimeError(f"the server exited: {log_path.read_text()[-2000:]}")
+                with contextlib.suppress(httpx.HTTPError):
+                    url = f"http://{HOST}:{child_port}{path}"
+                    if httpx.get(url, timeout=1).status_code == 200:
+                        break
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"the server did not start in 60 s (port {child_port})")
+                time.sleep(0.1)
+        children = _descendants(proc.pid)
         yield proc
     finally:
+        children = sorted(set(children) | set(_descendants(proc.pid)))
         if proc.poll() is None:
             proc.send_signal(signal.SIGINT)
             try:
-                proc.wait(20)
+                proc.wait(20 if workers == 1 else 60)
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+        for pid in children:  # a supervisor killed leaves its children: by their own ids
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+
+def _descendants(pid: int) -> list[int]:
+    """The processes under ``pid`` (children, theirs, ...), from /proc's parent ids."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                parents[int(entry.name)] = int(stat[1])
+    found, frontier = [], [pid]
+    while frontier:
+        parent = frontier.pop()
+        kids = [child for child, up in parents.items() if up == parent]
+        found += kids
+        frontier += kids
+    return found
+
+
+def _tree(pid: int) -> list[int]:
+    """The server's processes: ``pid`` and, under ``serve --workers``, its children."""
+    return [pid, *_descendants(pid)]
+
+
+def _free_ports(count: int) -> int:
+    """A free port followed by ``count`` - 1 free ones (``serve --workers`` takes
+    ``--port``, ``--port`` + 1, ...)."""
+    while True:
+        port = _free_port()
+        try:
+            with contextlib.ExitStack() as held:
+                for other in range(port + 1, port + count):
+                    probe = held.enter_context(socket.socket(socket.AF_INET, socket.SOCK_STREAM))
+                    probe.bind((HOST, other))
+        except OSError:
+            continue
+        return port
+
+
+@contextlib.contextmanager
+def _postgres() -> Iterator[str]:
+    """A private PostgreSQL server for the run (the tests' ``pgserver``: Debian's
+    ``postgresql`` programs, a temporary cluster, fsync off); its database's URL."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
+    pgserver = importlib.import_module("pgserver")
+    try:
+        with pgserver.postgres_server() as url:
+            yield url
+    except pgserver.Unavailable as why:
+        raise RuntimeError(f"PostgreSQL cannot run here: {why}") from None
 
 
 def _cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _tree_seconds(pid: int, measure: Callable[[int], float]) -> dict[int, float]:
+    """``measure`` of each of the server's processes (the supervisor and its workers
+    under ``--workers``), by pid: one that has ended meanwhile is left out."""
+    found = {}
+    for member in _tree(pid):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            found[member] = measure(member)
+    return found
 
 
 def _cpu_wait_seconds(pid: int) -> float:
@@ -166,11 +271,13 @@ def _choose(view: dict[str, Any], rng: random.Random) -> int:
     """A person's choice: mostly the first legal action, sometimes one of the first few
     (a uniform choice would bid and raise big, and every game would be all-in)."""
     legal = [a["action"] for a in view["legal_actions"]]
-    return legal[0] if rng.random() < 0.7 else rng.choice(legal[:3])
+    chosen: int = legal[0] if rng.random() < 0.7 else rng.choice(legal[:3])
+    return chosen
 
 
 async def player(
-    ws_url: str,
+    ws_base: str,
+    http: httpx.AsyncClient,
     token: str,
     table: str,
     stats: Stats,
@@ -178,7 +285,33 @@ async def player(
     options: Options,
     address: str,
 ) -> None:
-    """One seat: play until the game is over (or the task is cancelled)."""
+    """One seat: play until the game is over (or the task is cancelled). With
+    ``options.route`` (several server processes) the seat asks where its table's socket
+    is (``/api/tables/{id}/socket``, as the page does) and, on a close with
+    :data:`CLOSE_MOVED` (the table has another owner), asks again and goes there."""
+    while True:
+        url = f"{ws_base}/ws/{table}"
+        if options.route:
+            answer = await _request(http, "GET", f"/api/tables/{table}/socket")
+            answer.raise_for_status()
+            url = answer.json()["url"] or url
+        stats.ports[urlsplit(url).port or 0] += 1
+        if not await _seat(url, token, table, stats, rng, options, address):
+            return
+        stats.moved += 1
+
+
+async def _seat(
+    ws_url: str,
+    token: str,
+    table: str,
+    stats: Stats,
+    rng: random.Random,
+    options: Options,
+    address: str,
+) -> bool:
+    """One connection of a seat, played on until the game is over; True if the server
+    closed it because another process owns the table (the seat is to go there)."""
     think = options.think
     # Browsers offer permessage-deflate; the server may accept it: so do we, by default.
     compression = "deflate" if options.deflate else None
@@ -204,7 +337,8 @@ async def player(
                 frame = json.loads(raw)
                 kind = frame["type"]
                 if kind == "error":
-                    stats.errors[frame["code"]] += 1
+                    if frame["code"] != "moved":  # the close that follows says where to go
+                        stats.errors[frame["code"]] += 1
                     sent_at, acted = None, -1
                     continue
                 if kind not in ("state", "update"):
@@ -224,7 +358,7 @@ async def player(
                 if view is None:
                     continue
                 if view["phase"] == "over":
-                    return
+                    return False
                 if view["to_move"] == seat and view.get("legal_actions") and step != acted:
                     acted = step
                     await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
@@ -233,17 +367,28 @@ async def player(
                     sent_at = time.perf_counter()
                     await ws.send(json.dumps(message))
                     stats.sent += 1
+        except ConnectionClosed:
+            if ws.close_code != CLOSE_MOVED:
+                raise
         finally:
             if counted:
                 stats.connected[table] -= 1
+        return ws.close_code == CLOSE_MOVED
 
 
 async def _post(http: httpx.AsyncClient, path: str, body: dict[str, Any]) -> httpx.Response:
+    """A setup request, sent again if the connection drops (:func:`_request`)."""
+    return await _request(http, "POST", path, body)
+
+
+async def _request(
+    http: httpx.AsyncClient, method: str, path: str, body: dict[str, Any] | None = None
+) -> httpx.Response:
     """A setup request, sent again if the connection drops: on a busy machine a kept-alive
     connection can pass uvicorn's 5 s keep-alive while it waits, and be closed under it."""
     for attempt in range(3):
         try:
-            return await http.post(path, json=body)
+            return await http.request(method, path, json=body)
         except httpx.TransportError:
             if attempt == 2:
                 raise
@@ -274,12 +419,18 @@ async def table_loop(
             response.raise_for_status()
             table = response.json()["id"]
             invite = response.json()["invite"]
+            owner = ""  # the joins at the table's owner: the entry process would forward them
+            if options.route:
+                where = await _request(http, "GET", f"/api/tables/{table}/socket")
+                where.raise_for_status()
+                found = where.json()["url"]
+                owner = "" if found is None else "http" + found.split("/ws/")[0][2:]
             tokens = []
             for seat in range(SEATS):
                 name = f"T{index}g{game}s{seat}"
                 joined = await _post(
                     http,
-                    f"/api/tables/{table}/join",
+                    f"{owner}/api/tables/{table}/join",
                     {"name": name, "seat": seat, "invite": invite},
                 )
                 joined.raise_for_status()
@@ -287,7 +438,8 @@ async def table_loop(
             players = [
                 asyncio.create_task(
                     player(
-                        f"{ws_base}/ws/{table}",
+                        ws_base,
+                        http,
                         token,
                         table,
                         stats,
@@ -428,6 +580,8 @@ async def client(base: str, options: Options, share: Share, start: Any) -> dict[
         "games_finished": stats.games_finished - games_before,
         "errors": dict(stats.errors),
         "failed_tables": len(crashed),
+        "moved": stats.moved,
+        "ports": dict(stats.ports),
         "cpu": cpu_client,
         "cpu_wait": wait_client,
     }
@@ -468,13 +622,16 @@ def run(base: str, pid: int | None, options: Options, clients: int) -> dict[str,
         except threading.BrokenBarrierError:
             errors = [r["error"] for r in _results(out, len(parts), 30) if "error" in r]
             raise RuntimeError("; ".join(errors) or "a load client stopped") from None
-        cpu_server = _cpu_seconds(pid) if pid else 0.0
-        wait_server = _cpu_wait_seconds(pid) if pid else 0.0
+        cpu_before = _tree_seconds(pid, _cpu_seconds) if pid else {}
+        wait_before = _tree_seconds(pid, _cpu_wait_seconds) if pid else {}
         measured = time.perf_counter()
         time.sleep(options.seconds)
         elapsed = time.perf_counter() - measured
-        cpu_server = _cpu_seconds(pid) - cpu_server if pid else 0.0
-        wait_server = _cpu_wait_seconds(pid) - wait_server if pid else 0.0
+        cpu_after = _tree_seconds(pid, _cpu_seconds) if pid else {}
+        wait_after = _tree_seconds(pid, _cpu_wait_seconds) if pid else {}
+        # A process started meanwhile (a worker restarted) counts from 0.
+        cpu_server = sum(t - cpu_before.get(p, 0.0) for p, t in cpu_after.items())
+        wait_server = sum(t - wait_before.get(p, 0.0) for p, t in wait_after.items())
         results = _results(out, len(parts), 120)
     finally:
         for process in processes:
@@ -518,7 +675,10 @@ def run(base: str, pid: int | None, options: Options, clients: int) -> dict[str,
         "mb_per_s": round(frame_bytes / elapsed / 1e6, 2),
         "games_finished": sum(r["games_finished"] for r in results),
         "errors": dict(errors_seen),
+        "moved": sum(r["moved"] for r in results),
+        "connections_by_port": dict(sum((Counter(r["ports"]) for r in results), Counter())),
         "failed_tables": sum(r["failed_tables"] for r in results),
+        "server_processes": len(cpu_after) if pid else None,
         "server_cpu": round(cpu_server / elapsed, 2) if pid else None,
         "server_cpu_ms_per_action": round(1000 * cpu_server / max(1, len(lat)), 2) if pid else None,
         "server_waiting_for_cpu": round(wait_server / elapsed, 2) if pid else None,
@@ -564,6 +724,23 @@ def main() -> None:
         help=f"load-client processes (default: one per {TABLES_PER_CLIENT} tables)",
     )
     parser.add_argument("--no-deflate", action="store_true", help="do not offer permessage-deflate")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="server processes: rummoli serve --workers N (each seat goes to its table's owner)",
+    )
+    parser.add_argument(
+        "--postgres",
+        action="store_true",
+        help="the server's database on a private PostgreSQL server started for the run "
+        "(tests/web/pgserver.py), not a temporary SQLite file",
+    )
+    parser.add_argument(
+        "--route",
+        action="store_true",
+        help="with --url: ask each table's socket address (a server of several processes)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--url", help="load a server already running (http://127.0.0.1:PORT) instead"
@@ -575,6 +752,10 @@ def main() -> None:
         parser.error(f"--tables from 1 to {MAX_TABLES:,}, --seconds up to 600")
     if not 0 <= args.clients <= MAX_CLIENTS:
         parser.error(f"--clients from 1 to {MAX_CLIENTS} (0: one per {TABLES_PER_CLIENT} tables)")
+    if not 1 <= args.workers <= MAX_WORKERS:
+        parser.error(f"--workers from 1 to {MAX_WORKERS}")
+    if args.url and (args.workers > 1 or args.postgres):
+        parser.error("--workers and --postgres start a server: not with --url")
     clients = args.clients or -(-args.tables // TABLES_PER_CLIENT)
     options = Options(
         args.tables,
@@ -584,6 +765,7 @@ def main() -> None:
         args.rounds,
         args.seed,
         not args.no_deflate,
+        route=args.workers > 1 or args.route,
     )
     before = [round(x, 2) for x in os.getloadavg()]
     _raise_file_limit(options.tables)  # the server started here inherits it
@@ -593,13 +775,20 @@ def main() -> None:
         if args.url:  # a server already running (on loopback): nothing to start or clean
             result = run(args.url.rstrip("/"), args.server_pid, options, clients)
         else:
-            port = _free_port()
-            with tempfile.TemporaryDirectory(prefix="rummoli-load-") as tmp:
-                with server(Path(tmp) / "load.db", port) as proc:
+            port = _free_ports(args.workers)
+            with contextlib.ExitStack() as stack:
+                tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="rummoli-load-"))
+                db_url = stack.enter_context(_postgres()) if args.postgres else None
+                with server(
+                    Path(tmp) / "load.db", port, workers=args.workers, db_url=db_url
+                ) as proc:
                     result = run(f"http://{HOST}:{port}", proc.pid, options, clients)
-                files = Path(tmp).iterdir()
-                result["db_mb"] = round(sum(p.stat().st_size for p in files) / 1e6, 1)
-    except (ConnectionClosed, InvalidStatus, OSError, RuntimeError) as error:
+                if db_url is None:
+                    files = Path(tmp).glob("load.db*")
+                    result["db_mb"] = round(sum(p.stat().st_size for p in files) / 1e6, 1)
+            result["workers"] = args.workers
+            result["database"] = "postgresql" if args.postgres else "sqlite"
+    except (ConnectionClosed, InvalidStatus, OSError, RuntimeError, httpx.HTTPError) as error:
         raise SystemExit(f"the load run failed: {error}") from None
     result["load_average_before"] = before
     _report(result, args.json)

@@ -20,6 +20,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -359,6 +360,20 @@ def test_a_paused_owner_is_taken_over_and_writes_nothing_after(url: str, tmp_pat
         where = httpx.get(f"{paused.base}/api/tables/{table.id}/socket", timeout=10).json()
         assert where["url"] is not None and str(paused.port) not in where["url"]
         storage.close()
+
+
+def test_a_burst_of_new_tables_is_spread_over_the_processes(tmp_path: Path) -> None:
+    """Tables made one after the other faster than a renewal go to the least loaded
+    process as they are made: each process says its new count at once (with the counts
+    of the last renewal, every table after the first went to the same sibling)."""
+    url = f"sqlite:///{tmp_path / 'burst.db'}"
+    with cluster(url, tmp_path, 2) as (first, second):
+        made = [_create(first.base).id for _ in range(8)]
+        storage = Storage(url)
+        owners = Counter(_owner(storage, table_id) for table_id in made)
+        assert len(owners) == 2, owners
+        assert max(owners.values()) - min(owners.values()) <= 1, owners
+        assert second.popen.poll() is None
 
 
 def test_the_supervisor_passes_the_options_and_gives_each_child_its_own_port() -> None:

@@ -373,6 +373,11 @@ class Hub:
         until = utcnow() + timedelta(seconds=self.limits.lease_seconds)
         await self.db(self.storage.create_game, stored, self.owner, until)
         self.held[stored.id] = 1
+        if self.shared:
+            # Said at once, not at the next renewal: the siblings place new tables by
+            # these counts, and a burst of tables within one renewal would otherwise all
+            # go to the process whose count was read before it (cluster.least_loaded).
+            await self.heartbeat()
         room = Room(self, stored)
         self.rooms[room.id] = room
         room.start()
