@@ -620,14 +620,20 @@ def test_rollout_betting_follows_the_engine_rules(limit: str | int) -> None:
     assert compared > 50
 
 
-def test_the_opponent_model_learns_wild_bids_and_forgets_them_next_game() -> None:
-    state = new_game(4, {"pay_card_blocks_exchange": False}, seed=1, rounds=3)
-    bots: dict[int, Bot] = {s: make_bot("basic", s) for s in range(4)}
-    while state.phase != AUCTION:
+def _basic_bots_play_until(state: RummoliState, reached: Callable[[], bool]) -> Observation:
+    """Let basic bots play ``state`` until ``reached()``; the observation of the seat then
+    to act, for the opponent-model tests to vary."""
+    bots: dict[int, Bot] = {s: make_bot("basic", s) for s in range(len(state.chips))}
+    while not reached():
         seat = state.current_player()
         action = CHANCE_ACTION if seat == CHANCE else ask_bot(bots[seat], state, seat).action
         state.apply(action)
-    obs = state.observation(state.current_player())
+    return state.observation(state.current_player())
+
+
+def test_the_opponent_model_learns_wild_bids_and_forgets_them_next_game() -> None:
+    state = new_game(4, {"pay_card_blocks_exchange": False}, seed=1, rounds=3)
+    obs = _basic_bots_play_until(state, lambda: state.phase == AUCTION)
     me = obs.seat
     other = next(s for s in obs.in_round if s not in (me, obs.dealer))
     bot = StrongBot(1)
@@ -650,12 +656,7 @@ def test_the_opponent_model_learns_wild_bids_and_forgets_them_next_game() -> Non
 
 def test_modest_bids_and_exchanges_are_evidence_of_a_careful_bidder() -> None:
     state = new_game(4, {"pay_card_blocks_exchange": False}, seed=1, rounds=3)
-    bots: dict[int, Bot] = {s: make_bot("basic", s) for s in range(4)}
-    while state.phase != AUCTION:
-        seat = state.current_player()
-        action = CHANCE_ACTION if seat == CHANCE else ask_bot(bots[seat], state, seat).action
-        state.apply(action)
-    obs = state.observation(state.current_player())
+    obs = _basic_bots_play_until(state, lambda: state.phase == AUCTION)
     me = obs.seat
     other = next(s for s in obs.in_round if s not in (me, obs.dealer))
     prior = StrongBot(1).wildness(other)[0]
@@ -677,12 +678,8 @@ def test_modest_bids_and_exchanges_are_evidence_of_a_careful_bidder() -> None:
 
 def test_a_raise_no_careful_player_makes_is_evidence_of_random_betting() -> None:
     state = new_game(4, {}, seed=3, rounds=3)
-    bots: dict[int, Bot] = {s: make_bot("basic", s) for s in range(4)}
-    while not (state.phase == 3 and state.current_player() >= 0):  # BETTING
-        seat = state.current_player()
-        action = CHANCE_ACTION if seat == CHANCE else ask_bot(bots[seat], state, seat).action
-        state.apply(action)
-    obs = state.observation(state.current_player())
+    # BETTING (phase 3), someone to bet
+    obs = _basic_bots_play_until(state, lambda: state.phase == 3 and state.current_player() >= 0)
     me = obs.seat
     assert me is not None and obs.high_bet == 0
     other = next(s for s in obs.in_round if s != me and not obs.folded[s])

@@ -13,6 +13,7 @@ Where no server can be started (no package, no such user), :func:`start` raises
 from __future__ import annotations
 
 import glob
+import itertools
 import os
 import pwd
 import shutil
@@ -23,6 +24,9 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
+
+_names = itertools.count()
 
 
 class Unavailable(RuntimeError):
@@ -149,3 +153,12 @@ def new_database(url: str, name: str) -> str:
     with psycopg.connect(base, autocommit=True) as connection:
         connection.execute(f'CREATE DATABASE "{name}"')
     return base.rsplit("/", 1)[0] + f"/{name}"
+
+
+def sqlite_or_postgres(request: Any, tmp_path: Path, stem: str) -> str:
+    """The database URL for a test run on both back ends (``params=["sqlite",
+    "postgresql"]``): a file in ``tmp_path``, or a new database on the module's server
+    (the ``postgres`` fixture of ``conftest.py``, started only when a test asks)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / f'{stem}.db'}"
+    return new_database(request.getfixturevalue("postgres"), f"{stem}{next(_names)}")

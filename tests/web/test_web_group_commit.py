@@ -5,26 +5,16 @@ fails only its own room."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 from sqlalchemy.exc import IntegrityError
+from webtools import run_coroutine
 
 from rummoli.web.hub import Hub
 from rummoli.web.storage import PLAYING, ChatLine, Storage, StoredGame, StoredSeat, utcnow
-
-T = TypeVar("T")
-
-
-def _run(coroutine: Coroutine[Any, Any, T]) -> T:
-    """Run ``coroutine`` on a fresh event loop in its own thread: the browser tests'
-    Playwright session keeps an event loop running in the main thread, where
-    ``asyncio.run`` refuses to start another."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
 
 
 def _storage(path: Path, games: Sequence[str]) -> Storage:
@@ -74,7 +64,7 @@ def test_actions_of_one_moment_share_a_commit_and_are_stored_on_return(
         assert _stored(storage, "a") == [10, 11]
         await hub.stop()
 
-    _run(play())
+    run_coroutine(play())
     assert batches == [[("a", 0, 10), ("b", 0, 20), ("c", 0, 30), ("b", "hi")], [("a", 1, 11)]]
 
 
@@ -95,7 +85,7 @@ def test_a_refused_row_fails_its_own_room_only(tmp_path: Path) -> None:
         await hub.stop()
         return results
 
-    results = _run(play())
+    results = run_coroutine(play())
     assert results[0] is None and results[2] is None
     assert isinstance(results[1], IntegrityError)
     assert _stored(storage, "a") == [10, 11]

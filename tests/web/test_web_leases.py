@@ -5,43 +5,22 @@ SQLite and on a real PostgreSQL server the tests start (``pgserver.py``)."""
 from __future__ import annotations
 
 import asyncio
-import itertools
 import time
-from collections.abc import Coroutine, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
 
 import pytest
+from pgserver import sqlite_or_postgres
+from webtools import run_coroutine
 
 from rummoli.web.hub import Hub
 from rummoli.web.leases import Leases, StaleOwner
 from rummoli.web.limits import Limits
 from rummoli.web.storage import FINISHED, PLAYING, Storage, StoredGame, StoredSeat, utcnow
 
-T = TypeVar("T")
-_names = itertools.count()
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[str]:
-    """A private PostgreSQL server for this module; skipped only where none can run."""
-    from pgserver import Unavailable, postgres_server
-
-    try:
-        with postgres_server() as url:
-            yield url
-    except Unavailable as why:
-        pytest.skip(f"PostgreSQL cannot run here: {why}")
-
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'leases.db'}"
-    from pgserver import new_database
-
-    return new_database(request.getfixturevalue("postgres"), f"leases{next(_names)}")
+    return sqlite_or_postgres(request, tmp_path, "leases")
 
 
 def _storage(url: str, *games: str) -> Storage:
@@ -57,11 +36,6 @@ def _actions(storage: Storage, game_id: str) -> list[int]:
     game = storage.load_game(game_id)
     assert game is not None
     return game.actions
-
-
-def _run(coroutine: Coroutine[Any, Any, T]) -> T:
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
 
 
 def test_one_owner_at_a_time_and_each_takeover_moves_the_epoch(url: str) -> None:
@@ -155,7 +129,7 @@ def test_the_hub_fences_its_writes_and_drops_a_table_taken_over(url: str) -> Non
         await bob.stop()
         return tuple(results)
 
-    stale, fine = _run(play())
+    stale, fine = run_coroutine(play())
     assert isinstance(stale, StaleOwner) and fine is None
     assert _actions(storage_a, "t1") == [10, 12]
     assert _actions(storage_a, "t2") == [20]
@@ -182,6 +156,6 @@ def test_a_row_made_before_the_table_was_lost_is_refused(url: str) -> None:
         await ann.stop()
         return result
 
-    assert isinstance(_run(play()), StaleOwner)
+    assert isinstance(run_coroutine(play()), StaleOwner)
     assert _actions(storage, "t1") == []
     storage.close()

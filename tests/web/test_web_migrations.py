@@ -27,18 +27,6 @@ DATA = Path(__file__).parent / "data"
 OLD = json.loads((DATA / "old_games.json").read_text(encoding="utf-8"))
 
 
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[str]:
-    """A private PostgreSQL server for this module; skipped only where none can run."""
-    from pgserver import Unavailable, postgres_server
-
-    try:
-        with postgres_server() as url:
-            yield url
-    except Unavailable as why:
-        pytest.skip(f"PostgreSQL cannot run here: {why}")
-
-
 def _pg_database(base: str, name: str, dump: bool) -> str:
     import psycopg
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 import json
 import os
 import random
@@ -28,6 +27,7 @@ from typing import Any
 
 import httpx
 import pytest
+from pgserver import sqlite_or_postgres
 from websockets.asyncio.client import connect
 from webtools import run_coroutine
 
@@ -37,27 +37,11 @@ from rummoli.web.storage import Storage
 SRC = Path(__file__).resolve().parents[2] / "src"
 SECRET = "a-test-cluster-secret-of-enough-length"
 LEASE = 2.0
-_names = itertools.count()
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[str]:
-    from pgserver import Unavailable, postgres_server
-
-    try:
-        with postgres_server() as url:
-            yield url
-    except Unavailable as why:
-        pytest.skip(f"PostgreSQL cannot run here: {why}")
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'cluster.db'}"
-    from pgserver import new_database
-
-    return new_database(request.getfixturevalue("postgres"), f"cluster{next(_names)}")
+    return sqlite_or_postgres(request, tmp_path, "cluster")
 
 
 def _free_port() -> int:
@@ -65,6 +49,37 @@ def _free_port() -> int:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
         return port
+
+
+def _two_free_ports() -> int:
+    """A free port whose next one is free too, for ``serve --workers 2``."""
+    port = _free_port()
+    while True:
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port + 1))
+                return port
+            except OSError:
+                port = _free_port()
+
+
+def _wait_up(
+    bases: list[str], path: str, log: Path, parent: subprocess.Popen[bytes] | None = None
+) -> None:
+    """Wait up to a minute until each of ``bases`` answers 200 at ``/path``; fail with the
+    log if the time runs out (or, where ``parent`` is given, as soon as it has ended)."""
+    deadline = time.monotonic() + 60
+    for base in bases:
+        while True:
+            try:
+                if httpx.get(f"{base}/{path}", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if parent is not None:
+                assert parent.poll() is None, log.read_text()
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.2)
 
 
 @dataclass
@@ -398,14 +413,7 @@ def test_the_supervisor_passes_the_options_and_gives_each_child_its_own_port() -
 
 def test_serve_workers_runs_processes_with_one_lobby(tmp_path: Path) -> None:
     """``rummoli serve --workers 2``: two processes, one lobby; SIGTERM stops them."""
-    port = _free_port()
-    while True:  # two free ports in a row
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port + 1))
-                break
-            except OSError:
-                port = _free_port()
+    port = _two_free_ports()
     command = [sys.executable, "-c", "from rummoli.cli import main; main()", "serve"]
     command += ["--workers", "2", "--port", str(port), "--db", f"sqlite:///{tmp_path}/w.db"]
     env = {k: v for k, v in os.environ.items() if k != "RUMMOLI_CLUSTER_SECRET"}
@@ -414,17 +422,7 @@ def test_serve_workers_runs_processes_with_one_lobby(tmp_path: Path) -> None:
     parent = subprocess.Popen(command, env=env, cwd=tmp_path, stdout=log, stderr=log)
     bases = [f"http://127.0.0.1:{port}", f"http://127.0.0.1:{port + 1}"]
     try:
-        deadline = time.monotonic() + 60
-        for base in bases:
-            while True:
-                try:
-                    if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                        break
-                except httpx.TransportError:
-                    pass
-                assert parent.poll() is None, (tmp_path / "supervisor.log").read_text()
-                assert time.monotonic() < deadline
-                time.sleep(0.2)
+        _wait_up(bases, "healthz", tmp_path / "supervisor.log", parent)
         made = [_create(bases[0]).id for _ in range(2)]
         listed = [
             {t["id"] for t in httpx.get(f"{b}/api/tables", timeout=10).json()["tables"]}
@@ -482,14 +480,7 @@ def test_serve_shared_refuses_a_missing_secret_or_a_bad_address(
 def test_a_rolling_restart_loses_nothing(tmp_path: Path) -> None:
     """SIGHUP to ``serve --workers 2``: each process in turn drains, stops and starts
     again, while a table plays; it goes on, every stored action kept."""
-    port = _free_port()
-    while True:  # two free ports in a row
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port + 1))
-                break
-            except OSError:
-                port = _free_port()
+    port = _two_free_ports()
     url = f"sqlite:///{tmp_path}/r.db"
     command = [sys.executable, "-c", "from rummoli.cli import main; main()", "serve"]
     command += ["--workers", "2", "--port", str(port), "--db", url, "--lease-seconds", "2"]
@@ -501,16 +492,7 @@ def test_a_rolling_restart_loses_nothing(tmp_path: Path) -> None:
     )
     bases = [f"http://127.0.0.1:{port}", f"http://127.0.0.1:{port + 1}"]
     try:
-        deadline = time.monotonic() + 60
-        for base in bases:
-            while True:
-                try:
-                    if httpx.get(f"{base}/readyz", timeout=1).status_code == 200:
-                        break
-                except httpx.TransportError:
-                    pass
-                assert time.monotonic() < deadline, log_path.read_text()
-                time.sleep(0.2)
+        _wait_up(bases, "readyz", log_path)
         table = _create(bases[0])
         for seat in range(3):
             joined = httpx.post(
