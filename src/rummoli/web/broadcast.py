@@ -24,13 +24,12 @@ from rummoli.web.chat import history_for
 from rummoli.web.client import Client, encode
 from rummoli.web.games import (
     AnyRules,
-    AnyState,
     events_for,
     round_number,
     seat_view,
     seat_views,
 )
-from rummoli.web.runs import seat_parts, seats_parts
+from rummoli.web.runs import Steps, seat_parts, seats_parts
 from rummoli.web.settings import standin_level
 
 if TYPE_CHECKING:
@@ -162,7 +161,7 @@ def _resume(room: Room, seat: int | None, client: Client | None) -> dict[str, An
     if step != run.step or not 0 <= part < len(run.parts) - 1:
         return None
     names = room.state.names
-    view = seat_view(room.game, run.parts[-1][1], seat)
+    view = seat_view(room.game, run.parts.final, seat)
     events, parts = seat_parts(room.game, run.parts, run.events, seat, names, view)
     after = room.events[run.offset + len(run.events) :]
     return {
@@ -175,7 +174,7 @@ def _resume(room: Room, seat: int | None, client: Client | None) -> dict[str, An
         },
         "from": part,
         "after": events_for(room.game, after, seat, names),
-        "end": run.offset + sum(count for count, _ in run.parts[: part + 1]),
+        "end": run.offset + sum(run.parts.counts[: part + 1]),
     }
 
 
@@ -188,7 +187,7 @@ def broadcast_snapshots(room: Room) -> None:
 def update_frame(
     room: Room,
     events: list[Event],
-    parts: list[tuple[int, AnyState]] | None,
+    parts: Steps | None,
     seat: int | None,
     view: dict[str, Any] | None,
 ) -> dict[str, Any]:
@@ -206,9 +205,7 @@ def update_frame(
     return frame
 
 
-def broadcast_update(
-    room: Room, events: list[Event], parts: list[tuple[int, AnyState]] | None = None
-) -> None:
+def broadcast_update(room: Room, events: list[Event], parts: Steps | None = None) -> None:
     """After an action: each seat's view and the events it may see, and the table.
 
     The frames of every seat are made together: the table part is encoded once, and the

@@ -61,7 +61,7 @@ from rummoli.web.games import (
 from rummoli.web.people import Bans, People, Person
 from rummoli.web.protocol import error_message
 from rummoli.web.replay import forced_turns, rebuild
-from rummoli.web.runs import Run, run_parts
+from rummoli.web.runs import Run, Steps, run_parts
 from rummoli.web.seating import Seat, Timing
 from rummoli.web.security import stream_seed, token_matches
 from rummoli.web.settings import standin_level
@@ -425,7 +425,7 @@ class Room:
         self._shown(events, parts)
         broadcast_update(self, events, parts)
 
-    def _shown(self, events: list[Event], parts: list[tuple[int, AnyState]] | None) -> None:
+    def _shown(self, events: list[Event], parts: Steps | None) -> None:
         """A step's events join the log; a run shown card by card is kept (a page that
         reloads during it goes on from the card it had shown: :func:`.broadcast.snapshot`)."""
         self.turn_started = time.monotonic() + self.watch_time(events)

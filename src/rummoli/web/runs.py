@@ -17,7 +17,7 @@ last is shown nobody is to move: its view has ``to_move`` null and no legal acti
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,35 +27,74 @@ from rummoli.web.patch import Shared, diff, diff_shared
 
 
 @dataclass(slots=True)
+class Steps:
+    """A run's steps without a state kept for each: how many of the action's events each
+    step shows, the state after the last, and what to play again to walk through the
+    others (:meth:`walk`).
+
+    A copy of the state at every step was a tenth of a Stops action's CPU on the web
+    table; the steps' views are made once, in order, right after the action
+    (:func:`seats_parts`), so the action is played again on one copy instead, and the
+    rare reader that needs a step again (a page coming back mid-run) plays it again."""
+
+    game: str
+    #: The state before the action (the caller's own copy: never changed here).
+    before: AnyState
+    action: int
+    #: For each step, in order, how many of the action's events it shows.
+    counts: list[int]
+    #: Where the game was after the action (the last step's state, a copy of its own).
+    final: AnyState
+
+    def __len__(self) -> int:
+        return len(self.counts)
+
+    def walk(self) -> Iterator[tuple[int, AnyState]]:
+        """``(number of events, state after them)`` for each step, in order; the states
+        before the last are one copy changed in place by the next step (read what you
+        need of one before asking for the next); the last is :attr:`final`."""
+        steps = web_part(self.game).steps
+        assert steps is not None
+        last = len(self.counts) - 1
+        for index, (_, state) in enumerate(steps(self.before, self.action)):
+            if index == last:
+                break
+            yield self.counts[index], state
+        yield self.counts[last], self.final
+
+
+@dataclass(slots=True)
 class Run:
     """One action shown in several steps: each step's share of the events, and the
-    state after it (a copy of its own; the last is where the game was after the action)."""
+    steps themselves (:class:`Steps`; the last's state is where the game was after the
+    action)."""
 
     #: The table's step once the action is shown (``Room.step``).
     step: int
     #: Where the action's events start in the room's log (``Room.events``).
     offset: int
     events: list[Event]
-    #: ``(number of events, state after them)`` for each step, in order.
-    parts: list[tuple[int, AnyState]]
+    parts: Steps
 
 
-def run_parts(
-    game: str, before: AnyState, action: int, events: list[Event]
-) -> list[tuple[int, AnyState]] | None:
+def run_parts(game: str, before: AnyState, action: int, events: list[Event]) -> Steps | None:
     """The steps of ``before --action--> events`` as a page shows them, or None when the
-    action is shown in one step (no paced event after its first event)."""
+    action is shown in one step (no paced event after its first event). ``before`` is
+    kept (to play the steps again): the caller gives its own copy and leaves it be."""
     part = web_part(game)
     if part.steps is None or not any(event[0] in part.paced for event in events[1:]):
         return None
-    parts = [(len(chunk), state.clone()) for chunk, state in part.steps(before, action)]
-    if len(parts) < 2:
+    counts: list[int] = []
+    final = before
+    for chunk, state in part.steps(before, action):
+        counts.append(len(chunk))
+        final = state
+    if len(counts) < 2:
         return None
     # Events the table adds after the engine's (the next forced turn's own notice) are
     # shown with the last step.
-    last = len(events) - sum(count for count, _ in parts[:-1])
-    parts[-1] = (last, parts[-1][1])
-    return parts
+    counts[-1] = len(events) - sum(counts[:-1])
+    return Steps(game, before, action, counts, final)
 
 
 def step_view(game: str, state: AnyState, seat: int | None) -> dict[str, Any]:
@@ -69,7 +108,7 @@ def step_view(game: str, state: AnyState, seat: int | None) -> dict[str, Any]:
 
 def seat_parts(
     game: str,
-    parts: Sequence[tuple[int, AnyState]],
+    parts: Steps,
     events: Sequence[Event],
     seat: int | None,
     names: Sequence[str],
@@ -81,7 +120,7 @@ def seat_parts(
     seen: list[dict[str, Any]] = []
     out: list[list[Any]] = []
     start = 0
-    for index, (count, state) in enumerate(parts):
+    for index, (count, state) in enumerate(parts.walk()):
         chunk = events_for(game, events[start : start + count], seat, names)
         start += count
         seen.extend(chunk)
@@ -94,7 +133,7 @@ def seat_parts(
 
 def seats_parts(
     game: str,
-    parts: Sequence[tuple[int, AnyState]],
+    parts: Steps,
     events: Sequence[Event],
     seats: Sequence[int | None],
     names: Sequence[str],
@@ -108,7 +147,7 @@ def seats_parts(
     out: list[list[list[Any]]] = [[] for _ in seats]
     start = 0
     last = len(parts) - 1
-    for index, (count, state) in enumerate(parts):
+    for index, (count, state) in enumerate(parts.walk()):
         chunk = events[start : start + count]
         start += count
         counts = []
@@ -128,4 +167,4 @@ def seats_parts(
     return list(zip(seen, out, strict=True))
 
 
-__all__ = ["Run", "run_parts", "seat_parts", "seats_parts", "step_view"]
+__all__ = ["Run", "Steps", "run_parts", "seat_parts", "seats_parts", "step_view"]
