@@ -17,7 +17,7 @@ import dataclasses
 import os
 import random
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -372,3 +372,18 @@ def set_bot_levels(
     labels = {level: label for level, label in original.bot_labels.items() if level in bots}
     replaced = dataclasses.replace(original, bots=bots, bot_labels=labels)
     monkeypatch.setitem(registry._registered, game, replaced)
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[str]:
+    """A private PostgreSQL server for the test module that asks for one (``web/pgserver.py``;
+    the storage tests of ``web/``), skipped only where none can run. Here rather than in a
+    ``web/conftest.py``, whose module name would hide this one's helpers from the tests
+    that import them (``from conftest import cards_in``)."""
+    from pgserver import Unavailable, postgres_server
+
+    try:
+        with postgres_server() as url:
+            yield url
+    except Unavailable as why:
+        pytest.skip(f"PostgreSQL cannot run here: {why}")

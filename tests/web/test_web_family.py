@@ -65,7 +65,9 @@ def test_a_round_at_the_table_sends_the_board_as_its_layout_declares(
 ) -> None:
     with server(tmp_path / "t.db") as client:
         assert game in client.get("/api/options").json()["games"]
-        table = create_table(client, ["human", "basic", "basic"], game=game, rules={"rounds": 1})
+        # Three rounds: in one, a seat may have no choice at all (Poch without a set to
+        # open the Pochen, every card of the runs forced), and the loop must see one.
+        table = create_table(client, ["human", "basic", "basic"], game=game, rules={"rounds": 3})
         seat = join(client, table, "Ann")
         rng = random.Random(5)
         frames = 0
