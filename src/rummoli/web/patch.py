@@ -23,23 +23,33 @@ from typing import Any
 Patch = dict[str, Any]
 
 
-def _patchable(a: Any, b: Any) -> bool:
-    """Whether ``b`` is best sent as a patch of ``a`` (else it is sent whole)."""
-    if type(a) is dict and type(b) is dict:
-        return True
-    if type(a) is list and type(b) is list and len(b) <= len(a):
-        return all(x == y or _patchable(x, y) for x, y in zip(a, b, strict=False))
-    return False
-
-
 def diff(a: Any, b: Any) -> Patch:
-    """The patch that turns ``a`` into ``b`` (both dicts, or both lists that
-    :func:`_patchable` accepts)."""
+    """The patch that turns ``a`` into ``b`` (both dicts, or both lists that are sent as
+    a patch: see :func:`_list_patch`)."""
     if type(a) is list:
         patch = _list_patch(a, b)
         assert patch is not None, "diff of lists that are not patchable"
         return patch
     return _dict_patch(a, b)
+
+
+#: How a key's pair of values is sent: not at all (equal), whole, or as a patch.
+_EQUAL, _WHOLE, _NESTED = 0, 1, 2
+
+
+def _pair(old: Any, new: Any) -> tuple[int, Any]:
+    """How a dict's patch sends a key whose value was ``old`` and is ``new``: the kind,
+    and the patch when it is one."""
+    if old == new:
+        return _EQUAL, None
+    kind = type(old)
+    if kind is dict and type(new) is dict:
+        return _NESTED, _dict_patch(old, new)
+    if kind is list and type(new) is list:
+        inner = _list_patch(old, new)
+        if inner is not None:
+            return _NESTED, inner
+    return _WHOLE, None
 
 
 def _dict_patch(a: dict[str, Any], b: dict[str, Any]) -> Patch:
@@ -56,18 +66,25 @@ def _dict_patch(a: dict[str, Any], b: dict[str, Any]) -> Patch:
             added[key] = new
             continue
         old = a[key]
-        if old is new or old == new:
+        if old is new:
             continue
-        kind = type(old)
-        if kind is dict and type(new) is dict:
-            nested[key] = _dict_patch(old, new)
-            continue
-        if kind is list and type(new) is list:
-            inner = _list_patch(old, new)
-            if inner is not None:
-                nested[key] = inner
-                continue
-        whole[key] = new
+        kind, inner = _pair(old, new)
+        if kind == _NESTED:
+            nested[key] = inner
+        elif kind == _WHOLE:
+            whole[key] = new
+    return _assemble(a, b, added, whole, nested)
+
+
+def _assemble(
+    a: dict[str, Any],
+    b: dict[str, Any],
+    added: dict[str, Any],
+    whole: dict[str, Any],
+    nested: dict[str, Any],
+) -> Patch:
+    """A dict's patch from its parts: the new keys, then the values sent whole (``s``),
+    the deleted keys in ``a``'s order (``d``), the values patched (``p``)."""
     patch: Patch = {}
     kept = len(b) - len(added)  # the keys of ``b`` that ``a`` has too
     if added or whole:
@@ -82,7 +99,6 @@ def _dict_patch(a: dict[str, Any], b: dict[str, Any]) -> Patch:
 
 #: :func:`diff_shared`'s memory: by key, the last pair of values seen there and what it gave.
 Shared = dict[str, tuple[Any, Any, int, Any]]
-_EQUAL, _WHOLE, _NESTED = 0, 1, 2
 
 
 def diff_shared(a: dict[str, Any], b: dict[str, Any], shared: Shared) -> Patch:
@@ -110,30 +126,7 @@ def diff_shared(a: dict[str, Any], b: dict[str, Any], shared: Shared) -> Patch:
             nested[key] = known[3]
         elif kind == _WHOLE:
             whole[key] = new
-    patch: Patch = {}
-    kept = len(b) - len(added)
-    if added or whole:
-        added.update(whole)
-        patch["s"] = added
-    if kept != len(a):
-        patch["d"] = [key for key in a if key not in b]
-    if nested:
-        patch["p"] = nested
-    return patch
-
-
-def _pair(old: Any, new: Any) -> tuple[int, Any]:
-    """How :func:`_dict_patch` sends a key whose value was ``old`` and is ``new``."""
-    if old == new:
-        return _EQUAL, None
-    kind = type(old)
-    if kind is dict and type(new) is dict:
-        return _NESTED, _dict_patch(old, new)
-    if kind is list and type(new) is list:
-        inner = _list_patch(old, new)
-        if inner is not None:
-            return _NESTED, inner
-    return _WHOLE, None
+    return _assemble(a, b, added, whole, nested)
 
 
 def _list_patch(a: list[Any], b: list[Any]) -> Patch | None:
