@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rummoli.engine.base import Event
-from rummoli.web.games import AnyState, events_for, seat_view, seat_views, web_part
-from rummoli.web.patch import Shared, diff, diff_shared
+from rummoli.web.games import AnyState, events_for, seat_views, web_part
+from rummoli.web.patch import Shared, diff_shared
 
 
 @dataclass(slots=True)
@@ -97,15 +97,6 @@ def run_parts(game: str, before: AnyState, action: int, events: list[Event]) -> 
     return Steps(game, before, action, counts, final)
 
 
-def step_view(game: str, state: AnyState, seat: int | None) -> dict[str, Any]:
-    """A step's view while the rest of its action is still to be shown: the engine's
-    view of the step's state, with nobody to move (no decision is offered mid-run)."""
-    view = seat_view(game, state, seat)
-    view["to_move"] = None
-    view.pop("legal_actions", None)
-    return view
-
-
 def seat_parts(
     game: str,
     parts: Steps,
@@ -116,19 +107,8 @@ def seat_parts(
 ) -> tuple[list[dict[str, Any]], list[list[Any]]]:
     """What a frame sends ``seat`` of a run: the events it may see, all of them, and for
     each step ``[count]`` or ``[count, patch]`` (see the module's doc). ``final``: the
-    frame's view (the last step's)."""
-    seen: list[dict[str, Any]] = []
-    out: list[list[Any]] = []
-    start = 0
-    for index, (count, state) in enumerate(parts.walk()):
-        chunk = events_for(game, events[start : start + count], seat, names)
-        start += count
-        seen.extend(chunk)
-        if index == len(parts) - 1:
-            out.append([len(chunk)])
-        else:
-            out.append([len(chunk), diff(final, step_view(game, state, seat))])
-    return seen, out
+    frame's view (the last step's). :func:`seats_parts` for one seat."""
+    return seats_parts(game, parts, events, [seat], names, [final])[0]
 
 
 def seats_parts(
@@ -159,12 +139,13 @@ def seats_parts(
             for i in range(len(seats)):
                 out[i].append([counts[i]])
             continue
+        # A step's view while the rest of its action is still to be shown: nobody to
+        # move, no decision offered mid-run.
         shared: Shared = {}
         for i, view in enumerate(seat_views(game, state, seats, choices=False)):
-            view["to_move"] = None  # as :func:`step_view` makes it
-            view.pop("legal_actions", None)
+            view["to_move"] = None
             out[i].append([counts[i], diff_shared(finals[i], view, shared)])
     return list(zip(seen, out, strict=True))
 
 
-__all__ = ["Run", "Steps", "run_parts", "seat_parts", "seats_parts", "step_view"]
+__all__ = ["Run", "Steps", "run_parts", "seat_parts", "seats_parts"]
