@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from webtools import server
 
+from rummoli.web import pages
 from rummoli.web.pages import FRAME, STATIC
 
 
@@ -55,6 +57,19 @@ def test_every_page_is_the_shared_frame_around_its_own_part(tmp_path: Path) -> N
             assert client.get(url).headers["etag"] == response.headers["etag"], url
             etags.add(response.headers["etag"])
     assert len(etags) == len(PAGES)
+
+
+def test_a_page_file_without_its_main_is_refused_by_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page's file must say where its body begins: one that does not is named, rather
+    than served as a page with no body."""
+    (tmp_path / "page.html").write_text(FRAME.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "broken.html").write_text("  <title>Broken</title>\n  <p>text</p>\n")
+    monkeypatch.setattr(pages, "STATIC", tmp_path)
+    monkeypatch.setattr(pages, "FRAME", tmp_path / "page.html")
+    with pytest.raises(ValueError, match=r"static/broken\.html has no line that opens its <main>"):
+        pages.filled_page("broken.html")
 
 
 def test_the_rules_of_each_game_as_html(tmp_path: Path) -> None:
