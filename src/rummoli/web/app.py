@@ -10,11 +10,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Collection
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Body, FastAPI, Header, HTTPException, Query, Request, Response, WebSocket
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -43,6 +42,7 @@ from rummoli.web.history import bot_list, bot_stats, game_summary, player_stats
 from rummoli.web.hub import Hub
 from rummoli.web.limits import Limits
 from rummoli.web.ops import Draining, add_routes, drain
+from rummoli.web.pages import STATIC, page_response
 from rummoli.web.replay import record_of, replay_frames
 from rummoli.web.room import Room
 from rummoli.web.rulestext import rules_tree
@@ -53,7 +53,6 @@ from rummoli.web.socket import table_socket
 from rummoli.web.storage import DEFAULT_DB_URL, OVER, Storage, StoredGame
 from rummoli.web.wording import Refused
 
-STATIC = Path(__file__).parent / "static"
 __all__ = ["MAX_BODY_BYTES", "STATIC", "create_app"]
 
 _PAGES = {
@@ -184,31 +183,31 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     add_routes(app)  # /healthz, /readyz, /metrics
 
-    def page(name: str) -> FileResponse:
-        return FileResponse(STATIC / _PAGES[name], media_type="text/html")
+    def page(name: str) -> Response:
+        return page_response(_PAGES[name])
 
     @app.get("/", include_in_schema=False)
-    async def lobby_page() -> FileResponse:
+    async def lobby_page() -> Response:
         return page("lobby")
 
     @app.get("/table/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
+    async def table_page(table_id: str) -> Response:
         return page("table")
 
     @app.get("/history", include_in_schema=False)
-    async def history_page() -> FileResponse:
+    async def history_page() -> Response:
         return page("history")
 
     @app.get("/replay/{game_id}", include_in_schema=False)
-    async def replay_page(game_id: str) -> FileResponse:
+    async def replay_page(game_id: str) -> Response:
         return page("replay")
 
     @app.get("/player", include_in_schema=False)
-    async def player_page() -> FileResponse:
+    async def player_page() -> Response:
         return page("player")
 
     @app.get("/rules", include_in_schema=False)
-    async def rules_page() -> FileResponse:
+    async def rules_page() -> Response:
         return page("rules")
 
     @app.exception_handler(StarletteHTTPException)
@@ -217,7 +216,7 @@ def create_app(
         program (the API, the WebSocket) gets the JSON error as before."""
         path = request.url.path
         if error.status_code == 404 and not path.startswith(("/api/", "/ws/", "/static/")):
-            return FileResponse(STATIC / "404.html", status_code=404, media_type="text/html")
+            return page_response("404.html", status_code=404)
         answer: dict[str, Any] = {"detail": error.detail}
         # The sentence as a message id and its values, for the page (:mod:`.wording`).
         answer.update(getattr(error, "wording", None) or {})
