@@ -17,7 +17,7 @@ from rummoli.games.stops.common import (
     widow_rules,
 )
 from rummoli.games.stops.describe import family_description
-from rummoli.games.stops.game import FamilyGame
+from rummoli.games.stops.game import FamilyGame, declared_game
 from rummoli.games.stops.layout import Space
 
 #: The boodle cards: ace of hearts, king of clubs, queen of diamonds, jack of spades.
@@ -76,32 +76,7 @@ def make_layout(game: FamilyGame, values: Mapping[str, Any]) -> lay.Layout:
     )
 
 
-GAME = FamilyGame(
-    name="michigan",
-    title="Michigan",
-    min_players=3,
-    max_players=8,
-    house_rules=HOUSE_RULES,
-    make_layout=make_layout,
-    board_shape=lay.ROW,
-    spare_word="spare hand",
-    presets={
-        # pagat.com and Bicycle: the defaults.
-        "pagat": {},
-        # "Michigan Kitty": seven money cards and a kitty, everyone staking one.
-        "michigan_kitty": {"board": "money_cards", "dealer_stake": "single"},
-        # The spare hand sold as Rummoli's widow is: the dealer may swap, else auctioned.
-        "sold_spare_hand": {"widow": "exchange_or_auction"},
-    },
-    aliases=("boodle",),
-    summary=(
-        "the dealer stakes 2 chips on each of the four boodle cards (AH KC QD JS), the "
-        "others 1; all the cards are dealt, with a spare hand nobody plays. The dealer's "
-        "left leads the lowest card of a suit; whoever holds the next card of the suit "
-        "lays it. At a stop the last player leads the lowest card of another suit. Laying "
-        "a boodle card wins its chips; the first out of cards is paid 1 chip per card by "
-        "everyone else."
-    ),
-)
+#: Its name, seats, board, summary and presets: ``game.toml``.
+GAME = declared_game(__package__, HOUSE_RULES, make_layout)
 
 DESCRIPTION = family_description(GAME)

@@ -19,7 +19,7 @@ from rummoli.games.stops.common import (
     widow_rules,
 )
 from rummoli.games.stops.describe import family_description
-from rummoli.games.stops.game import FamilyGame
+from rummoli.games.stops.game import FamilyGame, declared_game
 from rummoli.games.stops.layout import Space
 
 #: The pay sections, in board order: the hearts, K-Q of hearts, 8-9-10 of one suit.
@@ -85,31 +85,7 @@ def make_layout(game: FamilyGame, values: Mapping[str, Any]) -> lay.Layout:
     )
 
 
-GAME = FamilyGame(
-    name="tripoley",
-    title="Tripoley",
-    min_players=2,
-    max_players=9,
-    house_rules=HOUSE_RULES,
-    make_layout=make_layout,
-    board_shape=lay.SECTIONS,
-    spare_word="dead hand",
-    presets={
-        # Cadaco's printed rules: the defaults.
-        "cadaco": {},
-        # The home reading: sections pay when played; the poker winner leads.
-        "home": {"pay_when": "played", "leader": "poker_winner"},
-        # Three in One (pagat.com): the home reading with a plain showdown for the Pot.
-        "three_in_one": {"pay_when": "played", "leader": "poker_winner", "poker": "showdown"},
-    },
-    aliases=("tripoli", "three_in_one"),
-    summary=(
-        "everyone stakes 1 chip on each of the nine sections; all the cards are dealt, "
-        "with a dead hand. A player holding AH KH QH JH or 10H, K-Q of hearts or an 8-9-10 "
-        "of one suit takes those sections. One round of poker for the pot, opened by the "
-        "dealer; then the dealer leads the lowest card of a suit and runs go on as in "
-        "Michigan. The first out takes the kitty and 1 chip per card from everyone else."
-    ),
-)
+#: Its name, seats, board, summary and presets: ``game.toml``.
+GAME = declared_game(__package__, HOUSE_RULES, make_layout)
 
 DESCRIPTION = family_description(GAME)
