@@ -1,8 +1,7 @@
-"""Nain Jaune (France): four corners and the yellow dwarf staked one to five chips, the
-pack dealt by a table with a talon, runs by rank across the suits ("sans" the rank one
-lacks), the first player out paid the points left in the others' hands. Declared as data
-of the family (``games/stops``): its runs by rank are the engine's second mode
-(:mod:`rummoli.games.stops.ranks`), not a case of this game."""
+"""Nain Jaune (France): four corners and the yellow dwarf staked one to five chips, the pack
+dealt by a table with a talon, runs by rank across the suits ("sans" the rank one lacks),
+the first player out paid the points left in the others' hands. Its runs by rank are the
+engine's second mode (:mod:`rummoli.games.stops.ranks`), not a case of this game."""
 
 from __future__ import annotations
 

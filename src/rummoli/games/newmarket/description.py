@@ -1,7 +1,7 @@
-"""Newmarket (Horses): four horses from another pack on which each player places his
-chips as he likes, a kitty everyone stakes, a dummy hand the dealer may take; the lowest
-club leads, and after a stop the lowest card of the other colour; the first player out
-takes the kitty. Declared as data of the family (``games/stops``)."""
+"""Newmarket (Horses): four horses from another pack on which each player places his chips
+as he likes, a kitty everyone stakes, a dummy hand the dealer may take; the lowest club
+leads, and after a stop the lowest card of the other colour; the first player out takes
+the kitty."""
 
 from __future__ import annotations
 

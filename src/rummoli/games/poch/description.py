@@ -2,8 +2,7 @@
 everyone; five cards each from a 32-card pack and a talon whose top card is turned for
 trumps; the trump honours, Marriage and Sequence paid to the cards held, the Pochen (a
 betting round opened only with a set, sets ranked by size, rank and trump), then
-Michigan's runs, the first player out taking the centre and a chip a card. Declared as
-data of the family (``games/stops``)."""
+Michigan's runs, the first player out taking the centre and a chip a card."""
 
 from __future__ import annotations
 

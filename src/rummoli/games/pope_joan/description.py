@@ -1,8 +1,7 @@
-"""Pope Joan: a round board of eight pools dressed by the dealer, the 8 of diamonds out
-of the pack, the last card turned for trumps; runs up to the king, any card led after a
+"""Pope Joan: a round board of eight pools dressed by the dealer, the 8 of diamonds out of
+the pack, the last card turned for trumps; runs up to the king, any card led after a
 stop; the Pope (9 of diamonds) and the trump honours win their pools when played, the
-first player out takes the Game and a counter a card. Declared as data of the family
-(``games/stops``)."""
+first player out takes the Game and a counter a card."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
-"""Tripoley (Cadaco, 1932): nine sections staked by everyone, paid to the cards held at
-the deal; a round of poker for the Pot, opened by the dealer; then Michigan's runs, the
-first player out taking the Kitty and a chip a card. Declared as data of the family
-(``games/stops``)."""
+"""Tripoley (Cadaco, 1932): nine sections staked by everyone, paid to the cards held at the
+deal; a round of poker for the Pot, opened by the dealer; then Michigan's runs, the first
+player out taking the Kitty and a chip a card."""
 
 from __future__ import annotations
 
@@ -16,6 +15,7 @@ from rummoli.games.stops.common import (
     poker_rules,
     run_rules,
     settlement_rules,
+    single_card_spaces,
     widow_rules,
 )
 from rummoli.games.stops.describe import family_description
@@ -24,16 +24,12 @@ from rummoli.games.stops.layout import Space
 
 #: The pay sections, in board order: the hearts, K-Q of hearts, 8-9-10 of one suit.
 SECTIONS = (
-    ("AH", ("AH",)),
-    ("KH", ("KH",)),
-    ("QH", ("QH",)),
-    ("JH", ("JH",)),
-    ("10H", ("10H",)),
+    *single_card_spaces("AH", "KH", "QH", "JH", "10H"),
     ("KQH", ("QH", "KH")),
     ("8910", ("8*", "9*", "10*")),
 )
 #: The deluxe board's corners: the other three aces.
-CORNERS = (("AC", ("AC",)), ("AD", ("AD",)), ("AS", ("AS",)))
+CORNERS = single_card_spaces("AC", "AD", "AS")
 
 HOUSE_RULES = (
     *chips_rules(),
