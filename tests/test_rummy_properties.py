@@ -33,6 +33,7 @@ import pytest
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
+from conftest import state_snapshot
 from rummoli.cards import FULL_DECK, card_str, cards_of
 from rummoli.engine.base import CHANCE, Event, IllegalActionError
 from rummoli.games.rummy import Rules, RummyState, replay, setup_from_dict
@@ -159,17 +160,7 @@ def play_on_without_detection(state: RummyState, seat: int, rng: random.Random) 
 
 
 def snapshot(state: RummyState) -> Any:
-    n = len(state.names)
-    return (
-        [state.view(s) for s in (None, *range(n))],
-        state.record(),
-        state.legal_actions(),
-        state.hands[:],
-        state.stock[:],
-        state.discard[:],
-        state.melds[:],
-        state.taken,
-    )
+    return state_snapshot(state, "hands", "stock", "discard", "melds", "taken")
 
 
 def hand_bound(state: RummyState) -> int:
