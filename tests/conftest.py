@@ -104,11 +104,16 @@ def choose_action(state: RummoliState, rng: random.Random) -> int:
     Uniform choice alone would almost always bid or raise big (those have many values),
     so games would be all-in every round; the mix plays checks, calls and passes too.
     """
-    legal = state.legal_actions()
+    return mostly_cheap(state.legal_actions(), rng)
+
+
+def mostly_cheap(legal: list[int], rng: random.Random, uniform: float = 0.5) -> int:
+    """One of ``legal``: uniform with probability ``uniform``, else the first (the
+    cheapest) half of the time and one of the first three the other half."""
     r = rng.random()
-    if r < 0.5:
+    if r < uniform:
         return rng.choice(legal)
-    if r < 0.75:
+    if r < (1 + uniform) / 2:
         return legal[0]
     return rng.choice(legal[:3])
 

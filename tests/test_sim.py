@@ -12,6 +12,7 @@ import contextlib
 import io
 import json
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -83,15 +84,47 @@ def figures_of(sim: SimSpec, **kwargs: Any) -> dict[str, Any]:
     return summarize(run(sim, **kwargs), sim)
 
 
+def same_with_one_or_two_jobs(sim: SimSpec, summary: Callable[[Any, SimSpec], Any]) -> Any:
+    """``sim`` run by one worker and by two: the same statistics and the same figures
+    (``summary``, the game's). Shared with ``test_sim_rummy.py``; the statistics."""
+    one = run(sim, jobs=1)
+    two = run(sim, jobs=2)
+    assert one == two
+    assert summary(one, sim) == summary(two, sim)
+    return one
+
+
+def interrupt_the_second_chunk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C (a KeyboardInterrupt) when the second chunk of the next run is done."""
+    seen: list[int] = []
+
+    def interrupt(index: int) -> None:
+        seen.append(index)
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(command, "chunk_hook", interrupt)
+
+
+def check_interrupted(result: Any, path: Path) -> dict[str, Any]:
+    """What an interrupted ``rummoli simulate`` does whatever the game: exits with its
+    own code (no traceback), prints the figures so far and saves them to ``path``
+    marked incomplete; the saved figures."""
+    assert result.exit_code == command.INTERRUPTED
+    assert isinstance(result.exception, SystemExit)  # not a KeyboardInterrupt traceback
+    assert "Interrupted: figures so far" in result.stdout
+    data: dict[str, Any] = json.loads(path.read_text())
+    assert data["complete"] is False and data["run"]["interrupted"] is True
+    assert 2 <= data["chunks_done"] < 20
+    return data
+
+
 # ------------------------------------------------------------------ reproducibility
 
 
 def test_same_seed_same_numbers_whatever_the_jobs() -> None:
     sim = spec(total=1200, seed=7, rotate=True, chunk_size=200)
-    one = run(sim, jobs=1)
-    two = run(sim, jobs=2)
-    assert one == two
-    assert summarize(one, sim) == summarize(two, sim)
+    one = same_with_one_or_two_jobs(sim, summarize)
     assert one.rounds == 1200 and one.chunks == 6
 
 
@@ -376,24 +409,12 @@ def test_bad_options_give_clear_errors(args: list[str], message: str) -> None:
 def test_ctrl_c_prints_the_figures_so_far(
     jobs: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seen: list[int] = []
-
-    def interrupt(index: int) -> None:
-        seen.append(index)
-        if len(seen) == 2:
-            raise KeyboardInterrupt
-
-    monkeypatch.setattr(command, "chunk_hook", interrupt)
+    interrupt_the_second_chunk(monkeypatch)
     path = tmp_path / "partial.json"
     args = [*FAST, "--games", "100", "--chunk-size", "5", "--jobs", jobs, "--json", str(path)]
     result = invoke(*args)
-    assert result.exit_code == command.INTERRUPTED
-    assert isinstance(result.exception, SystemExit)  # not a KeyboardInterrupt traceback
-    assert "Interrupted: figures so far" in result.stdout
+    data = check_interrupted(result, path)
     assert "Board spaces" in result.stdout
-    data = json.loads(path.read_text())
-    assert data["complete"] is False and data["run"]["interrupted"] is True
-    assert 2 <= data["chunks_done"] < 20
     assert data["config"]["chunk_size"] == 5
     assert data["games"]["started"] == 5 * data["chunks_done"]
 

@@ -19,11 +19,11 @@ from conftest import set_bot_levels
 from rummoli.bots import BotError, Decision
 from rummoli.cli import app
 from rummoli.games.rummy import Rules
-from rummoli.sim import command
 from rummoli.sim.rummy.figures import quantile, summarize_rummy
 from rummoli.sim.rummy.stats import RummyStats
 from rummoli.sim.runner import Merger, run
 from rummoli.sim.spec import GAMES, ROUNDS, SimSpec
+from test_sim import check_interrupted, interrupt_the_second_chunk, same_with_one_or_two_jobs
 
 RUMMY = "rummy"
 
@@ -45,11 +45,8 @@ def invoke(*args: str) -> Any:
 
 def test_same_seed_same_numbers_whatever_the_jobs() -> None:
     sim = spec("basic,random,basic", total=360, seed=7, rotate=True, chunk_size=60)
-    one = run(sim, jobs=1)
-    two = run(sim, jobs=2)
+    one = same_with_one_or_two_jobs(sim, summarize_rummy)
     assert isinstance(one, RummyStats)
-    assert one == two
-    assert summarize_rummy(one, sim) == summarize_rummy(two, sim)
     assert one.rounds == 360 and one.chunks == 6
 
 
@@ -224,23 +221,10 @@ def test_unknown_game() -> None:
 def test_ctrl_c_prints_the_figures_so_far(
     jobs: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seen: list[int] = []
-
-    def interrupt(index: int) -> None:
-        seen.append(index)
-        if len(seen) == 2:
-            raise KeyboardInterrupt
-
-    monkeypatch.setattr(command, "chunk_hook", interrupt)
+    interrupt_the_second_chunk(monkeypatch)
     path = tmp_path / "partial.json"
     args = ["--bots", "basic,random", "--hands", "400", "--chunk-size", "20"]
-    result = invoke(*args, "--jobs", jobs, "--json", str(path))
-    assert result.exit_code == command.INTERRUPTED
-    assert isinstance(result.exception, SystemExit)
-    assert "Interrupted: figures so far" in result.stdout
-    data = json.loads(path.read_text())
-    assert data["complete"] is False and data["run"]["interrupted"] is True
-    assert 2 <= data["chunks_done"] < 20
+    data = check_interrupted(invoke(*args, "--jobs", jobs, "--json", str(path)), path)
     assert data["hands"] == 20 * data["chunks_done"]
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from webtools import Conn, connect, create_table, join, mine, people, room, server
+from webtools import Conn, connect, create_table, join, mine, people, refused_table, room, server
 
 from conftest import cards_in
 from e2e.rummy_truth import (
@@ -112,10 +112,7 @@ def test_bad_rummy_settings_are_refused_with_a_reason(
     tmp_path: Path, body: dict[str, Any], message: str
 ) -> None:
     with server(tmp_path / "t.db") as client:
-        response = client.post("/api/tables", json=body)
-        assert response.status_code == 400
-        assert message in response.json()["detail"]
-        assert client.get("/api/tables").json()["tables"] == []
+        assert message in refused_table(client, body)
 
 
 def test_create_and_join_a_rummy_table(tmp_path: Path) -> None:
