@@ -9,6 +9,7 @@ stays fast. The random bot covers the busy paths (auctions, all-ins, elimination
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import io
 import json
 import math
@@ -84,13 +85,17 @@ def figures_of(sim: SimSpec, **kwargs: Any) -> dict[str, Any]:
     return summarize(run(sim, **kwargs), sim)
 
 
-def same_with_one_or_two_jobs(sim: SimSpec, summary: Callable[[Any, SimSpec], Any]) -> Any:
+def the_seed_decides(sim: SimSpec, summary: Callable[[Any, SimSpec], Any]) -> Any:
     """``sim`` run by one worker and by two: the same statistics and the same figures
-    (``summary``, the game's). Shared with ``test_sim_rummy.py``; the statistics."""
+    (``summary``, the game's); with the next seed, the bots' figures differ. Shared
+    with ``test_sim_rummy.py``; the statistics."""
     one = run(sim, jobs=1)
     two = run(sim, jobs=2)
     assert one == two
-    assert summary(one, sim) == summary(two, sim)
+    figures = summary(one, sim)
+    assert figures == summary(two, sim)
+    other = dataclasses.replace(sim, seed=sim.seed + 1)
+    assert summary(run(other), other)["bots"] != figures["bots"]
     return one
 
 
@@ -122,16 +127,10 @@ def check_interrupted(result: Any, path: Path) -> dict[str, Any]:
 # ------------------------------------------------------------------ reproducibility
 
 
-def test_same_seed_same_numbers_whatever_the_jobs() -> None:
+def test_same_seed_same_numbers_whatever_the_jobs_another_seed_others() -> None:
     sim = spec(total=1200, seed=7, rotate=True, chunk_size=200)
-    one = same_with_one_or_two_jobs(sim, summarize)
+    one = the_seed_decides(sim, summarize)
     assert one.rounds == 1200 and one.chunks == 6
-
-
-def test_another_seed_other_numbers() -> None:
-    a = figures_of(spec(total=300, seed=1))
-    b = figures_of(spec(total=300, seed=2))
-    assert a["bots"] != b["bots"]
 
 
 def test_chunks_do_not_depend_on_workers_and_cover_the_total() -> None:

@@ -23,7 +23,7 @@ from rummoli.sim.rummy.figures import quantile, summarize_rummy
 from rummoli.sim.rummy.stats import RummyStats
 from rummoli.sim.runner import Merger, run
 from rummoli.sim.spec import GAMES, ROUNDS, SimSpec
-from test_sim import check_interrupted, interrupt_the_second_chunk, same_with_one_or_two_jobs
+from test_sim import check_interrupted, interrupt_the_second_chunk, the_seed_decides
 
 RUMMY = "rummy"
 
@@ -43,17 +43,11 @@ def invoke(*args: str) -> Any:
 # ------------------------------------------------------------------ reproducibility
 
 
-def test_same_seed_same_numbers_whatever_the_jobs() -> None:
+def test_same_seed_same_numbers_whatever_the_jobs_another_seed_others() -> None:
     sim = spec("basic,random,basic", total=360, seed=7, rotate=True, chunk_size=60)
-    one = same_with_one_or_two_jobs(sim, summarize_rummy)
+    one = the_seed_decides(sim, summarize_rummy)
     assert isinstance(one, RummyStats)
     assert one.rounds == 360 and one.chunks == 6
-
-
-def test_another_seed_other_numbers() -> None:
-    a = figures_of(spec(total=100, seed=1))
-    b = figures_of(spec(total=100, seed=2))
-    assert a["bots"] != b["bots"]
 
 
 def test_chunks_finishing_in_any_order_merge_to_the_same_numbers() -> None:

@@ -49,6 +49,16 @@ def test_options_list_every_house_rule_with_help_presets_and_levels(tmp_path: Pa
         ({"seats": ["human", "human"], "seed": 4, "bots": 1}, "unknown field bots, seed"),
         ({"seats": ["human", "human"], "turn_timer": -1}, "turn_timer"),
         ({"seats": ["human", "human"], "time_limit": "soon"}, "time_limit"),
+        # Basic Rummy's table (its seats and house rules), and a game there is not.
+        ({"game": "rummy", "seats": ["human"] * 5}, "2 to 4"),
+        ({"game": "rummy", "seats": ["human", "genius"]}, "computer level"),
+        (
+            {"game": "rummy", "seats": ["human", "human"], "rules": {"rounds": 3}},
+            "Basic Rummy house rule rounds",
+        ),
+        ({"game": "rummy", "seats": ["human", "human"], "rules": {"target": 0}}, "target"),
+        ({"game": "rummy", "seats": ["human", "human"], "rules": [1]}, "rules must be"),
+        ({"game": "poker", "seats": ["human", "human"]}, "game must be one of"),
     ],
 )
 def test_bad_table_settings_are_refused_with_a_reason(
