@@ -342,6 +342,46 @@ def hidden_cards(state: RummoliState, seat: int | None) -> set[str]:
     return {card_str(c) for c in cards_of(hidden_mask(state, seat))}
 
 
+def checked_game_frames(
+    frames: list[dict[str, Any]],
+    seat: int | None,
+    states: list[Any],
+    events: list[list[Event]],
+    hidden: Callable[[int], set[str]],
+    own_deck: set[str],
+    seat_events: Callable[[list[Event], int | None, Any], list[dict[str, Any]]],
+) -> Iterator[tuple[dict[str, Any], Any, list[dict[str, Any]]]]:
+    """The checks every game's frames pass: a frame that is not the game's carries no
+    card; each game frame's view is the engine's for ``seat`` at its step, an update's
+    events are that step's for the seat (``seat_events``, the game's ``events_for``), a
+    state's log ends the seat's events so far; and no card of ``hidden(step)`` is in the
+    view or the events (but those of a deck of their own, ``own_deck``). Yields each
+    game frame with the engine's state at its step and the events it showed, for the
+    game's own checks."""
+    names = states[0].names
+    for frame in frames:
+        kind = frame["type"]
+        if kind in ("table", "error", "pong"):
+            assert not cards_in(frame), frame
+            continue
+        if kind not in ("state", "update") or frame["view"] is None:
+            continue
+        step = frame["step"]
+        truth = states[step]
+        assert frame["view"] == truth.view(seat), f"step {step}: the view of {seat} differs"
+        if kind == "update":
+            assert frame["events"] == seat_events(events[step], seat, names)
+            shown = [e for e in frame["events"] if e["type"] not in own_deck]
+        else:
+            every = seat_events([e for evs in events[: step + 1] for e in evs], seat, names)
+            log = frame["log"]
+            assert log == every[len(every) - len(log) :] and (log or not every)
+            shown = []  # earlier events are in the log: they were seen then
+        leaked = cards_in([frame["view"], shown]) & hidden(step)
+        assert not leaked, f"step {step}: seat {seat} received hidden cards {leaked}"
+        yield frame, truth, shown
+
+
 def check_rummoli_frames(
     frames: list[dict[str, Any]],
     seat: int | None,
@@ -351,31 +391,21 @@ def check_rummoli_frames(
     """Each game frame a client got is the engine's output for ``seat`` at its step and
     shows no card that seat may not see; returns how many game frames were checked.
     Shared by the in-process WebSocket test and the browser test."""
+    assert all(f["type"] in ("table", "error", "pong", "state", "update") for f in frames)
     names = states[0].names
     checked = 0
-    for frame in frames:
-        kind = frame["type"]
-        if kind in ("table", "error", "pong"):
-            assert not cards_in(frame), frame
-            continue
-        assert kind in ("state", "update"), frame
-        if frame["view"] is None:
-            continue
+    for frame, truth, public in checked_game_frames(
+        frames,
+        seat,
+        states,
+        events,
+        lambda step: hidden_cards(states[step], seat),
+        OWN_DECK,
+        events_for,
+    ):
         checked += 1
-        step = frame["step"]
-        truth = states[step]
-        assert frame["view"] == truth.view(seat), f"step {step}: the view of {seat} differs"
-        if kind == "update":
-            assert frame["events"] == events_for(events[step], seat, names)
+        if frame["type"] == "update":
             check_run_parts(frame, truth, seat, names)
-            public = [e for e in frame["events"] if e["type"] not in OWN_DECK]
-        else:
-            every = events_for([e for evs in events[: step + 1] for e in evs], seat, names)
-            log = frame["log"]
-            assert log == every[len(every) - len(log) :] and (log or not every)
-            public = []
-        leaked = cards_in([frame["view"], public]) & hidden_cards(truth, seat)
-        assert not leaked, f"step {step}: seat {seat} received hidden cards {leaked}"
         if seat is None:
             assert "hand" not in frame["view"] and "legal_actions" not in frame["view"]
             assert all(e["type"] not in ("hand", "blocked") for e in public)

@@ -65,10 +65,10 @@ def _two_free_ports() -> int:
 
 
 def _wait_up(
-    bases: list[str], path: str, log: Path, parent: subprocess.Popen[bytes] | None = None
+    bases: list[str], path: str, log: Path, parents: list[subprocess.Popen[bytes]] | None = None
 ) -> None:
     """Wait up to a minute until each of ``bases`` answers 200 at ``/path``; fail with the
-    log if the time runs out (or, where ``parent`` is given, as soon as it has ended)."""
+    log if the time runs out (or, where ``parents`` are given, as soon as one has ended)."""
     deadline = time.monotonic() + 60
     for base in bases:
         while True:
@@ -77,7 +77,7 @@ def _wait_up(
                     break
             except httpx.TransportError:
                 pass
-            if parent is not None:
+            for parent in parents or []:
                 assert parent.poll() is None, log.read_text()
             assert time.monotonic() < deadline, log.read_text()
             time.sleep(0.2)
@@ -124,17 +124,9 @@ def cluster(url: str, tmp_path: Path, count: int) -> Iterator[list[Process]]:
             log = (tmp_path / f"server{i}.log").open("wb")
             popen = subprocess.Popen(command, env=env, cwd=tmp_path, stdout=log, stderr=log)
             processes.append(Process(port, popen))
-        deadline = time.monotonic() + 60
-        for process in processes:
-            while True:
-                try:
-                    if httpx.get(f"{process.base}/healthz", timeout=1).status_code == 200:
-                        break
-                except httpx.TransportError:
-                    pass
-                assert process.popen.poll() is None, (tmp_path / "server0.log").read_text()
-                assert time.monotonic() < deadline, "a server did not start"
-                time.sleep(0.2)
+        bases = [process.base for process in processes]
+        popens = [process.popen for process in processes]
+        _wait_up(bases, "healthz", tmp_path / "server0.log", popens)
         yield processes
     finally:
         for process in processes:
@@ -430,7 +422,7 @@ def test_serve_workers_runs_processes_with_one_lobby(tmp_path: Path) -> None:
     parent = subprocess.Popen(command, env=env, cwd=tmp_path, stdout=log, stderr=log)
     bases = [f"http://127.0.0.1:{port}", f"http://127.0.0.1:{port + 1}"]
     try:
-        _wait_up(bases, "healthz", tmp_path / "supervisor.log", parent)
+        _wait_up(bases, "healthz", tmp_path / "supervisor.log", [parent])
         made = [_create(bases[0]).id for _ in range(2)]
         listed = [
             {t["id"] for t in httpx.get(f"{b}/api/tables", timeout=10).json()["tables"]}
