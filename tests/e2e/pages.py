@@ -74,6 +74,26 @@ def take_first_seat(page: Page, base: str, body: dict[str, Any], pace: str | Non
     return str(created["id"])
 
 
+def play_first_choices(
+    page: Page, done: Callable[[], bool], seconds: float, failure: str, pause_ms: int = 40
+) -> None:
+    """This page's person takes the first choice whenever it offers one, until ``done()``;
+    fails with ``failure`` after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, failure
+        button = page.locator('[data-testid="actions"] button').first
+        if button.count() and button.is_visible():
+            button.click()
+        page.wait_for_timeout(pause_ms)
+
+
+def run_shown(page: Page, cards: int) -> bool:
+    """A run is being shown card by card, at least ``cards`` cards of the round laid."""
+    playing = page.get_by_test_id("table").get_attribute("data-playing") == "true"
+    return playing and page.locator("#laid .laid-cell.on").count() >= cards
+
+
 @contextmanager
 def desktop_page(browser: Browser) -> Iterator[Page]:
     """A laptop's page without the guided round, closed after the block."""
