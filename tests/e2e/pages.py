@@ -255,33 +255,6 @@ def whole_game_pages(browser: Browser, names: list[str]) -> Iterator[list[Browsi
             context.close()
 
 
-def seat_bea_and_the_spectator(
-    base: str,
-    table_id: str,
-    pages: list[Browsing],
-    bea_name: str,
-    in_lobby: Callable[[Page], None],
-) -> None:
-    """The whole-game tests' start, once Ann (``pages[0]``) has made a public table: the
-    spectator (``pages[2]``) finds it in the lobby (where ``in_lobby`` checks his page),
-    opens it and gets no seat; Bea (``pages[1]``) opens Ann's invitation and takes the
-    last seat, and the game starts for everyone."""
-    ann, bea, spectator = pages
-    invite = ann.page.get_by_test_id("invite-link").input_value()
-    assert invite.startswith(f"{base}/table/{table_id}#invite=")
-    spectator.page.goto(base + "/")
-    row = spectator.page.get_by_test_id(f"table-row-{table_id}")
-    row.wait_for()
-    in_lobby(spectator.page)
-    row.get_by_role("link").click()
-    spectator.wait_table(status="waiting", seat="")
-    bea.page.goto(invite)
-    bea.page.get_by_test_id("join-name").fill(bea_name)
-    bea.page.get_by_test_id("join-submit").click()
-    for who, seat in zip(pages, ["0", "1", ""], strict=True):
-        who.wait_table(status="playing", seat=seat)
-
-
 #: The next thing to wait for, on the spectator's page: the end, or a person to move at a
 #: step after the last one a person acted at.
 NEXT_DECISION = """([acted, humans]) => {
@@ -291,26 +264,66 @@ NEXT_DECISION = """([acted, humans]) => {
 }"""
 
 
-def next_decision(spectator: Browsing, acted: int, started: float) -> dict[str, str] | None:
-    """The table's data (the spectator's page) at the next person's decision after step
-    ``acted``; None once the game is over. Fails past :data:`GAME_SECONDS` since
-    ``started``."""
-    assert time.monotonic() - started < GAME_SECONDS, "the game took too long"
-    spectator.page.wait_for_function(NEXT_DECISION, arg=[acted, list(HUMANS)])
-    data = spectator.data()
-    return None if data["phase"] == "over" else data
+class WholeGame:
+    """A whole game in three browsers, as the whole-game tests play it: Ann
+    (``pages[0]``, a laptop) makes the table, Bea (``pages[1]``, a phone) joins with the
+    invitation, the spectator (``pages[2]``) watches; the site at ``base``; screenshots
+    for the docs when asked for; the time since the start."""
+
+    def __init__(self, base: str, pages: list[Browsing]) -> None:
+        self.base = base
+        self.pages = pages
+        self.shots = Shots()
+        self.started = time.monotonic()
+
+    def seconds(self) -> float:
+        return time.monotonic() - self.started
+
+    def seat_bea_and_the_spectator(
+        self, table_id: str, bea_name: str, in_lobby: Callable[[Page], None]
+    ) -> None:
+        """Once Ann has made a public table: the spectator finds it in the lobby (where
+        ``in_lobby`` checks his page), opens it and gets no seat; Bea opens Ann's
+        invitation and takes the last seat, and the game starts for everyone."""
+        ann, bea, spectator = self.pages
+        invite = ann.page.get_by_test_id("invite-link").input_value()
+        assert invite.startswith(f"{self.base}/table/{table_id}#invite=")
+        spectator.page.goto(self.base + "/")
+        row = spectator.page.get_by_test_id(f"table-row-{table_id}")
+        row.wait_for()
+        in_lobby(spectator.page)
+        row.get_by_role("link").click()
+        spectator.wait_table(status="waiting", seat="")
+        bea.page.goto(invite)
+        bea.page.get_by_test_id("join-name").fill(bea_name)
+        bea.page.get_by_test_id("join-submit").click()
+        for who, seat in zip(self.pages, ["0", "1", ""], strict=True):
+            who.wait_table(status="playing", seat=seat)
+
+    def next_decision(self, acted: int) -> dict[str, str] | None:
+        """The table's data (the spectator's page) at the next person's decision after
+        step ``acted``; None once the game is over. Fails past :data:`GAME_SECONDS`."""
+        assert self.seconds() < GAME_SECONDS, "the game took too long"
+        spectator = self.pages[2]
+        spectator.page.wait_for_function(NEXT_DECISION, arg=[acted, list(HUMANS)])
+        data = spectator.data()
+        return None if data["phase"] == "over" else data
+
+    def check_every_connection(self, check: Callable[[list[Frame], int | None], int]) -> int:
+        """``check(frames, seat)`` (the game's frame check against the engine) on every
+        connection of every page, none of which the server refused anything; how many
+        game frames were checked in all."""
+        checked = 0
+        for who in self.pages:
+            for seen_as, frames in who.connections():
+                checked += check(frames, seen_as)
+                refused = [f for f in frames if f["type"] == "error"]
+                assert not refused, f"{who.name}: the server refused a click: {refused}"
+        return checked
 
 
-def check_every_connection(
-    pages: list[Browsing], check: Callable[[list[Frame], int | None], int]
-) -> int:
-    """``check(frames, seat)`` (the game's frame check against the engine) on every
-    connection of every page, none of which the server refused anything; how many game
-    frames were checked in all."""
-    checked = 0
-    for who in pages:
-        for seen_as, frames in who.connections():
-            checked += check(frames, seen_as)
-            refused = [f for f in frames if f["type"] == "error"]
-            assert not refused, f"{who.name}: the server refused a click: {refused}"
-    return checked
+@contextmanager
+def whole_game(browser: Browser, base: str, names: list[str]) -> Iterator[WholeGame]:
+    """A :class:`WholeGame` on :func:`whole_game_pages` named ``names``."""
+    with whole_game_pages(browser, names) as pages:
+        yield WholeGame(base, pages)

@@ -16,7 +16,6 @@ again for another), and the final standings.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -24,16 +23,7 @@ from playwright.sync_api import Browser, Page
 
 from conftest import check_rummoli_frames
 from e2e.conftest import LiveServer
-from e2e.pages import (
-    Browsing,
-    Shots,
-    check_every_connection,
-    create_in_lobby,
-    get_json,
-    next_decision,
-    seat_bea_and_the_spectator,
-    whole_game_pages,
-)
+from e2e.pages import Browsing, create_in_lobby, get_json, whole_game
 from e2e.rummoli_truth import expanded, shown_reference
 
 Frame = dict[str, Any]
@@ -89,21 +79,19 @@ def _laid_count(page: Page) -> int:
 def test_two_people_two_computers_and_a_spectator_play_a_whole_game(
     browser: Browser, live_server: LiveServer
 ) -> None:
-    started = time.monotonic()
-    base = live_server.url
-    shots = Shots()
-
-    def in_lobby(page: Page) -> None:
-        page.get_by_test_id("create-submit").wait_for()
-        if shots.want("lobby"):
-            shots.take(page, "lobby")
-
-    with whole_game_pages(browser, ["Ann", "Bea", "spectator"]) as everyone:
+    with whole_game(browser, live_server.url, ["Ann", "Bea", "spectator"]) as game:
+        base, shots, everyone = game.base, game.shots, game.pages
         ann, bea, spectator = everyone
+
+        def in_lobby(page: Page) -> None:
+            page.get_by_test_id("create-submit").wait_for()
+            if shots.want("lobby"):
+                shots.take(page, "lobby")
+
         table_id = _create_table(ann, base)
         # The spectator finds the table in the lobby and opens it, without a seat; Bea
         # opens the invitation link on her phone and takes the last seat: it starts.
-        seat_bea_and_the_spectator(base, table_id, everyone, "Bea", in_lobby)
+        game.seat_bea_and_the_spectator(table_id, "Bea", in_lobby)
         assert spectator.page.get_by_test_id("hand").count() == 1
         assert not spectator.page.locator("#me").is_visible()
 
@@ -112,7 +100,7 @@ def test_two_people_two_computers_and_a_spectator_play_a_whole_game(
         decisions = {"0": 0, "1": 0}
         best_shot = {"0": 0, "1": 0}
         reloaded = restarted = False
-        while (data := next_decision(spectator, acted, started)) is not None:
+        while (data := game.next_decision(acted)) is not None:
             step, seat, phase = int(data["step"]), data["toMove"], data["phase"]
             who = people[seat]
             who.page.wait_for_function(MY_TURN, arg=step)
@@ -176,12 +164,11 @@ def test_two_people_two_computers_and_a_spectator_play_a_whole_game(
         assert ann.seats() == [0, 0]
         assert bea.seats() == [None, 1, 1, 1]
         assert spectator.seats() == [None, None]
-        checked = check_every_connection(
-            everyone,
-            lambda frames, seat: check_rummoli_frames(expanded(frames), seat, states, events),
+        checked = game.check_every_connection(
+            lambda frames, seat: check_rummoli_frames(expanded(frames), seat, states, events)
         )
         assert checked > 3 * (len(states) - 1), checked
         # The check can fail: Ann's frames hold her hand, which a spectator may not see.
         with pytest.raises(AssertionError, match="the view of None differs"):
             check_rummoli_frames(expanded(ann.sockets[-1]), None, states, events)
-    print(f"\nwhole game in the browser: {time.monotonic() - started:.1f} s")
+    print(f"\nwhole game in the browser: {game.seconds():.1f} s")

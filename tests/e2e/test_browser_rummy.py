@@ -19,7 +19,6 @@ that fits one: the first such moment, so run it again for another) and
 
 from __future__ import annotations
 
-import time
 import urllib.parse
 import urllib.request
 from typing import Any
@@ -27,16 +26,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page
 
 from e2e.conftest import LiveServer
-from e2e.pages import (
-    Browsing,
-    Shots,
-    check_every_connection,
-    create_in_lobby,
-    get_json,
-    next_decision,
-    seat_bea_and_the_spectator,
-    whole_game_pages,
-)
+from e2e.pages import Browsing, Shots, create_in_lobby, get_json, whole_game
 from e2e.rummy_truth import check_rummy_frames, rummy_reference
 
 Frame = dict[str, Any]
@@ -182,63 +172,60 @@ class Player:
 def test_two_people_two_computers_and_a_spectator_play_a_rummy_match(
     browser: Browser, live_server: LiveServer
 ) -> None:
-    started = time.monotonic()
-    base = live_server.url
-    shots = Shots()
+    with whole_game(browser, live_server.url, ["Ann", "Bea", "spectator"]) as match:
+        ann, bea, spectator = match.pages
+        table_id = _create_table(ann, match.base)
 
-    def in_lobby(page: Page) -> None:
-        game = page.get_by_test_id(f"table-game-{table_id}").inner_text()
-        assert game == "Basic Rummy"
+        def in_lobby(page: Page) -> None:
+            game = page.get_by_test_id(f"table-game-{table_id}").inner_text()
+            assert game == "Basic Rummy"
 
-    with whole_game_pages(browser, ["Ann", "Bea", "spectator"]) as everyone:
-        ann, bea, spectator = everyone
-        table_id = _create_table(ann, base)
-        seat_bea_and_the_spectator(base, table_id, everyone, BEA, in_lobby)
-        for who in everyone:
+        match.seat_bea_and_the_spectator(table_id, BEA, in_lobby)
+        for who in match.pages:
             who.wait_table(game="rummy")
         assert not spectator.page.locator("#me").is_visible()
         assert spectator.test_id("stock").is_visible()
 
         people = {"0": Player(ann, drags=True), "1": Player(bea, drags=False)}
         acted = -1
-        while (data := next_decision(spectator, acted, started)) is not None:
+        while (data := match.next_decision(acted)) is not None:
             step = int(data["step"])
             player = people[data["toMove"]]
             # The spectator sees only counts of the hands, and the stock's size.
             counts = [int(spectator.test_id(f"player-cards-{i}").inner_text()) for i in range(4)]
             assert counts == [p["cards"] for p in spectator.view()["players"]]
-            player.play_turn(step, shots)
+            player.play_turn(step, match.shots)
             acted = player.who.step() - 1
 
         assert people["0"].turns > 0 and people["1"].turns > 0
-        for who in everyone:
+        for who in match.pages:
             who.wait_table(phase="over", status="finished")
             who.page.get_by_test_id("standings").wait_for()
             who.page.get_by_test_id("round-summary").wait_for()
-        if shots.want("rummy-standings"):
-            shots.take(ann.page, "rummy-standings")
+        if match.shots.want("rummy-standings"):
+            match.shots.take(ann.page, "rummy-standings")
         assert ann.test_id("record-link").get_attribute("href") == (f"/api/games/{table_id}/record")
         assert spectator.test_id("standings").locator("li").count() == 4
         used = people["0"].used | people["1"].used
         assert {"stock", "discard"} <= used, used
 
-        record = get_json(f"{base}/api/games/{table_id}/record")
+        record = get_json(f"{match.base}/api/games/{table_id}/record")
         assert record["game"] == "rummy" and record["rules"]["target"] == 5
         states, events = rummy_reference(record)
         final = states[-1]
         assert final.is_terminal() and len(states) - 1 == ann.step()
         assert record["setup"]["players"][:2] == ["Ann", BEA]
-        for who in everyone:
+        for who in match.pages:
             assert who.test_id("player-name-1").inner_text() == BEA
             assert who.page.locator("#table i:not([class])").count() == 0
-        for who in everyone:
+        for who in match.pages:
             scores = [int(who.test_id(f"player-score-{i}").inner_text()) for i in range(4)]
             assert scores == final.scores
         assert ann.connections()[0][0] == 0
         assert [seat for seat, _ in bea.connections()] == [None, 1]
         assert [seat for seat, _ in spectator.connections()] == [None]
-        checked = check_every_connection(
-            everyone, lambda frames, seat: check_rummy_frames(frames, seat, states, events)
+        checked = match.check_every_connection(
+            lambda frames, seat: check_rummy_frames(frames, seat, states, events)
         )
         assert checked > 3 * (len(states) - 1) // 2, checked
 
@@ -249,8 +236,8 @@ def test_two_people_two_computers_and_a_spectator_play_a_rummy_match(
         bea.test_id("replay-last").click()
         bea.wait_table(step=str(len(states) - 1))
         assert bea.test_id("melds").is_visible() and bea.test_id("hand").count() == 1
-        bea.page.goto(f"{base}/player?name={urllib.parse.quote(BEA)}")
+        bea.page.goto(f"{match.base}/player?name={urllib.parse.quote(BEA)}")
         assert bea.test_id("rummy-games").inner_text() == "1"
-        for who in everyone:
+        for who in match.pages:
             assert not who.errors, f"{who.name}: {who.errors}"
-    print(f"\nwhole Rummy match in the browser: {time.monotonic() - started:.1f} s, used {used}")
+    print(f"\nwhole Rummy match in the browser: {match.seconds():.1f} s, used {used}")

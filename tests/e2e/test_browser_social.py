@@ -8,7 +8,6 @@ and no chat frame names a card or reaches a spectator from the players."""
 from __future__ import annotations
 
 import json
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -18,7 +17,7 @@ from playwright.sync_api import Browser
 
 from conftest import cards_in, check_rummoli_frames
 from e2e.conftest import LiveServer
-from e2e.pages import Browsing, create_in_lobby, get_json, next_decision, whole_game_pages
+from e2e.pages import Browsing, create_in_lobby, get_json, whole_game, whole_game_pages
 from e2e.rummoli_truth import expanded, shown_reference
 from e2e.test_browser_game import MY_TURN
 
@@ -62,9 +61,9 @@ def _game_frames(frames: list[Frame]) -> list[Frame]:
 
 
 def test_a_private_table_its_chat_and_a_rematch(browser: Browser, live_server: LiveServer) -> None:
-    started = time.monotonic()
     base = live_server.url
-    with whole_game_pages(browser, ["Ann", "Bea", "Zed"]) as (ann, bea, zed):
+    with whole_game(browser, base, ["Ann", "Bea", "Zed"]) as game:
+        ann, bea, zed = game.pages
         page = ann.page
         page.goto(base + "/")
         assert not page.get_by_test_id("public").is_checked()  # private by default
@@ -136,7 +135,7 @@ def test_a_private_table_its_chat_and_a_rematch(browser: Browser, live_server: L
         # One round: each person clicks his first choice (a forced pass is one too).
         people = {"0": ann, "1": bea}
         acted = -1
-        while (data := next_decision(zed, acted, started)) is not None:
+        while (data := game.next_decision(acted)) is not None:
             step, seat = int(data["step"]), data["toMove"]
             who = people[seat]
             who.page.wait_for_function(MY_TURN, arg=step)
@@ -199,7 +198,7 @@ def test_a_private_table_its_chat_and_a_rematch(browser: Browser, live_server: L
         for who, seat in ((ann, "0"), (bea, "1")):
             who.wait_table(status="playing", seat=seat)
         assert new_id != table_id
-    print(f"\nprivate table, chat and rematch in the browser: {time.monotonic() - started:.1f} s")
+    print(f"\nprivate table, chat and rematch in the browser: {game.seconds():.1f} s")
 
 
 def test_the_host_removes_a_person_who_cannot_come_back(
