@@ -99,8 +99,13 @@ def the_seed_decides(sim: SimSpec, summary: Callable[[Any, SimSpec], Any]) -> An
     return one
 
 
-def interrupt_the_second_chunk(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Ctrl-C (a KeyboardInterrupt) when the second chunk of the next run is done."""
+def interrupted_run(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, simulate: Callable[[Path], Any]
+) -> tuple[Any, dict[str, Any]]:
+    """``simulate(path)`` (a ``rummoli simulate`` saving its JSON to ``path``), Ctrl-C'd
+    (a KeyboardInterrupt) when its second chunk is done. It does what it must whatever
+    the game: exits with its own code (no traceback), prints the figures so far and
+    saves them marked incomplete. Its result and the saved figures."""
     seen: list[int] = []
 
     def interrupt(index: int) -> None:
@@ -109,19 +114,15 @@ def interrupt_the_second_chunk(monkeypatch: pytest.MonkeyPatch) -> None:
             raise KeyboardInterrupt
 
     monkeypatch.setattr(command, "chunk_hook", interrupt)
-
-
-def check_interrupted(result: Any, path: Path) -> dict[str, Any]:
-    """What an interrupted ``rummoli simulate`` does whatever the game: exits with its
-    own code (no traceback), prints the figures so far and saves them to ``path``
-    marked incomplete; the saved figures."""
+    path = tmp_path / "partial.json"
+    result = simulate(path)
     assert result.exit_code == command.INTERRUPTED
     assert isinstance(result.exception, SystemExit)  # not a KeyboardInterrupt traceback
     assert "Interrupted: figures so far" in result.stdout
     data: dict[str, Any] = json.loads(path.read_text())
     assert data["complete"] is False and data["run"]["interrupted"] is True
     assert 2 <= data["chunks_done"] < 20
-    return data
+    return result, data
 
 
 # ------------------------------------------------------------------ reproducibility
@@ -408,11 +409,8 @@ def test_bad_options_give_clear_errors(args: list[str], message: str) -> None:
 def test_ctrl_c_prints_the_figures_so_far(
     jobs: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    interrupt_the_second_chunk(monkeypatch)
-    path = tmp_path / "partial.json"
-    args = [*FAST, "--games", "100", "--chunk-size", "5", "--jobs", jobs, "--json", str(path)]
-    result = invoke(*args)
-    data = check_interrupted(result, path)
+    args = [*FAST, "--games", "100", "--chunk-size", "5", "--jobs", jobs, "--json"]
+    result, data = interrupted_run(monkeypatch, tmp_path, lambda path: invoke(*args, str(path)))
     assert "Board spaces" in result.stdout
     assert data["config"]["chunk_size"] == 5
     assert data["games"]["started"] == 5 * data["chunks_done"]

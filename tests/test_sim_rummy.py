@@ -23,7 +23,7 @@ from rummoli.sim.rummy.figures import quantile, summarize_rummy
 from rummoli.sim.rummy.stats import RummyStats
 from rummoli.sim.runner import Merger, run
 from rummoli.sim.spec import GAMES, ROUNDS, SimSpec
-from test_sim import check_interrupted, interrupt_the_second_chunk, the_seed_decides
+from test_sim import interrupted_run, the_seed_decides
 
 RUMMY = "rummy"
 
@@ -215,10 +215,10 @@ def test_unknown_game() -> None:
 def test_ctrl_c_prints_the_figures_so_far(
     jobs: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    interrupt_the_second_chunk(monkeypatch)
-    path = tmp_path / "partial.json"
-    args = ["--bots", "basic,random", "--hands", "400", "--chunk-size", "20"]
-    data = check_interrupted(invoke(*args, "--jobs", jobs, "--json", str(path)), path)
+    args = ["--bots", "basic,random", "--hands", "400", "--chunk-size", "20", "--jobs", jobs]
+    _, data = interrupted_run(
+        monkeypatch, tmp_path, lambda path: invoke(*args, "--json", str(path))
+    )
     assert data["hands"] == 20 * data["chunks_done"]
 
 

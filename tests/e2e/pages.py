@@ -88,6 +88,10 @@ def play_first_choices(
         page.wait_for_timeout(pause_ms)
 
 
+def game_over(page: Page) -> bool:
+    return page.get_by_test_id("table").get_attribute("data-phase") == "over"
+
+
 def run_shown(page: Page, cards: int) -> bool:
     """A run is being shown card by card, at least ``cards`` cards of the round laid."""
     playing = page.get_by_test_id("table").get_attribute("data-playing") == "true"

@@ -25,7 +25,7 @@ from playwright.sync_api import Browser, Page
 
 import rummoli.web.hub
 from e2e.conftest import LiveServer
-from e2e.pages import NO_GUIDE, play_first_choices, run_shown, take_first_seat
+from e2e.pages import NO_GUIDE, game_over, play_first_choices, run_shown, take_first_seat
 
 LAPTOP = {"width": 1366, "height": 768}
 
@@ -161,13 +161,7 @@ def test_players_and_cards_have_names_with_units_and_the_replay_speaks(
         )
         # Play on to the end, then the replay: a live region says each step's lines.
         page.evaluate("localStorage.setItem('rummoli.pace', 'instant')")
-        deadline = time.monotonic() + 120
-        while page.get_by_test_id("table").get_attribute("data-phase") != "over":
-            assert time.monotonic() < deadline
-            button = page.locator('[data-testid="actions"] button').first
-            if button.count() and button.is_visible():
-                button.click()
-            page.wait_for_timeout(50)
+        play_first_choices(page, lambda: game_over(page), 120, "the game did not end", 50)
         page.goto(f"{live_server.url}/replay/{table_id}?seat=0")
         page.wait_for_function("() => Number(document.querySelector('#slider').max) > 5")
         page.get_by_test_id("replay-next").click()

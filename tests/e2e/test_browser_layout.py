@@ -27,7 +27,7 @@ from playwright.sync_api import Browser, Page
 
 import rummoli.web.hub
 from e2e.conftest import LiveServer
-from e2e.pages import NO_GUIDE, TIMEOUT_MS, Shots, play_first_choices, take_first_seat
+from e2e.pages import NO_GUIDE, TIMEOUT_MS, Shots, game_over, play_first_choices, take_first_seat
 
 VIEWPORTS = {
     "1366x768": {"width": 1366, "height": 768},
@@ -87,7 +87,7 @@ def _finished_game(live_server: LiveServer, page: Page) -> str:
     body = {"seats": ["human", "basic"], "name": "Ann", "public": True, "rules": {"rounds": 1}}
     table = take_first_seat(page, live_server.url, body, "instant")
     page.goto(f"{live_server.url}/table/{table}")
-    _play_until(page, lambda: page.get_by_test_id("table").get_attribute("data-phase") == "over")
+    _play_until(page, lambda: game_over(page))
     page.evaluate("localStorage.removeItem('rummoli.pace')")
     return table
 

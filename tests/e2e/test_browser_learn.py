@@ -19,6 +19,7 @@ from e2e.pages import (
     SHOT_SIZES,
     TIMEOUT_MS,
     Shots,
+    game_over,
     play_first_choices,
     run_shown,
     take_first_seat,
@@ -180,21 +181,12 @@ def _stop_and_replay_shots(page: Page, live_server: LiveServer, table: str) -> N
     """The README's pictures of a stop and its reason, and of the replay (screenshots
     only: the behaviour is asserted by test_browser_runs.py)."""
     stop = page.locator('[data-testid="log"] li.stop').first
-    deadline = time.monotonic() + 90
-    while not stop.count():
-        assert time.monotonic() < deadline, "no stop came"
-        button = page.locator('[data-testid="actions"] button').first
-        if button.count() and button.is_visible():
-            button.click()
-        page.wait_for_timeout(60)
+    deadline = time.monotonic() + 180
+    play_first_choices(page, lambda: stop.count() > 0, 90, "no stop came", 60)
     SHOTS.take_sizes(page, "stop-reason", '[data-testid="log"] li.stop')
     page.get_by_test_id("pace").select_option("instant")
-    while page.get_by_test_id("table").get_attribute("data-phase") != "over":
-        assert time.monotonic() < deadline + 90, "the game did not end"
-        button = page.locator('[data-testid="actions"] button').first
-        if button.count() and button.is_visible():
-            button.click()
-        page.wait_for_timeout(60)
+    left = deadline - time.monotonic()
+    play_first_choices(page, lambda: game_over(page), left, "the game did not end", 60)
     page.goto(f"{live_server.url}/replay/{table}?seat=0")
     page.wait_for_function("() => /of [1-9]/.test(document.querySelector('#counter').textContent)")
     total = int(page.locator("#counter").inner_text().rsplit(" ", 1)[1])
