@@ -9,9 +9,11 @@ stays fast. The random bot covers the busy paths (auctions, all-ins, elimination
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import io
 import json
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -83,22 +85,53 @@ def figures_of(sim: SimSpec, **kwargs: Any) -> dict[str, Any]:
     return summarize(run(sim, **kwargs), sim)
 
 
-# ------------------------------------------------------------------ reproducibility
-
-
-def test_same_seed_same_numbers_whatever_the_jobs() -> None:
-    sim = spec(total=1200, seed=7, rotate=True, chunk_size=200)
+def the_seed_decides(sim: SimSpec, summary: Callable[[Any, SimSpec], Any]) -> Any:
+    """``sim`` run by one worker and by two: the same statistics and the same figures
+    (``summary``, the game's); with the next seed, the bots' figures differ. Shared
+    with ``test_sim_rummy.py``; the statistics."""
     one = run(sim, jobs=1)
     two = run(sim, jobs=2)
     assert one == two
-    assert summarize(one, sim) == summarize(two, sim)
+    figures = summary(one, sim)
+    assert figures == summary(two, sim)
+    other = dataclasses.replace(sim, seed=sim.seed + 1)
+    assert summary(run(other), other)["bots"] != figures["bots"]
+    return one
+
+
+def interrupted_run(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, simulate: Callable[[Path], Any]
+) -> tuple[Any, dict[str, Any]]:
+    """``simulate(path)`` (a ``rummoli simulate`` saving its JSON to ``path``), Ctrl-C'd
+    (a KeyboardInterrupt) when its second chunk is done. It does what it must whatever
+    the game: exits with its own code (no traceback), prints the figures so far and
+    saves them marked incomplete. Its result and the saved figures."""
+    seen: list[int] = []
+
+    def interrupt(index: int) -> None:
+        seen.append(index)
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(command, "chunk_hook", interrupt)
+    path = tmp_path / "partial.json"
+    result = simulate(path)
+    assert result.exit_code == command.INTERRUPTED
+    assert isinstance(result.exception, SystemExit)  # not a KeyboardInterrupt traceback
+    assert "Interrupted: figures so far" in result.stdout
+    data: dict[str, Any] = json.loads(path.read_text())
+    assert data["complete"] is False and data["run"]["interrupted"] is True
+    assert 2 <= data["chunks_done"] < 20
+    return result, data
+
+
+# ------------------------------------------------------------------ reproducibility
+
+
+def test_same_seed_same_numbers_whatever_the_jobs_another_seed_others() -> None:
+    sim = spec(total=1200, seed=7, rotate=True, chunk_size=200)
+    one = the_seed_decides(sim, summarize)
     assert one.rounds == 1200 and one.chunks == 6
-
-
-def test_another_seed_other_numbers() -> None:
-    a = figures_of(spec(total=300, seed=1))
-    b = figures_of(spec(total=300, seed=2))
-    assert a["bots"] != b["bots"]
 
 
 def test_chunks_do_not_depend_on_workers_and_cover_the_total() -> None:
@@ -376,24 +409,9 @@ def test_bad_options_give_clear_errors(args: list[str], message: str) -> None:
 def test_ctrl_c_prints_the_figures_so_far(
     jobs: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seen: list[int] = []
-
-    def interrupt(index: int) -> None:
-        seen.append(index)
-        if len(seen) == 2:
-            raise KeyboardInterrupt
-
-    monkeypatch.setattr(command, "chunk_hook", interrupt)
-    path = tmp_path / "partial.json"
-    args = [*FAST, "--games", "100", "--chunk-size", "5", "--jobs", jobs, "--json", str(path)]
-    result = invoke(*args)
-    assert result.exit_code == command.INTERRUPTED
-    assert isinstance(result.exception, SystemExit)  # not a KeyboardInterrupt traceback
-    assert "Interrupted: figures so far" in result.stdout
+    args = [*FAST, "--games", "100", "--chunk-size", "5", "--jobs", jobs, "--json"]
+    result, data = interrupted_run(monkeypatch, tmp_path, lambda path: invoke(*args, str(path)))
     assert "Board spaces" in result.stdout
-    data = json.loads(path.read_text())
-    assert data["complete"] is False and data["run"]["interrupted"] is True
-    assert 2 <= data["chunks_done"] < 20
     assert data["config"]["chunk_size"] == 5
     assert data["games"]["started"] == 5 * data["chunks_done"]
 
