@@ -9,6 +9,7 @@ figures are computed at the end (:mod:`rummoli.sim.stops.figures`).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 #: Two-sided 97.5% quantiles of Student's t for 1..30 degrees of freedom; above 30 the
@@ -109,6 +110,9 @@ class PlayerTally:
     by_position: list[Moments] = field(default_factory=list)
     #: Rounds and each bot's total in each chunk, for batch-means intervals.
     per_chunk: dict[int, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
+    #: Rounds each bot played in each seat: ``bot_seat_rounds[bot][seat]`` (the runs the
+    #: game counts in rounds: Rummy's hands).
+    bot_seat_rounds: list[list[int]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         for moments, count in (
@@ -119,6 +123,8 @@ class PlayerTally:
         ):
             if not moments:
                 moments.extend(Moments() for _ in range(count))
+        if not self.bot_seat_rounds:
+            self.bot_seat_rounds.extend([0] * self.seats for _ in range(self.seats))
 
     def merge_tally(self, other: PlayerTally) -> None:
         """Add ``other``'s counts and samples into this one (a game's ``merge`` adds the
@@ -138,6 +144,19 @@ class PlayerTally:
             for a, b in zip(mine, theirs, strict=True):
                 a.merge(b)
         self.per_chunk.update(other.per_chunk)
+        for row, other_row in zip(self.bot_seat_rounds, other.bot_seat_rounds, strict=True):
+            for seat, count in enumerate(other_row):
+                row[seat] += count
+
+    def seated(self, seat_bot: Sequence[int], rounds: int) -> None:
+        """Count ``rounds`` played by the bot ``seat_bot[seat]`` of each seat."""
+        for seat, bot in enumerate(seat_bot):
+            self.bot_seat_rounds[bot][seat] += rounds
+
+    def end_chunk(self, index: int) -> None:
+        """Keep the finished chunk ``index``'s rounds and each bot's total in
+        ``per_chunk`` (a new tally counts one chunk), for its batch-means intervals."""
+        self.per_chunk[index] = (self.rounds, tuple(m.total for m in self.bots))
 
 
 #: Fewest chunks for a batch-means interval (fewer batches give a uselessly wide t).

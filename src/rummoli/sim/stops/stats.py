@@ -35,7 +35,8 @@ class SimStats(PlayerTally):
     The shared part (:class:`rummoli.sim.stats.PlayerTally`) counts chips won per round:
     by bot (every round of its games, 0 while it is out), by level, by table seat and by
     seat counted clockwise from the dealer (0 = the dealer, 1 = his left; positions count
-    only players dealt in); ``per_chunk`` holds rounds and chips won by each bot.
+    only players dealt in); ``per_chunk`` holds rounds and chips won by each bot,
+    ``bot_seat_rounds`` the rounds each bot sat in each seat.
 
     Per-round chip figures count chips after the round minus chips before its ante; the
     settlement at the end of a game is kept apart (``settlement``), so a bot's chips per
@@ -45,8 +46,6 @@ class SimStats(PlayerTally):
     spaces: tuple[str, ...] = ()
     #: Chips from the settlement at the end of each finished game, by bot.
     settlement: list[Moments] = field(default_factory=list)
-    #: Rounds each bot sat in each seat: ``bot_seat_rounds[bot][seat]``.
-    bot_seat_rounds: list[list[int]] = field(default_factory=list)
     #: Chips put on the board minus chips taken from it, over all rounds; chips left on the
     #: boards of games cut short at a chunk's end; chips the settlements handed out.
     board_change: int = 0
@@ -86,7 +85,6 @@ class SimStats(PlayerTally):
             spaces=spaces,
             levels=levels,
             settlement=[Moments() for _ in range(seats)],
-            bot_seat_rounds=[[0] * seats for _ in range(seats)],
             space={name: SpaceStats() for name in spaces},
         )
 
@@ -97,9 +95,6 @@ class SimStats(PlayerTally):
         self.merge_tally(other)
         for a, b in zip(self.settlement, other.settlement, strict=True):
             a.merge(b)
-        for row, other_row in zip(self.bot_seat_rounds, other.bot_seat_rounds, strict=True):
-            for seat, count in enumerate(other_row):
-                row[seat] += count
         self.board_change += other.board_change
         self.board_left += other.board_left
         self.board_settled += other.board_settled
