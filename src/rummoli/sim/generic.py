@@ -43,10 +43,6 @@ class GenericStats(PlayerTally):
     def empty(cls, seats: int) -> GenericStats:
         return cls(seats, wins=[0] * seats)
 
-    def merge(self, other: GenericStats) -> None:
-        self.merge_tally(other)
-        self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
-
 
 def _empty(spec: SimSpec) -> GenericStats:
     return GenericStats.empty(spec.seats)

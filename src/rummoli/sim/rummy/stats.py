@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rummoli.sim.stats import Histogram, Moments, PlayerTally, merge_counts
+from rummoli.sim.stats import Histogram, Moments, PlayerTally
 
 
 @dataclass(slots=True)
@@ -68,24 +68,3 @@ class RummyStats(PlayerTally):
     @property
     def turns(self) -> int:
         return sum(turns * count for turns, count in self.hand_turns.items())
-
-    def merge(self, other: RummyStats) -> None:
-        """Add ``other`` (another chunk, or several) into this one."""
-        self.merge_tally(other)
-        for counts, other_counts in (
-            (self.won, other.won),
-            (self.won_by_position, other.won_by_position),
-            (self.rummy_by_bot, other.rummy_by_bot),
-            (self.matches_won, other.matches_won),
-        ):
-            for i, count in enumerate(other_counts):
-                counts[i] += count
-        self.going_rummy += other.going_rummy
-        self.stalemate_stock += other.stalemate_stock
-        self.stalemate_blocked += other.stalemate_blocked
-        self.stalemate_stalled += other.stalemate_stalled
-        self.reshuffled += other.reshuffled
-        self.discard_draws += other.discard_draws
-        self.winner_points.merge(other.winner_points)
-        merge_counts(self.hand_turns, other.hand_turns)
-        merge_counts(self.match_lengths, other.match_lengths)

@@ -135,15 +135,18 @@ class _Tally:
             dealt.n += count
             dealt.total += self.pos_total[position]
             dealt.squares += self.pos_sq[position]
+        # The next game's sums start from zero (in place: the lists are the tally's own).
         self.rounds = 0
-        seats = stats.seats
-        self.seat_total = [0] * seats
-        self.seat_sq = [0] * seats
-        self.level_total = [0] * len(self.level_total)
-        self.level_sq = [0] * len(self.level_sq)
-        self.pos_n = [0] * seats
-        self.pos_total = [0] * seats
-        self.pos_sq = [0] * seats
+        for sums in (
+            self.seat_total,
+            self.seat_sq,
+            self.level_total,
+            self.level_sq,
+            self.pos_n,
+            self.pos_total,
+            self.pos_sq,
+        ):
+            sums[:] = [0] * len(sums)
 
     def _paid(self, space: int, chips: int, round_no: int) -> None:
         hist = self.payouts[space]
