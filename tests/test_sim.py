@@ -14,6 +14,7 @@ import io
 import json
 import math
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ from rummoli.games.stops.view import Observation
 from rummoli.sim import command
 from rummoli.sim.runner import Merger, run
 from rummoli.sim.spec import GAMES, ROUNDS, SimSpec
-from rummoli.sim.stats import Moments, batch_ci95
+from rummoli.sim.stats import Histogram, Moments, batch_ci95, merge_counters
 from rummoli.sim.stops.figures import summarize
 from rummoli.sim.stops.play import play_chunk
 from rummoli.sim.stops.stats import SimStats
@@ -464,3 +465,42 @@ def test_charts_of_a_saved_run(tmp_path: Path) -> None:
     assert invoke(*FAST, "--rounds", "40", "--json", str(path)).exit_code == 0
     assert main([str(path), str(tmp_path / "charts")]) == 0
     assert len(list((tmp_path / "charts").glob("*.png"))) == 3
+
+
+# ------------------------------------------------------------------ shared pieces
+
+
+def test_counters_merge_by_their_kind_and_skipped_fields_stay() -> None:
+    @dataclass
+    class Counts:
+        games: int = 0
+        wins: list[int] = field(default_factory=lambda: [0, 0])
+        lengths: Histogram = field(default_factory=dict)
+        points: Moments = field(default_factory=Moments)
+        chunk: int = -1
+
+    mine = Counts(2, [1, 0], {3: 1}, Moments(1, 4, 16), 0)
+    theirs = Counts(5, [0, 2], {3: 2, 7: 1}, Moments(2, -1, 5), 9)
+    merge_counters(mine, theirs, skip={"chunk"})
+    assert mine == Counts(7, [1, 2], {3: 3, 7: 1}, Moments(3, 3, 21), 0)
+    with pytest.raises(ValueError, match="different tables"):
+        merge_counters(mine, Counts(wins=[0, 0, 0]))
+
+
+def test_a_chunk_seats_the_bots_round_and_stops_at_its_quota() -> None:
+    spec = SimSpec(("basic", "random", "basic"), Rules(), total=10, rotate=True)
+    chunk = spec.chunks()[0]
+    stats = SimStats.empty(3, spec.rules.layout().names, spec.levels)
+    played: list[tuple[int, list[int], int]] = []
+
+    def play_game(game: int, seat_bot: list[int], limit: int) -> int:
+        played.append((game, seat_bot, limit))
+        stats.rounds += 4  # each game plays four rounds
+        return 4
+
+    chunk.play(stats, play_game)
+    # Rounds quota 10: games of 4, 4 and the last cut to the 2 rounds left; the seats
+    # move one round after each game (the first chunk starts unrotated).
+    assert played == [(0, [0, 1, 2], 10), (1, [2, 0, 1], 6), (2, [1, 2, 0], 2)]
+    assert stats.bot_seat_rounds == [[4, 4, 4]] * 3
+    assert (stats.chunks, stats.per_chunk) == (1, {0: (12, (0, 0, 0))})
