@@ -349,6 +349,20 @@ def _below_suit(card: int, ace_low: bool) -> int:
     return below | 1 << (card - rank + _ACE)
 
 
+def _held_none(
+    nxt: dict[int, int], exclude: Callable[[int, int], None], start: int, stop: int, mask: int
+) -> None:
+    """``start`` and the players after him (``nxt``), up to ``stop`` (not included), held
+    none of ``mask``: those a stop passed over, or those who said "sans" before a holder
+    went on (once round the table at most)."""
+    seat = start
+    for _ in range(len(nxt)):
+        if seat == stop:
+            return
+        exclude(seat, mask)
+        seat = nxt[seat]
+
+
 def _suit_facts(
     obs: Observation,
     tables: BoardTables,
@@ -366,14 +380,6 @@ def _suit_facts(
     following = tables.next_card
     #: Cards a stop below them may put in the widow: the pack's, but the card turned.
     may_be_widow = tables.deck & ~(1 << obs.turned if obs.turned >= 0 else 0)
-
-    def passed_over(stopper: int, leader: int, allowed: int) -> None:
-        seat = stopper
-        for _ in range(len(in_round)):
-            if seat == leader:
-                return
-            exclude(seat, allowed)
-            seat = nxt[seat]
 
     def after(card: int) -> int:
         """The next card of ``card``'s suit, or -1 after its top."""
@@ -405,7 +411,7 @@ def _suit_facts(
             widow_from_stops |= 1 << following_card
         allowed = tables.switch[stop]
         if allowed >> card & 1:
-            passed_over(stopper, leader, allowed)
+            _held_none(nxt, exclude, stopper, leader, allowed)
             if rule == lay.ANY_CARD:
                 continue
             below = _below_suit(card, ace_low) if by_suit else _below_rank(card, ace_low) & allowed
@@ -430,7 +436,7 @@ def _suit_facts(
             allowed = tables.switch[stop]
             if obs.hand & allowed:
                 assert me is not None
-                passed_over(stopper, me, allowed)
+                _held_none(nxt, exclude, stopper, me, allowed)
             else:  # this seat leads any colour: a deadlock that goes on
                 for seat in in_round:
                     exclude(seat, allowed)
@@ -452,15 +458,6 @@ def _rank_facts(obs: Observation, nxt: dict[int, int], exclude: Callable[[int, i
     def rank_mask(at: int) -> int:
         return _RANK_PLACE_MASK[at]
 
-    def lacking(start: int, holder: int, mask: int) -> None:
-        """``start`` and the players after him, up to ``holder``, held none of ``mask``."""
-        seat = start
-        for _ in range(len(in_round)):
-            if seat == holder:
-                return
-            exclude(seat, mask)
-            seat = nxt[seat]
-
     for j in range(1, len(laid)):
         a_seat, a_card = laid[j - 1]
         b_seat, b_card = laid[j]
@@ -468,13 +465,13 @@ def _rank_facts(obs: Observation, nxt: dict[int, int], exclude: Callable[[int, i
         if pa == NUM_RANKS - 1:
             continue  # a king: its player began again with any card
         if pb == pa + 1:
-            lacking(a_seat, b_seat, rank_mask(pb))
+            _held_none(nxt, exclude, a_seat, b_seat, rank_mask(pb))
             continue
         if pb > pa + 1 and not new_sequence:
             for skipped in range(pa + 1, pb):
                 for seat in in_round:
                     exclude(seat, rank_mask(skipped))
-            lacking(a_seat, b_seat, rank_mask(pb))
+            _held_none(nxt, exclude, a_seat, b_seat, rank_mask(pb))
             continue
         # A new sequence by the same player: the ranks after his were held by nobody.
         last = pa + 1 if new_sequence else NUM_RANKS
