@@ -385,6 +385,13 @@ def _suit_facts(
         """The next card of ``card``'s suit, or -1 after its top."""
         return -1 if tops >> card & 1 else following[card]
 
+    def stopped_in_widow(waited_for: int) -> int:
+        """The card a stop waited for (-1: none, after a suit's top) as a bit when it may
+        be in the widow (nobody laid it, the pack holds it), else 0."""
+        if waited_for >= 0 and not laid_mask >> waited_for & 1 and may_be_widow >> waited_for & 1:
+            return 1 << waited_for
+        return 0
+
     widow_from_stops = 0
     laid = obs.laid
     rule = plan.switch_lead
@@ -403,12 +410,7 @@ def _suit_facts(
         following_card = after(stop)
         if following_card >= 0 and card == following_card:
             continue  # the run goes on
-        if (
-            following_card >= 0
-            and not laid_mask >> following_card & 1
-            and may_be_widow >> following_card & 1
-        ):
-            widow_from_stops |= 1 << following_card
+        widow_from_stops |= stopped_in_widow(following_card)
         allowed = tables.switch[stop]
         if allowed >> card & 1:
             _held_none(nxt, exclude, stopper, leader, allowed)
@@ -427,12 +429,7 @@ def _suit_facts(
         following_card = after(stop)
         pending_run = following_card >= 0 and obs.hand >> following_card & 1
         if not pending_run:
-            if (
-                following_card >= 0
-                and not laid_mask >> following_card & 1
-                and may_be_widow >> following_card & 1
-            ):
-                widow_from_stops |= 1 << following_card
+            widow_from_stops |= stopped_in_widow(following_card)
             allowed = tables.switch[stop]
             if obs.hand & allowed:
                 assert me is not None
