@@ -375,22 +375,18 @@ def _suit_facts(
     me = obs.seat
     in_round = obs.in_round
     ace_low = plan.ace_low
-    laid_mask = obs.laid_mask
-    tops = tables.tops
-    following = tables.next_card
-    #: Cards a stop below them may put in the widow: the pack's, but the card turned.
-    may_be_widow = tables.deck & ~(1 << obs.turned if obs.turned >= 0 else 0)
+    #: Cards a stop below them may put in the widow: the pack's not laid, but the card
+    #: turned.
+    may_be_widow = tables.deck & ~obs.laid_mask & ~(1 << obs.turned if obs.turned >= 0 else 0)
 
     def after(card: int) -> int:
         """The next card of ``card``'s suit, or -1 after its top."""
-        return -1 if tops >> card & 1 else following[card]
+        return -1 if tables.tops >> card & 1 else tables.next_card[card]
 
     def stopped_in_widow(waited_for: int) -> int:
         """The card a stop waited for (-1: none, after a suit's top) as a bit when it may
-        be in the widow (nobody laid it, the pack holds it), else 0."""
-        if waited_for >= 0 and not laid_mask >> waited_for & 1 and may_be_widow >> waited_for & 1:
-            return 1 << waited_for
-        return 0
+        be in the widow, else 0."""
+        return 1 << waited_for if waited_for >= 0 and may_be_widow >> waited_for & 1 else 0
 
     widow_from_stops = 0
     laid = obs.laid
