@@ -39,7 +39,7 @@ MOVED_ON = """(step) => Number(document.querySelector('#table').dataset.step) > 
 VIEW = "() => window.rummoliTable.state.view"
 BOARD = """() => [...document.querySelectorAll('[data-testid=board-family] .space')]
   .map(s => [s.dataset.testid.slice(6), Number(s.dataset.chips),
-    s.querySelector('.space-label').textContent])"""
+    s.querySelector('.space-label').textContent, s.title])"""
 
 
 @pytest.mark.parametrize(
@@ -57,7 +57,7 @@ BOARD = """() => [...document.querySelectorAll('[data-testid=board-family] .spac
         # Newmarket's horses (the Guardian) and its kitty; Ann places her horse chips.
         ("newmarket", "row", "spare hand", ["A♥", "K♣", "Q♦", "J♠", "Kitty"]),
         # Pope Joan's round board (Parlett): the Pope, the pairs and honours of trumps,
-        # the Game (its kitty).
+        # the Game (its kitty), each pool under its own name.
         (
             "pope_joan",
             "round",
@@ -70,11 +70,11 @@ BOARD = """() => [...document.querySelectorAll('[data-testid=board-family] .spac
                 "K of trumps",
                 "Q of trumps",
                 "J of trumps",
-                "Kitty",
+                "Game",
             ],
         ),
         # Poch's pools of trumps round the centre (pagat.com), then the Poch and centre
-        # pots; the rest of its deal is a talon.
+        # pools under their own names; the rest of its deal is a talon.
         (
             "poch",
             "round",
@@ -87,8 +87,8 @@ BOARD = """() => [...document.querySelectorAll('[data-testid=board-family] .spac
                 "10 of trumps",
                 "K-Q of trumps",
                 "7-8-9 of trumps",
-                "Pot",
-                "Kitty",
+                "Poch",
+                "Centre",
             ],
         ),
         # Nain Jaune's four corners and the yellow dwarf (regledujeu.fr); a talon.
@@ -138,8 +138,11 @@ def test_a_round_from_the_lobby_draws_the_games_board(
             drawn = page.evaluate(BOARD)
             assert page.get_by_test_id("board-family").get_attribute("data-shape") == shape
             # Every space of the view, drawn with its chips, and nothing else.
-            assert {name: chips for name, chips, _ in drawn} == view["board"]
-            assert [label for *_, label in drawn] == labels
+            assert {name: chips for name, chips, *_ in drawn} == view["board"]
+            assert [label for _, _, label, _ in drawn] == labels
+            # What a space pays (shown on hover, read by screen readers) names it as
+            # its label does.
+            assert all(title.startswith(f"{label}: ") for _, _, label, title in drawn), drawn
             assert page.get_by_test_id("space-rummoli").count() == 0
             if view["phase"] == "over":
                 break

@@ -41,8 +41,19 @@ export function cardsLabel(cards) {
   return cards.map((text) => rank(text) + mark(text.slice(-1))).join(" ");
 }
 
-/** A space's label on another game's board: a pot's word, or its cards. */
+// The pools a game calls by their own name (STOPS.md): Poch's Poch (the Pochen's pool)
+// and centre, Pope Joan's Game. Keyed by the space's name, which the layout gives; other
+// pots and kitties take their role's word.
+const POOL_WORDS = {
+  poch: () => pgettext("space", "Poch"),
+  centre: () => pgettext("space", "Centre"),
+  game: () => pgettext("space", "Game"),
+};
+
+/** A space's label on another game's board: a pool's own name, a pot's word, or its cards. */
 export function spaceLabelOf(space) {
+  const word = POOL_WORDS[space.name];
+  if (word) return word();
   if (space.role === "poker") return pgettext("space", "Pot");
   if (space.role === "kitty") return pgettext("space", "Kitty");
   return cardsLabel(space.cards);
