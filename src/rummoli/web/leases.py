@@ -32,12 +32,12 @@ from sqlalchemy import delete, insert, or_, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from rummoli.web.schema import GameRow, LeaseRow, WorkerRow, utcnow
+from rummoli.web.schema import PLAYING, WAITING, GameRow, LeaseRow, WorkerRow, utcnow
 
 #: A lease's expiry when released: long past, so anyone may take the table at once.
 RELEASED = datetime(1970, 1, 1)
 #: The statuses of a table someone must own (a game over needs no owner).
-UNFINISHED = ("waiting", "playing")
+UNFINISHED = (WAITING, PLAYING)
 
 
 class StaleOwner(RuntimeError):
