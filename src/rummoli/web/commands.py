@@ -129,6 +129,19 @@ async def handle(room: Room, command: Command) -> None:
         await _answer(command.reply, _join(room, command.seat, command.name, command.token_hash))
 
 
+def refuse_waiting(room: Room, error: Exception) -> None:
+    """Answer the requests (a join, a host's power) that a stopped owner will not carry
+    out, the one it was carrying out and those queued, with ``error`` (the server is
+    restarting: :func:`.ops.drain`; the table was taken over: :meth:`.hub.Hub.lose`)."""
+    waiting = [] if room.current is None else [room.current]
+    while not room.queue.empty():
+        waiting.append(room.queue.get_nowait())
+    for command in waiting:
+        reply = getattr(command, "reply", None)
+        if isinstance(reply, asyncio.Future) and not reply.done():
+            reply.set_exception(error)
+
+
 async def _answer(reply: asyncio.Future[R], work: Awaitable[R]) -> None:
     """Carry out a request that waits for its answer (a join, a host's power): its
     result, its refusal, or, if another process took the table over meanwhile (the write
@@ -448,4 +461,5 @@ __all__ = [
     "Say",
     "handle",
     "refusal",
+    "refuse_waiting",
 ]

@@ -25,7 +25,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from rummoli.i18n import N_
 from rummoli.web.broadcast import summary
-from rummoli.web.commands import MOVING, Join
+from rummoli.web.commands import MOVING, Join, refuse_waiting
 from rummoli.web.leases import Leases, StaleOwner
 from rummoli.web.limits import Addresses, Limits
 from rummoli.web.metrics import Metrics
@@ -210,7 +210,7 @@ class Hub:
         del self.rooms[game_id]
         log.warning("table taken over by another process", extra={"table": game_id})
         await room.stop()
-        room.refuse_waiting(Refused(503, MOVING))
+        refuse_waiting(room, Refused(503, MOVING))
 
     async def renew(self) -> None:
         """Renew this process's leases; stop the rooms of those it lost."""

@@ -44,6 +44,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from rummoli.i18n import N_
 from rummoli.web import migrate
 from rummoli.web.client import encode
+from rummoli.web.commands import refuse_waiting
 from rummoli.web.logs import TABLE
 from rummoli.web.protocol import error_message
 from rummoli.web.wording import Refused
@@ -166,7 +167,7 @@ async def drain(hub: Hub, timeout: float = SHUTDOWN_SECONDS) -> float:
     await hub.committed()
     clients = []
     for room in rooms:
-        room.refuse_waiting(Refused(503, RESTARTING))
+        refuse_waiting(room, Refused(503, RESTARTING))
         for client in list(room.clients):
             client.send(error_message("restarting", RESTARTING))
             clients.append(client)

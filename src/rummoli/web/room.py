@@ -130,6 +130,8 @@ class Room:
         #: When someone last looked at the table (idle finished games are unloaded).
         self.last_active = time.monotonic()
         self.queue: asyncio.Queue[Command] = asyncio.Queue()
+        #: The command being carried out (left set if the owner is stopped during it).
+        self.current: Command | None = None
         self.bots: dict[int, Bot] = {}
         self.turn_started = time.monotonic()
         #: When the last person at the table left (None: someone is here). A table with
@@ -198,7 +200,9 @@ class Room:
                     if due is not None and due[0] <= time.monotonic():
                         await self._guarded(due[1])
                     continue
+            self.current = command
             await self._guarded(partial(handle, self, command))
+            self.current = None
 
     async def _guarded(self, step: Step) -> None:
         self.busy = True
@@ -222,14 +226,6 @@ class Room:
         if self.epoch is None or self.status in OVER:
             return {}
         return {self.id: self.epoch}
-
-    def refuse_waiting(self, error: Exception) -> None:
-        """Answer the requests queued for an owner that stopped (a join, a host's power,
-        :func:`.ops.drain`, :meth:`.hub.Hub.lose`) with ``error``: not carried out here."""
-        while not self.queue.empty():
-            reply = getattr(self.queue.get_nowait(), "reply", None)
-            if isinstance(reply, asyncio.Future) and not reply.done():
-                reply.set_exception(error)
 
     # ------------------------------------------------------------------ what is shown
 
