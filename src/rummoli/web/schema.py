@@ -134,7 +134,7 @@ class LeaseRow(Base):
     """Which process owns an unfinished table: its owner, until when, and the epoch.
 
     The epoch grows by one every time the table changes hands; an owner writes the
-    table's actions only while the stored epoch is the one it took (:mod:`.leases`)."""
+    table's rows only while the stored epoch is the one it took (:mod:`.leases`)."""
 
     __tablename__ = "leases"
 

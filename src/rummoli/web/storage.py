@@ -6,6 +6,9 @@ row, written before anyone is told of it, and after a restart each unfinished ta
 rebuilt by replaying its actions: exactly where it was, forced moves and all. The table's
 chat is stored beside it (``chat``), also before anyone reads it.
 
+The writes a table's owner makes to its rows (seats, settings, start, end) are the
+base class's, :class:`.owned.OwnedWrites`, each fenced by the owner's lease.
+
 The schema is made and changed by Alembic migrations (:mod:`.migrate`,
 ``web/migrations/``): :class:`Storage` brings any database up to date when it opens it.
 
@@ -44,6 +47,7 @@ from rummoli.web.schema import (
 # The models and statuses live in .schema; these names stay importable from here.
 from rummoli.web.schema import Base as Base
 from rummoli.web.schema import utcnow as utcnow
+from rummoli.web.seating import BaseSeat
 from rummoli.web.security import hash_token as hash_secret
 
 #: The embedded database used when no URL is given, relative to the working directory.
@@ -51,11 +55,9 @@ DEFAULT_DB_URL = "sqlite:///data/rummoli.db"
 
 
 @dataclass(slots=True)
-class StoredSeat:
-    seat: int
-    name: str | None = None
-    token_hash: str | None = None
-    bot: str | None = None
+class StoredSeat(BaseSeat):
+    """A seat as stored: who held it and, once the game is over, what it ended with."""
+
     final_chips: int | None = None
 
 
