@@ -11,31 +11,17 @@ from typing import Any
 
 import pytest
 from sqlalchemy.exc import IntegrityError
-from webtools import run_coroutine
+from storetools import actions_of, storage_with
+from webtools import db_url, run_coroutine
 
 from rummoli.web.hub import Hub
-from rummoli.web.storage import PLAYING, ChatLine, Storage, StoredGame, StoredSeat, utcnow
-
-
-def _storage(path: Path, games: Sequence[str]) -> Storage:
-    storage = Storage(f"sqlite:///{path}")
-    for game_id in games:
-        storage.create_game(
-            StoredGame(id=game_id, status=PLAYING, rules={}, seed=1, seats=[StoredSeat(0)])
-        )
-    return storage
-
-
-def _stored(storage: Storage, game_id: str) -> list[int]:
-    game = storage.load_game(game_id)
-    assert game is not None
-    return game.actions
+from rummoli.web.storage import ChatLine, utcnow
 
 
 def test_actions_of_one_moment_share_a_commit_and_are_stored_on_return(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    storage = _storage(tmp_path / "t.db", ["a", "b", "c"])
+    storage = storage_with(db_url(tmp_path / "t.db"), "a", "b", "c")
     batches: list[list[Any]] = []
     append_rows = storage.append_rows
 
@@ -57,11 +43,11 @@ def test_actions_of_one_moment_share_a_commit_and_are_stored_on_return(
             hub.store_chat("b", line),
             hub.store_action("c", 0, 30),
         )
-        assert [_stored(storage, g) for g in "abc"] == [[10], [20], [30]]
+        assert [actions_of(storage, g) for g in "abc"] == [[10], [20], [30]]
         assert [c.text for c in storage.load_chat("b")] == ["hi"]
         # One room after the other: each waits for its own commit.
         await hub.store_action("a", 1, 11)
-        assert _stored(storage, "a") == [10, 11]
+        assert actions_of(storage, "a") == [10, 11]
         await hub.stop()
 
     run_coroutine(play())
@@ -69,7 +55,7 @@ def test_actions_of_one_moment_share_a_commit_and_are_stored_on_return(
 
 
 def test_a_refused_row_fails_its_own_room_only(tmp_path: Path) -> None:
-    storage = _storage(tmp_path / "t.db", ["a", "b"])
+    storage = storage_with(db_url(tmp_path / "t.db"), "a", "b")
     storage.append_action("a", 0, 10)
 
     async def play() -> list[BaseException | None]:
@@ -88,5 +74,5 @@ def test_a_refused_row_fails_its_own_room_only(tmp_path: Path) -> None:
     results = run_coroutine(play())
     assert results[0] is None and results[2] is None
     assert isinstance(results[1], IntegrityError)
-    assert _stored(storage, "a") == [10, 11]
-    assert _stored(storage, "b") == [20]
+    assert actions_of(storage, "a") == [10, 11]
+    assert actions_of(storage, "b") == [20]

@@ -6,16 +6,34 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pgserver import sqlite_or_postgres
+from storetools import actions_of, storage_with
 from webtools import run_coroutine
 
+from rummoli.web.commands import Host
 from rummoli.web.hub import Hub
 from rummoli.web.leases import Leases, StaleOwner
 from rummoli.web.limits import Limits
-from rummoli.web.storage import FINISHED, PLAYING, Storage, StoredGame, StoredSeat, utcnow
+from rummoli.web.room import Room
+from rummoli.web.seating import Timing
+from rummoli.web.settings import settings_from_request
+from rummoli.web.storage import (
+    EXPIRED,
+    FINISHED,
+    PLAYING,
+    WAITING,
+    Storage,
+    StoredGame,
+    StoredSeat,
+    utcnow,
+)
+from rummoli.web.wording import Refused
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -23,23 +41,8 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return sqlite_or_postgres(request, tmp_path, "leases")
 
 
-def _storage(url: str, *games: str) -> Storage:
-    storage = Storage(url)
-    for game_id in games:
-        storage.create_game(
-            StoredGame(id=game_id, status=PLAYING, rules={}, seed=1, seats=[StoredSeat(0)])
-        )
-    return storage
-
-
-def _actions(storage: Storage, game_id: str) -> list[int]:
-    game = storage.load_game(game_id)
-    assert game is not None
-    return game.actions
-
-
 def test_one_owner_at_a_time_and_each_takeover_moves_the_epoch(url: str) -> None:
-    storage = _storage(url, "t1", "t2")
+    storage = storage_with(url, "t1", "t2")
     ann, bob = Leases(storage.engine, "ann", ttl=0.5), Leases(storage.engine, "bob", ttl=30)
     assert ann.acquire(["t1", "t2"]) == {"t1": 1, "t2": 1}
     # Ann's leases are alive: Bob gets neither, and they stay hers.
@@ -65,7 +68,7 @@ def test_one_owner_at_a_time_and_each_takeover_moves_the_epoch(url: str) -> None
 
 
 def test_a_stale_owners_write_is_refused_and_writes_nothing(url: str) -> None:
-    storage = _storage(url, "t1", "t2")
+    storage = storage_with(url, "t1", "t2")
     ann, bob = Leases(storage.engine, "ann", ttl=30), Leases(storage.engine, "bob", ttl=30)
     assert ann.acquire(["t1", "t2"]) == {"t1": 1, "t2": 1}
     storage.append_rows([("t1", 0, 10), ("t2", 0, 20)], fence={"t1": 1, "t2": 1})
@@ -74,12 +77,12 @@ def test_a_stale_owners_write_is_refused_and_writes_nothing(url: str) -> None:
     with pytest.raises(StaleOwner) as refused:
         storage.append_rows([("t1", 1, 11), ("t2", 1, 21)], fence={"t1": 1, "t2": 1})
     assert refused.value.game_ids == ["t1"]
-    assert _actions(storage, "t1") == [10] and _actions(storage, "t2") == [20]
+    assert actions_of(storage, "t1") == [10] and actions_of(storage, "t2") == [20]
     # The new owner writes; the stale one still cannot, even the index it is due.
     storage.append_rows([("t1", 1, 12)], fence={"t1": 2})
     with pytest.raises(StaleOwner):
         storage.append_rows([("t1", 2, 13)], fence={"t1": 1})
-    assert _actions(storage, "t1") == [10, 12]
+    assert actions_of(storage, "t1") == [10, 12]
     # Nor can it end the game (a timer of its own, an abandon) or start it again.
     with pytest.raises(StaleOwner):
         storage.finish_game("t1", [0], utcnow(), FINISHED, fence={"t1": 1})
@@ -92,7 +95,7 @@ def test_a_stale_owners_write_is_refused_and_writes_nothing(url: str) -> None:
 
 
 def test_a_game_over_needs_no_owner(url: str) -> None:
-    storage = _storage(url, "t1")
+    storage = storage_with(url, "t1")
     ann = Leases(storage.engine, "ann", ttl=30)
     ann.acquire(["t1"])
     storage.finish_game("t1", [0], utcnow(), FINISHED)
@@ -104,7 +107,7 @@ def test_the_hub_fences_its_writes_and_drops_a_table_taken_over(url: str) -> Non
     """Two processes' hubs on one database: the first owns a table; once its lease
     expires unrenewed (as if it were paused), the second takes it over, and the first's
     next action is refused, not stored, and its claim on the table is dropped."""
-    storage_a, storage_b = _storage(url, "t1", "t2"), Storage(url)
+    storage_a, storage_b = storage_with(url, "t1", "t2"), Storage(url)
 
     async def play() -> tuple[BaseException | None, ...]:
         ann = Hub(storage_a, limits=Limits(lease_seconds=0.5))
@@ -131,8 +134,8 @@ def test_the_hub_fences_its_writes_and_drops_a_table_taken_over(url: str) -> Non
 
     stale, fine = run_coroutine(play())
     assert isinstance(stale, StaleOwner) and fine is None
-    assert _actions(storage_a, "t1") == [10, 12]
-    assert _actions(storage_a, "t2") == [20]
+    assert actions_of(storage_a, "t1") == [10, 12]
+    assert actions_of(storage_a, "t2") == [20]
     # Ann stopped cleanly: her lease of t2 is released, anyone may take it now.
     assert Leases(storage_a.engine, "carl").acquire(["t2"]) == {"t2": 2}
     storage_a.close()
@@ -143,7 +146,7 @@ def test_a_row_made_before_the_table_was_lost_is_refused(url: str) -> None:
     """A row waiting for the group commit when its table is lost (the renewal found
     it taken, and the hub let it go) is checked against the epoch it was made under,
     not written unchecked because the hub holds no lease for it any more."""
-    storage = _storage(url, "t1")
+    storage = storage_with(url, "t1")
 
     async def play() -> BaseException | None:
         ann = Hub(storage, limits=Limits(lease_seconds=30))
@@ -157,5 +160,184 @@ def test_a_row_made_before_the_table_was_lost_is_refused(url: str) -> None:
         return result
 
     assert isinstance(run_coroutine(play()), StaleOwner)
-    assert _actions(storage, "t1") == []
+    assert actions_of(storage, "t1") == []
+    storage.close()
+
+
+#: The writes of a table's rows by its owner (:mod:`rummoli.web.owned`), each given its
+#: fence, with what it changes in the stored table.
+OWNED_WRITES: dict[str, tuple[Callable[[Storage, dict[str, int]], object], Any]] = {
+    "take_seat": (
+        lambda s, fence: s.take_seat("t1", 0, "Ann", "a" * 64, fence),
+        lambda g: (g.seats[0].name, g.seats[0].token_hash),
+    ),
+    "release_seat": (lambda s, fence: s.release_seat("t1", 1, fence), lambda g: g.seats[1].name),
+    "set_bot": (
+        lambda s, fence: s.set_bot("t1", 0, "Computer 1", "easy", fence),
+        lambda g: g.seats[0].bot,
+    ),
+    "set_game": (lambda s, fence: s.set_game("t1", fence, public=True), lambda g: g.public),
+    "request_end": (
+        lambda s, fence: s.request_end("t1", 0, fence),
+        lambda g: g.end_requested_after,
+    ),
+    "start_game": (
+        lambda s, fence: s.start_game("t1", {"names": ["A"]}, utcnow(), fence),
+        lambda g: (g.status, g.setup),
+    ),
+    "finish_game": (
+        lambda s, fence: s.finish_game("t1", [5, 6], utcnow(), FINISHED, 1, fence=fence),
+        lambda g: (g.status, [seat.final_chips for seat in g.seats]),
+    ),
+    "expire_waiting": (
+        lambda s, fence: s.expire_waiting(utcnow() + timedelta(hours=1), None, fence),
+        lambda g: g.status,
+    ),
+}
+
+
+@pytest.mark.parametrize("write", sorted(OWNED_WRITES))
+def test_a_stale_owners_seat_setting_or_end_is_refused_and_the_new_owners_stored(
+    url: str, write: str
+) -> None:
+    storage = Storage(url)
+    storage.create_game(
+        StoredGame(
+            id="t1", status=WAITING, rules={}, seed=1, seats=[StoredSeat(0), StoredSeat(1, "Bo")]
+        ),
+        owner="ann",
+        lease_until=utcnow() + timedelta(seconds=30),
+    )
+    assert Leases(storage.engine, "bob").acquire(["t1"], force=True) == {"t1": 2}
+    make, seen = OWNED_WRITES[write]
+    before = storage.load_game("t1")
+    with pytest.raises(StaleOwner) as refused:
+        make(storage, {"t1": 1})
+    assert refused.value.game_ids == ["t1"]
+    assert storage.load_game("t1") == before  # nothing stored, the lease still Bob's
+    lease = Leases(storage.engine, "bob").lease("t1")
+    assert lease is not None and (lease.owner, lease.epoch) == ("bob", 2)
+    make(storage, {"t1": 2})
+    after = storage.load_game("t1")
+    assert before is not None and after is not None and seen(after) != seen(before)
+    storage.close()
+
+
+def _host(what: str, **args: Any) -> Callable[[Hub, Room], Awaitable[object]]:
+    """A host's power, asked of the room as the API asks it."""
+
+    async def ask(hub: Hub, room: Room) -> object:
+        reply: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        room.submit(Host(what, reply, args))
+        return await reply
+
+    return ask
+
+
+def _join(hub: Hub, room: Room) -> Awaitable[object]:
+    return hub.join(room, 1, "Cy")
+
+
+#: The requests whose commands write a table's rows: the state the table must be in
+#: (``seated``: Ann in seat 1; ``playing``: started by its host), the request, and
+#: what it changes in the stored table.
+COMMANDS: dict[str, tuple[str, Callable[[Hub, Room], Awaitable[object]], Any]] = {
+    "join": ("waiting", _join, lambda g: g.seats[1].name),
+    "release": ("seated", _host("release", seat=0), lambda g: g.seats[0].name),
+    "remove": ("seated", _host("remove", seat=0), lambda g: (g.seats[0].name, g.banned)),
+    "start": ("seated", _host("start"), lambda g: (g.status, g.seats[1].bot)),
+    "public": ("waiting", _host("public", value=True), lambda g: g.public),
+    "players_chat": ("waiting", _host("players_chat", value=True), lambda g: g.players_chat_public),
+    "invite_link": ("waiting", _host("invite_link"), lambda g: g.invite_hash),
+    "end": ("playing", _host("end"), lambda g: g.end_requested_after),
+}
+#: Nothing moves by itself (a table with nobody connected waits for its people).
+STILL = Timing(bot_delay=60.0, round_pause=60.0)
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_a_stale_owners_command_is_refused_and_drops_the_table(url: str, command: str) -> None:
+    """A process paused past its lease (another took the table over) carries out a join
+    or a host's power: the write is refused, nothing is stored, the request is answered
+    503 (try again: the new owner), and the table is dropped; the new owner's same
+    request is stored."""
+    stage, request, seen = COMMANDS[command]
+    storage_a, storage_b = Storage(url), Storage(url)
+
+    async def play() -> None:
+        ann, bob = Hub(storage_a, timing=STILL), Hub(storage_b, timing=STILL)
+        room, _, _ = await ann.create(settings_from_request({"seats": ["human", "human"]}))
+        if stage != "waiting":
+            await ann.join(room, 0, "Ann")
+        if stage == "playing":
+            await _host("start")(ann, room)
+        before = storage_a.load_game(room.id)
+        assert await bob.take([room.id]) == {room.id: 2}  # alone: forced, as at a restart
+        with pytest.raises(Refused) as refused:
+            await request(ann, room)
+        assert refused.value.status_code == 503
+        assert storage_a.load_game(room.id) == before
+        for _ in range(100):  # the hub stops the room from outside the room's step
+            if room.task is None:
+                break
+            await asyncio.sleep(0.01)
+        assert room.id not in ann.rooms and room.id not in ann.held and room.task is None
+        fresh = await bob.room(room.id)
+        assert fresh is not None and fresh.fence == {room.id: 2}
+        await request(bob, fresh)
+        after = storage_b.load_game(room.id)
+        assert before is not None and after is not None and seen(after) != seen(before)
+        await ann.stop()
+        await bob.stop()
+
+    run_coroutine(play())
+    storage_a.close()
+    storage_b.close()
+
+
+def test_a_request_queued_behind_the_refused_write_is_answered(url: str) -> None:
+    """The requests waiting for the dropped table's owner are answered too (503), not
+    left waiting for an owner that has stopped."""
+    storage_a, storage_b = Storage(url), Storage(url)
+
+    async def play() -> tuple[BaseException | object, ...]:
+        ann, bob = Hub(storage_a, timing=STILL), Hub(storage_b, timing=STILL)
+        room, _, _ = await ann.create(settings_from_request({"seats": ["human", "human"]}))
+        await bob.take([room.id])
+        results = await asyncio.gather(
+            _host("public", value=True)(ann, room),
+            _join(ann, room),
+            return_exceptions=True,
+        )
+        stored = storage_a.load_game(room.id)
+        assert stored is not None and not stored.public and stored.seats[1].name is None
+        await ann.stop()
+        await bob.stop()
+        return tuple(results)
+
+    results = run_coroutine(play())
+    assert [getattr(r, "status_code", r) for r in results] == [503, 503]
+    storage_a.close()
+    storage_b.close()
+
+
+def test_the_sweep_expires_only_the_tables_it_still_owns(url: str) -> None:
+    """A paused owner's sweep finds a waiting table past its time that another process
+    took over: it expires nothing of it (the refusal drops it); its own expire."""
+    storage = storage_with(url, "t1", "t2", status=WAITING)
+
+    async def play() -> None:
+        ann = Hub(storage, limits=Limits(waiting_ttl=0.001), shared=True)
+        assert await ann.take(["t1", "t2"]) == {"t1": 1, "t2": 1}
+        await asyncio.sleep(0.01)  # both past their time
+        Leases(storage.engine, "bob").acquire(["t1"], force=True)
+        await ann.sweep()  # refused: t1 is Bob's; Ann lets it go
+        await asyncio.sleep(0)
+        assert "t1" not in ann.held and "t2" in ann.held
+        await ann.sweep()  # her own expires
+        await ann.stop()
+
+    run_coroutine(play())
+    statuses = {g: getattr(storage.load_game(g), "status", None) for g in ("t1", "t2")}
+    assert statuses == {"t1": WAITING, "t2": EXPIRED}
     storage.close()

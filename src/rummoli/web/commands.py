@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Mapping
+from collections.abc import Awaitable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rummoli.engine.base import IllegalActionError
 from rummoli.i18n import N_
@@ -25,14 +25,17 @@ from rummoli.web.broadcast import broadcast_table, snapshot
 from rummoli.web.chat import ChatError, channel_of, clean_text, deliver, sender_name
 from rummoli.web.client import Client
 from rummoli.web.games import events_for
+from rummoli.web.leases import StaleOwner
 from rummoli.web.protocol import Act, error_message
 from rummoli.web.security import hash_token, new_token
 from rummoli.web.settings import SettingsError, bot_name, check_name, standin_level
 from rummoli.web.storage import FINISHED, OVER, PLAYING, WAITING, ChatLine, utcnow
-from rummoli.web.wording import Worded, wording_of
+from rummoli.web.wording import Refused, Worded, wording_of
 
 if TYPE_CHECKING:
     from rummoli.web.room import Room
+
+R = TypeVar("R")
 
 
 @dataclass(slots=True)
@@ -113,10 +116,7 @@ async def handle(room: Room, command: Command) -> None:
     elif isinstance(command, Say):
         await _say(room, command)
     elif isinstance(command, Host):
-        try:
-            command.reply.set_result(await _host(room, command.what, command.args))
-        except SettingsError as error:
-            command.reply.set_exception(error)
+        await _answer(command.reply, _host(room, command.what, command.args))
     elif isinstance(command, Rematch):
         await _rematch(room, command.client)
     elif isinstance(command, Wake):
@@ -126,14 +126,37 @@ async def handle(room: Room, command: Command) -> None:
         command.client.seen = min(command.seen, room.step)
         room.watched()
     else:
-        try:
-            command.reply.set_result(
-                await _join(room, command.seat, command.name, command.token_hash)
-            )
-        except SettingsError as error:
-            command.reply.set_exception(error)
+        await _answer(command.reply, _join(room, command.seat, command.name, command.token_hash))
 
 
+def refuse_waiting(room: Room, error: Exception) -> None:
+    """Answer the requests (a join, a host's power) that a stopped owner will not carry
+    out, the one it was carrying out and those queued, with ``error`` (the server is
+    restarting: :func:`.ops.drain`; the table was taken over: :meth:`.hub.Hub.lose`)."""
+    waiting = [] if room.current is None else [room.current]
+    while not room.queue.empty():
+        waiting.append(room.queue.get_nowait())
+    for command in waiting:
+        reply = getattr(command, "reply", None)
+        if isinstance(reply, asyncio.Future) and not reply.done():
+            reply.set_exception(error)
+
+
+async def _answer(reply: asyncio.Future[R], work: Awaitable[R]) -> None:
+    """Carry out a request that waits for its answer (a join, a host's power): its
+    result, its refusal, or, if another process took the table over meanwhile (the write
+    refused, nothing stored: :meth:`.hub.Hub.write`), to try again at the new owner."""
+    try:
+        reply.set_result(await work)
+    except SettingsError as error:
+        reply.set_exception(error)
+    except StaleOwner:
+        reply.set_exception(Refused(503, MOVING))
+
+
+#: What a request to a table taken over by another process is answered (its owner here
+#: has stopped; the request, sent again, reaches the new one).
+MOVING = N_("this table is moving to another server: try again in a moment")
 #: What a removed person is told (:func:`_ban`).
 REMOVED = N_("the host removed you from this table")
 
@@ -253,7 +276,7 @@ async def _join(
     if token_hash is None:
         token = new_token()
         token_hash = hash_token(token)
-    await room.hub.db(room.hub.storage.take_seat, room.id, seat, name, token_hash)
+    await room.hub.write(room.hub.storage.take_seat, room.id, seat, name, token_hash, room.fence)
     room.seats[seat].name = name
     room.seats[seat].token_hash = token_hash
     if all(s.name is not None for s in room.seats):
@@ -298,8 +321,7 @@ async def _say(room: Room, say: Say) -> None:
 
 async def _host(room: Room, what: str, args: dict[str, Any]) -> dict[str, Any]:
     """The host's powers (the API checked the host's secret)."""
-    db = room.hub.db
-    storage = room.hub.storage
+    write, storage, fence = room.hub.write, room.hub.storage, room.fence
     if what in ("release", "remove"):
         seat = args.get("seat")
         if room.status != WAITING:
@@ -314,7 +336,7 @@ async def _host(room: Room, what: str, args: dict[str, Any]) -> dict[str, Any]:
             raise SettingsError(N_("that is not a seat a person has taken"))
         if what == "remove":
             await _ban(room, seat)
-        await db(storage.release_seat, room.id, seat)
+        await write(storage.release_seat, room.id, seat, fence)
         room.seats[seat].name = None
         room.seats[seat].token_hash = None
         for client in list(room.clients):
@@ -342,7 +364,7 @@ async def _host(room: Room, what: str, args: dict[str, Any]) -> dict[str, Any]:
         for seat in room.seats:
             if seat.bot is None and seat.name is None:
                 name = bot_name(seat.seat)
-                await db(storage.set_bot, room.id, seat.seat, name, level)
+                await write(storage.set_bot, room.id, seat.seat, name, level, fence)
                 seat.name, seat.bot = name, level
         await room.start_game()
     elif what == "end":
@@ -354,12 +376,12 @@ async def _host(room: Room, what: str, args: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(value, bool):
             raise SettingsError(f"{what} needs value: true or false")
         if what == "public":
-            await db(storage.set_game, room.id, public=value)
+            await write(storage.set_game, room.id, fence, public=value)
             room.public = value
             if not value:
                 room.revoke("public")  # who watched only because it was listed
         else:
-            await db(storage.set_game, room.id, players_chat_public=value)
+            await write(storage.set_game, room.id, fence, players_chat_public=value)
             room.players_chat_public = value
             for client in list(room.clients):  # what each may read has changed
                 if client.seat is None:
@@ -370,7 +392,7 @@ async def _host(room: Room, what: str, args: dict[str, Any]) -> dict[str, Any]:
 
         secret = new_secret()
         column = "invite_hash" if what == "invite_link" else "watch_hash"
-        await db(storage.set_game, room.id, **{column: hash_token(secret)})
+        await write(storage.set_game, room.id, fence, **{column: hash_token(secret)})
         setattr(room, column, hash_token(secret))
         room.revoke("invite" if what == "invite_link" else "watch")
         return {"secret": secret}
@@ -393,7 +415,7 @@ async def _ban(room: Room, seat: int) -> None:
     if taken.token_hash is not None:
         bans.tokens.add(taken.token_hash)
     bans.browsers |= {hash_token(c.browser) for c in room.clients if c.seat == seat and c.browser}
-    await room.hub.db(room.hub.storage.set_game, room.id, banned=bans.to_dict())
+    await room.hub.write(room.hub.storage.set_game, room.id, room.fence, banned=bans.to_dict())
     for client in list(room.clients):  # his other tabs, watching
         if client.seat is None and bans.browser_banned(client.browser):
             client.send(error_message("removed", REMOVED))
@@ -429,6 +451,7 @@ async def _rematch(room: Room, client: Client) -> None:
 
 
 __all__ = [
+    "MOVING",
     "Action",
     "Back",
     "Command",
@@ -438,4 +461,5 @@ __all__ = [
     "Say",
     "handle",
     "refusal",
+    "refuse_waiting",
 ]

@@ -25,7 +25,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from rummoli.i18n import N_
 from rummoli.web.broadcast import summary
-from rummoli.web.commands import Join
+from rummoli.web.commands import MOVING, Join, refuse_waiting
 from rummoli.web.leases import Leases, StaleOwner
 from rummoli.web.limits import Addresses, Limits
 from rummoli.web.metrics import Metrics
@@ -46,6 +46,7 @@ from rummoli.web.storage import (
     StoredSeat,
     utcnow,
 )
+from rummoli.web.wording import Refused
 
 log = logging.getLogger(__name__)
 
@@ -158,8 +159,7 @@ class Hub:
                             )
                         except StaleOwner as stale:
                             errors[i] = stale
-                            for game_id in stale.game_ids:
-                                self._lose_later(game_id)
+                            self.drop_taken_over(stale)
                         except Exception as refused:
                             errors[i] = refused
                 for (_, _, future), error in zip(batch, errors, strict=True):
@@ -174,10 +174,15 @@ class Hub:
 
     # ------------------------------------------------------------------ ownership
 
-    def fence_of(self, game_id: str) -> dict[str, int]:
-        """The fence of a write about one table: its epoch, if this process holds it."""
-        epoch = self.held.get(game_id)
-        return {} if epoch is None else {game_id: epoch}
+    async def write(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """A fenced write of a table's rows by its owner (a seat, a setting, the start,
+        the end: :class:`.owned.OwnedWrites`, given its room's ``fence``), on the storage
+        thread; a stale owner's is refused, and the table dropped (:meth:`drop_taken_over`)."""
+        try:
+            return await self.db(fn, *args, **kwargs)
+        except StaleOwner as stale:
+            self.drop_taken_over(stale)
+            raise
 
     async def take(self, game_ids: Collection[str]) -> dict[str, int]:
         """Take the leases of these tables (all of them when alone on the database;
@@ -186,11 +191,14 @@ class Hub:
         self.held.update(won)
         return won
 
-    def _lose_later(self, game_id: str) -> None:
-        """Another process took this table over: stop its room (from outside the room's
-        own step, which is waiting for the refused write)."""
-        if self.held.pop(game_id, None) is not None or game_id in self.rooms:
-            asyncio.get_running_loop().create_task(self.lose(game_id), name=f"lose-{game_id}")
+    def drop_taken_over(self, stale: StaleOwner) -> None:
+        """A write was refused: other processes took these tables over. The one place
+        that turns a refusal (of an action, a chat line, a seat, a setting, the start or
+        the end) into dropping the tables: their rooms stop, from outside the room's own
+        step, which is waiting for the refused write."""
+        for game_id in stale.game_ids:
+            if self.held.pop(game_id, None) is not None or game_id in self.rooms:
+                asyncio.get_running_loop().create_task(self.lose(game_id), name=f"lose-{game_id}")
 
     async def lose(self, game_id: str) -> None:
         """This process no longer owns the table: its room stops and its clients are
@@ -202,6 +210,7 @@ class Hub:
         del self.rooms[game_id]
         log.warning("table taken over by another process", extra={"table": game_id})
         await room.stop()
+        refuse_waiting(room, Refused(503, MOVING))
 
     async def renew(self) -> None:
         """Renew this process's leases; stop the rooms of those it lost."""
@@ -304,7 +313,13 @@ class Hub:
         cutoff = utcnow() - timedelta(seconds=self.limits.waiting_ttl)
         # Shared, a process expires its own tables only (another's room is its own).
         among = list(self.held) if self.shared else None
-        for table_id in await self.db(self.storage.expire_waiting, cutoff, among):
+        try:
+            expired = await self.write(
+                self.storage.expire_waiting, cutoff, among, fence=dict(self.held)
+            )
+        except StaleOwner:
+            expired = []  # those taken over are dropped; the others expire at the next sweep
+        for table_id in expired:
             self.held.pop(table_id, None)
             room = self.rooms.pop(table_id, None)
             if room is not None:
@@ -400,7 +415,7 @@ class Hub:
             public=False,
         )
         new, _, _ = await self.create(settings, host_hash=room.host_hash, rematch_of=room.id)
-        await self.db(self.storage.set_game, room.id, rematch_id=new.id)
+        await self.write(self.storage.set_game, room.id, fence=room.fence, rematch_id=new.id)
         room.rematch_id = new.id
         return new
 

@@ -10,9 +10,10 @@ Why an epoch as well as an expiry: a process can stop without dying (a long paus
 machine cut off from the database for a while) and come back believing it still owns
 its tables after another process took them over. The expiry alone cannot stop its
 writes; the epoch does. Every takeover adds one to it (:meth:`Leases.acquire`), and
-every write of a table's actions checks, in the same transaction, that the stored epoch
-is still the one the writer took (:func:`check_fence`, called by
-:meth:`.storage.Storage.append_rows`). A stale owner's write is refused
+every write of a table's rows by its owner (its actions and chat,
+:meth:`.storage.Storage.append_rows`; its seats, settings, start and end, :mod:`.owned`)
+checks, in the same transaction, that the stored epoch is still the one the writer took
+(:func:`check_fence`). A stale owner's write is refused
 (:class:`StaleOwner`) and changes nothing, so the table's actions are always those of
 one owner after the other, never two owners' interleaved. The check locks the lease row
 for share (PostgreSQL) or runs under the database's single writer (SQLite), so a
@@ -32,17 +33,17 @@ from sqlalchemy import delete, insert, or_, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from rummoli.web.schema import GameRow, LeaseRow, WorkerRow, utcnow
+from rummoli.web.schema import PLAYING, WAITING, GameRow, LeaseRow, WorkerRow, utcnow
 
 #: A lease's expiry when released: long past, so anyone may take the table at once.
 RELEASED = datetime(1970, 1, 1)
 #: The statuses of a table someone must own (a game over needs no owner).
-UNFINISHED = ("waiting", "playing")
+UNFINISHED = (WAITING, PLAYING)
 
 
 class StaleOwner(RuntimeError):
-    """A write of a table's actions by a process that no longer owns it (its lease's
-    epoch is not the stored one): refused, nothing written."""
+    """A write of a table's rows by a process that no longer owns it (its lease's epoch
+    is not the stored one): refused, nothing written."""
 
     def __init__(self, game_ids: Collection[str]) -> None:
         self.game_ids = sorted(game_ids)

@@ -44,6 +44,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from rummoli.i18n import N_
 from rummoli.web import migrate
 from rummoli.web.client import encode
+from rummoli.web.commands import refuse_waiting
 from rummoli.web.logs import TABLE
 from rummoli.web.protocol import error_message
 from rummoli.web.wording import Refused
@@ -166,7 +167,7 @@ async def drain(hub: Hub, timeout: float = SHUTDOWN_SECONDS) -> float:
     await hub.committed()
     clients = []
     for room in rooms:
-        _refuse_waiting(room.queue)
+        refuse_waiting(room, Refused(503, RESTARTING))
         for client in list(room.clients):
             client.send(error_message("restarting", RESTARTING))
             clients.append(client)
@@ -181,15 +182,6 @@ async def drain(hub: Hub, timeout: float = SHUTDOWN_SECONDS) -> float:
     cut = len(stopped) - sum(stopped)
     log.info("drained in %.2f s: %d tables stopped, %d cut at the bound", took, sum(stopped), cut)
     return took
-
-
-def _refuse_waiting(queue: asyncio.Queue[Any]) -> None:
-    """Answer the requests whose commands the stopped owner will not handle (a join, a
-    host's power): refused, the server is restarting."""
-    while not queue.empty():
-        reply = getattr(queue.get_nowait(), "reply", None)
-        if isinstance(reply, asyncio.Future) and not reply.done():
-            reply.set_exception(Refused(503, RESTARTING))
 
 
 class DrainingServer(uvicorn.Server):

@@ -58,6 +58,7 @@ from rummoli.web.games import (
     seat_view,
     web_part,
 )
+from rummoli.web.leases import StaleOwner
 from rummoli.web.people import Bans, People, Person
 from rummoli.web.protocol import error_message
 from rummoli.web.replay import forced_turns, rebuild
@@ -65,7 +66,7 @@ from rummoli.web.runs import Run, Steps, run_parts
 from rummoli.web.seating import Seat, Timing
 from rummoli.web.security import stream_seed, token_matches
 from rummoli.web.settings import standin_level
-from rummoli.web.storage import ABANDONED, FINISHED, PLAYING, StoredGame, utcnow
+from rummoli.web.storage import ABANDONED, FINISHED, OVER, PLAYING, StoredGame, utcnow
 
 if TYPE_CHECKING:
     from rummoli.web.hub import Hub
@@ -107,6 +108,8 @@ class Room:
         self.players_chat_public = stored.players_chat_public
         self.rematch_id = stored.rematch_id
         self.rematch_of = stored.rematch_of
+        #: The lease's epoch this room runs under, its writes' fence (:attr:`fence`).
+        self.epoch = hub.held.get(stored.id)
         self.state: AnyState | None = None
         #: The events shown so far (a forced turn's move is held back until its turn).
         self.events: list[Event] = []
@@ -127,6 +130,8 @@ class Room:
         #: When someone last looked at the table (idle finished games are unloaded).
         self.last_active = time.monotonic()
         self.queue: asyncio.Queue[Command] = asyncio.Queue()
+        #: The command being carried out (left set if the owner is stopped during it).
+        self.current: Command | None = None
         self.bots: dict[int, Bot] = {}
         self.turn_started = time.monotonic()
         #: When the last person at the table left (None: someone is here). A table with
@@ -195,7 +200,9 @@ class Room:
                     if due is not None and due[0] <= time.monotonic():
                         await self._guarded(due[1])
                     continue
+            self.current = command
             await self._guarded(partial(handle, self, command))
+            self.current = None
 
     async def _guarded(self, step: Step) -> None:
         self.busy = True
@@ -203,11 +210,22 @@ class Room:
             await step()
         except asyncio.CancelledError:
             raise
+        except StaleOwner:  # the table was taken over: the hub is dropping it
+            log.info("room %s: a write refused, the table has another owner", self.id)
         except Exception:  # a bug or a lost database must not kill the table
             log.exception("room %s: step failed", self.id)
             await asyncio.sleep(1.0)
         finally:
             self.busy = False
+
+    @property
+    def fence(self) -> dict[str, int]:
+        """The fence of this room's writes (:mod:`.owned`): the epoch it runs under, not
+        the hub's of the moment (a write made while the hub lets the table go is refused,
+        not made unchecked); none once the game is over."""
+        if self.epoch is None or self.status in OVER:
+            return {}
+        return {self.id: self.epoch}
 
     # ------------------------------------------------------------------ what is shown
 
@@ -344,7 +362,7 @@ class Room:
         if state.end_requested:
             return
         after = len(state.actions)
-        await self.hub.db(self.hub.storage.request_end, self.id, after)
+        await self.hub.write(self.hub.storage.request_end, self.id, after, self.fence)
         state.request_end()
         broadcast_table(self)
 
@@ -356,8 +374,8 @@ class Room:
         names = [s.name or "" for s in self.seats]
         state = new_state(self.game, names, self.rules, self.seed)
         started = utcnow()
-        setup, fence = state.setup.to_dict(), self.hub.fence_of(self.id)
-        await self.hub.db(self.hub.storage.start_game, self.id, setup, started, fence)
+        setup = state.setup.to_dict()
+        await self.hub.write(self.hub.storage.start_game, self.id, setup, started, self.fence)
         self.state = state
         self.status = PLAYING
         self.started_at = started
@@ -403,10 +421,9 @@ class Room:
         finished = utcnow()
         amounts = final_amounts(self.game, state)
         rounds = round_number(self.game, state)
-        fence = self.hub.fence_of(self.id)
         self.hub.held.pop(self.id, None)  # a game over needs no owner (its lease goes)
-        await self.hub.db(
-            self.hub.storage.finish_game, self.id, amounts, finished, status, rounds, fence
+        await self.hub.write(
+            self.hub.storage.finish_game, self.id, amounts, finished, status, rounds, self.fence
         )
         self.status = status
         self.finished_at = finished

@@ -26,6 +26,19 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+WAITING = "waiting"
+PLAYING = "playing"
+FINISHED = "finished"
+#: A started game whose people all left and did not come back in time
+#: (:attr:`.limits.Limits.abandon_after`): it is over, kept for the history (marked so),
+#: and counted in nobody's statistics.
+ABANDONED = "abandoned"
+#: The statuses of a game that is over: its record and replay are available.
+OVER = (FINISHED, ABANDONED)
+#: A waiting table nobody completed in time (:attr:`.limits.Limits.waiting_ttl`): it is
+#: no longer loaded, listed or joinable.
+EXPIRED = "expired"
+
 
 def utcnow() -> datetime:
     """Now, in UTC without a zone (SQLite keeps no zones; every time stored is UTC)."""
@@ -121,7 +134,7 @@ class LeaseRow(Base):
     """Which process owns an unfinished table: its owner, until when, and the epoch.
 
     The epoch grows by one every time the table changes hands; an owner writes the
-    table's actions only while the stored epoch is the one it took (:mod:`.leases`)."""
+    table's rows only while the stored epoch is the one it took (:mod:`.leases`)."""
 
     __tablename__ = "leases"
 
@@ -146,6 +159,12 @@ class WorkerRow(Base):
 
 
 __all__ = [
+    "ABANDONED",
+    "EXPIRED",
+    "FINISHED",
+    "OVER",
+    "PLAYING",
+    "WAITING",
     "ActionRow",
     "Base",
     "ChatRow",

@@ -1,7 +1,7 @@
 """A table's seats and its pace: who sits where, and how fast the computer moves.
 
-Plain data that the room (:mod:`.room`), the commands and the tests share; apart from
-the room so that its owner task is read without them.
+Plain data that the room (:mod:`.room`), the commands, the storage and the tests share;
+apart from the room so that its owner task is read without them.
 """
 
 from __future__ import annotations
@@ -10,14 +10,22 @@ from dataclasses import dataclass
 
 
 @dataclass(slots=True)
-class Seat:
-    """A seat at the table: who sits there, and whether he is here."""
+class BaseSeat:
+    """A seat and who holds it: what a stored table (:class:`.storage.StoredSeat`) and
+    a live one (:class:`Seat`) both know of each seat."""
 
     seat: int
     name: str | None = None
+    #: The hash of the person's seat token (never the token itself).
     token_hash: str | None = None
     #: A computer player's level; None for a person's seat.
     bot: str | None = None
+
+
+@dataclass(slots=True)
+class Seat(BaseSeat):
+    """A seat at the table: who sits there, and whether he is here."""
+
     #: Away past the turn timer: a computer plays for him until he is back.
     away: bool = False
     connections: int = 0

@@ -6,6 +6,9 @@ row, written before anyone is told of it, and after a restart each unfinished ta
 rebuilt by replaying its actions: exactly where it was, forced moves and all. The table's
 chat is stored beside it (``chat``), also before anyone reads it.
 
+The writes a table's owner makes to its rows (seats, settings, start, end) are the
+base class's, :class:`.owned.OwnedWrites`, each fenced by the owner's lease.
+
 The schema is made and changed by Alembic migrations (:mod:`.migrate`,
 ``web/migrations/``): :class:`Storage` brings any database up to date when it opens it.
 
@@ -16,56 +19,45 @@ loop free.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import (
-    delete,
-    func,
-    insert,
-    or_,
-    select,
-    update,
-)
+from sqlalchemy import delete, func, insert, or_, select
 from sqlalchemy.orm import Session
 
 from rummoli.web.engines import engine_for as _engine_for
 from rummoli.web.leases import check_fence
-from rummoli.web.schema import ActionRow, ChatRow, GameRow, LeaseRow, SeatRow
+from rummoli.web.owned import Fence, OwnedWrites
+from rummoli.web.schema import (
+    ABANDONED,
+    EXPIRED,
+    FINISHED,
+    OVER,
+    PLAYING,
+    WAITING,
+    ActionRow,
+    ChatRow,
+    GameRow,
+    LeaseRow,
+    SeatRow,
+)
 
-# The models live in .schema; these names stay importable from here, as before.
+# The models and statuses live in .schema; these names stay importable from here.
 from rummoli.web.schema import Base as Base
 from rummoli.web.schema import utcnow as utcnow
+from rummoli.web.seating import BaseSeat
 from rummoli.web.security import hash_token as hash_secret
 
-#: The tables whose owner writes, each with its lease's epoch (:mod:`.leases`).
-Fence = Mapping[str, int] | None
 #: The embedded database used when no URL is given, relative to the working directory.
 DEFAULT_DB_URL = "sqlite:///data/rummoli.db"
 
-WAITING = "waiting"
-PLAYING = "playing"
-FINISHED = "finished"
-#: A started game whose people all left and did not come back in time
-#: (:attr:`.limits.Limits.abandon_after`): it is over, kept for the history (marked so),
-#: and counted in nobody's statistics.
-ABANDONED = "abandoned"
-#: The statuses of a game that is over: its record and replay are available.
-OVER = (FINISHED, ABANDONED)
-#: A waiting table nobody completed in time (:attr:`.hub.Limits.waiting_ttl`): it is no
-#: longer loaded, listed or joinable.
-EXPIRED = "expired"
-
 
 @dataclass(slots=True)
-class StoredSeat:
-    seat: int
-    name: str | None = None
-    token_hash: str | None = None
-    bot: str | None = None
+class StoredSeat(BaseSeat):
+    """A seat as stored: who held it and, once the game is over, what it ended with."""
+
     final_chips: int | None = None
 
 
@@ -164,8 +156,9 @@ def refuse_newer_schema(url: str) -> None:
         engine.dispose()
 
 
-class Storage:
-    """The tables of the web server, in one database given by URL."""
+class Storage(OwnedWrites):
+    """The tables of the web server, in one database given by URL (the writes of a
+    table's owner, fenced, are :class:`.owned.OwnedWrites`')."""
 
     def __init__(self, url: str = DEFAULT_DB_URL) -> None:
         from rummoli.web.migrate import upgrade
@@ -176,11 +169,6 @@ class Storage:
 
     def close(self) -> None:
         self.engine.dispose()
-
-    @contextmanager
-    def _session(self) -> Iterator[Session]:
-        with Session(self.engine) as session, session.begin():
-            yield session
 
     # ------------------------------------------------------------------ writing
 
@@ -215,65 +203,6 @@ class Storage:
                 s.flush()  # the game's row first: the lease refers to it
                 s.add(LeaseRow(game_id=game.id, owner=owner, epoch=1, expires_at=lease_until))
 
-    def take_seat(self, game_id: str, seat: int, name: str, token_hash: str) -> None:
-        with self._session() as s:
-            s.execute(
-                update(SeatRow)
-                .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-                .values(name=name, token_hash=token_hash)
-            )
-
-    def release_seat(self, game_id: str, seat: int) -> None:
-        """A person's seat is free again (the host took it back before the start)."""
-        with self._session() as s:
-            s.execute(
-                update(SeatRow)
-                .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-                .values(name=None, token_hash=None)
-            )
-
-    def set_bot(self, game_id: str, seat: int, name: str, level: str) -> None:
-        """An empty seat gets a computer player (the host starts early)."""
-        with self._session() as s:
-            s.execute(
-                update(SeatRow)
-                .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-                .values(name=name, bot=level, token_hash=None)
-            )
-
-    def set_game(self, game_id: str, **values: Any) -> None:
-        """Change the table's own columns (public, secrets, chat switch, rematch id)."""
-        allowed = {
-            "public",
-            "invite_hash",
-            "watch_hash",
-            "players_chat_public",
-            "rematch_id",
-            "status",
-            "banned",
-        }
-        unknown = set(values) - allowed
-        if unknown:
-            raise ValueError(f"not a table setting: {', '.join(sorted(unknown))}")
-        with self._session() as s:
-            s.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
-
-    def expire_waiting(
-        self, created_before: datetime, among: Collection[str] | None = None
-    ) -> list[str]:
-        """Waiting tables created before that moment expire; returns their ids. With
-        ``among``, only those tables (a process sharing the database expires its own)."""
-        with self._session() as s:
-            query = select(GameRow.id).where(
-                GameRow.status == WAITING, GameRow.created_at < created_before
-            )
-            if among is not None:
-                query = query.where(GameRow.id.in_(list(among)))
-            ids = list(s.scalars(query))
-            if ids:
-                s.execute(update(GameRow).where(GameRow.id.in_(ids)).values(status=EXPIRED))
-            return ids
-
     def append_chat(self, game_id: str, line: ChatLine) -> None:
         """Store one chat line; (game, idx) is the key, as for actions."""
         self.append_rows([], [(game_id, line)])
@@ -292,19 +221,6 @@ class Storage:
         """Forget a table entirely (tests and tools; the server expires, never deletes)."""
         with self._session() as s:
             s.execute(delete(GameRow).where(GameRow.id == game_id))
-
-    def start_game(
-        self, game_id: str, setup: dict[str, Any], started_at: datetime, fence: Fence = None
-    ) -> None:
-        """The game starts (``fence``: as for :meth:`append_rows`)."""
-        with self._session() as s:
-            if fence:
-                check_fence(s.connection(), fence)
-            s.execute(
-                update(GameRow)
-                .where(GameRow.id == game_id)
-                .values(status=PLAYING, setup=setup, started_at=started_at)
-            )
 
     def append_action(self, game_id: str, index: int, action: int) -> None:
         """Store one accepted action; (game, index) is the key, so a gap or a repeat fails.
@@ -360,41 +276,6 @@ class Storage:
                 )
             if fence:
                 check_fence(connection, fence)
-
-    def request_end(self, game_id: str, after: int) -> None:
-        with self._session() as s:
-            s.execute(
-                update(GameRow).where(GameRow.id == game_id).values(end_requested_after=after)
-            )
-
-    def finish_game(
-        self,
-        game_id: str,
-        chips: Sequence[int],
-        finished_at: datetime,
-        status: str = FINISHED,
-        rounds_played: int | None = None,
-        fence: Fence = None,
-    ) -> None:
-        """The game is over (``status``: finished, or abandoned), with each seat's amount
-        and the rounds it played (``fence``: as for :meth:`append_rows`: a stale owner
-        cannot end a game another process runs)."""
-        with self._session() as s:
-            if fence:
-                check_fence(s.connection(), fence)
-            s.execute(
-                update(GameRow)
-                .where(GameRow.id == game_id)
-                .values(status=status, finished_at=finished_at, rounds_played=rounds_played)
-            )
-            # A game over needs no owner (:mod:`.leases`).
-            s.execute(delete(LeaseRow).where(LeaseRow.game_id == game_id))
-            for seat, amount in enumerate(chips):
-                s.execute(
-                    update(SeatRow)
-                    .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-                    .values(final_chips=amount)
-                )
 
     # ------------------------------------------------------------------ reading
 
@@ -597,3 +478,24 @@ class Storage:
                 .order_by(GameRow.game, SeatRow.bot)
             ).all()
             return [(str(game), str(level), int(n)) for game, level, n in rows]
+
+
+__all__ = [
+    "ABANDONED",
+    "DEFAULT_DB_URL",
+    "EXPIRED",
+    "FINISHED",
+    "OVER",
+    "PLAYING",
+    "WAITING",
+    "Base",
+    "ChatLine",
+    "Fence",
+    "GameRow",
+    "SeatRow",
+    "Storage",
+    "StoredGame",
+    "StoredSeat",
+    "refuse_newer_schema",
+    "utcnow",
+]
