@@ -25,6 +25,7 @@ from rummoli.tui.stops.narrate_tables import (
     PACKED,
     PREFIX,
     STOP_REASONS,
+    WON,
 )
 from rummoli.tui.stops.words import GameWords
 
@@ -310,38 +311,10 @@ class Narrator:
         self._part(_("nobody opens the betting: the pot stays"))
 
     def _poker_pot(self, e: dict[str, Any]) -> None:
-        winners, pot = e["winners"], e["pot"]
-        if len(winners) == 1:
-            chips = Text(chips_text(e["chips"]), style="bold yellow")
-            if pot == 0:
-                text = self.does(
-                    winners[0],
-                    _("{you} take the poker space: {chips}"),
-                    _("{name} takes the poker space: {chips}"),
-                    chips=chips,
-                )
-            else:
-                text = self.does(
-                    winners[0],
-                    _("{you} take side pot {pot}: {chips}"),
-                    _("{name} takes side pot {pot}: {chips}"),
-                    chips=chips,
-                    pot=pot,
-                )
-        elif pot == 0:
-            text = fill(
-                _("{names} split the poker space: {share} each"),
-                names=self.names(winners),
-                share=e["share"],
-            )
-        else:
-            text = fill(
-                _("{names} split side pot {pot}: {share} each"),
-                names=self.names(winners),
-                share=e["share"],
-                pot=pot,
-            )
-        self._part(text)
+        pot = e["pot"]
+        chips = Text(chips_text(e["chips"]), style="bold yellow")
+        what = "poker space" if pot == 0 else "side pot"
+        self._part(self._won(what, e["winners"], chips=chips, share=e["share"], pot=pot))
 
     def _leads(self, e: dict[str, Any]) -> None:
         self._part(self.does(e["player"], _("{you} lead."), _("{name} leads.")), ". ")
@@ -491,38 +464,17 @@ class Narrator:
         self._packed.append(text)
 
     def _settled(self, e: dict[str, Any]) -> None:
-        winners = e["winners"]
         chips = Text(chips_text(e["chips"]), style="bold yellow")
-        board = e["space"] == "all"
-        space = Space(e["space"])
+        what = "board" if e["space"] == "all" else "space"
+        self._part(self._won(what, e["winners"], chips=chips, space=Space(e["space"])))
+
+    def _won(self, what: str, winners: list[str], **values: Value) -> Text:
+        """Chips won (:data:`WON` says what): by one player, the sentence agreeing with
+        "you" or a name; by several, split."""
+        mine, theirs, split = WON[what]
         if len(winners) == 1:
-            if board:
-                text = self.does(
-                    winners[0],
-                    _("{you} take the board: {chips}"),
-                    _("{name} takes the board: {chips}"),
-                    chips=chips,
-                )
-            else:
-                text = self.does(
-                    winners[0],
-                    _("{you} take space {space}: {chips}"),
-                    _("{name} takes space {space}: {chips}"),
-                    chips=chips,
-                    space=space,
-                )
-        elif board:
-            text = fill(
-                _("{names} split the board: {chips}"), names=self.names(winners), chips=chips
-            )
-        else:
-            text = fill(
-                _("{names} split space {space}: {chips}"),
-                names=self.names(winners),
-                chips=chips,
-                space=space,
-            )
-        self._part(text)
+            return self.does(winners[0], _(mine), _(theirs), **values)
+        return fill(_(split), names=self.names(winners), **values)
 
 
 def chips_text(chips: int) -> str:
