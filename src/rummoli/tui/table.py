@@ -42,13 +42,16 @@ class Quit(Exception):
 
 
 class _TableState(GameState, Protocol):
-    """What the loop needs of a game beyond the engine API: the names and the seed."""
+    """What the loop needs of a game beyond the engine API: the names, the seed, and
+    the end a table asks for."""
 
     @property
     def names(self) -> Sequence[str]: ...
 
     @property
     def seed(self) -> int: ...
+
+    def request_end(self) -> None: ...
 
 
 S = TypeVar("S", bound=_TableState)
@@ -234,6 +237,33 @@ class TableLoop(Generic[S]):
         self.wait: Callable[[float], bool] = wait_or_skip
         self._setup()
 
+    @classmethod
+    def play(
+        cls,
+        state: S,
+        console: Console,
+        read_line: ReadLine,
+        bots: Mapping[int, Bot],
+        *,
+        human: int = 0,
+        save_dir: Path | None = None,
+        hint_bot: Bot | None = None,
+        pace: float = 0.0,
+        wait: Callable[[float], bool] | None = None,
+    ) -> int:
+        """Play ``state`` to the end: ``human`` at the keyboard, ``bots`` at the other
+        seats; the exit code, 0.
+
+        ``hint_bot`` answers a hint (default: the game's own, if it has one). ``pace``:
+        seconds between the cards of a run (0: a run is printed at once); ``wait`` waits
+        that long and says whether the human pressed Enter to skip (tests pass their own).
+        """
+        table = cls(state, console, read_line, bots, human, save_dir, hint_bot)
+        table.pace = pace
+        if wait is not None:
+            table.wait = wait
+        return table.run()
+
     def run(self) -> int:
         """Play to the end (or until the human leaves); the exit code, 0."""
         state = self.state
@@ -276,6 +306,10 @@ class TableLoop(Generic[S]):
     def _finish(self) -> None:
         raise NotImplementedError
 
+    def _save(self) -> None:
+        """Write the game's record (:meth:`_save_record`, with the game's words)."""
+        raise NotImplementedError
+
     # ------------------------------------------------------------------ shared
 
     def _say(self, *lines: Text) -> None:
@@ -306,6 +340,34 @@ class TableLoop(Generic[S]):
             return self.read_line(prompt)
         except EOFError:
             raise Quit from None
+
+    def _pause(self, prompt: str, help_markup: str) -> None:
+        """Wait between deals until the human goes on: Enter (or any other word) goes
+        on, ``end`` first asks the table to stop after this deal, ``save`` saves the
+        record, ``h`` shows ``help_markup``, ``q`` leaves."""
+        while True:
+            word = self._read(prompt).strip().lower()
+            if word in ("q", "quit", "exit"):
+                raise Quit
+            if word in ("h", "help", "?"):
+                self._say(Text.from_markup(help_markup))
+            elif word == "save":
+                self._save()
+            else:
+                if word == "end":
+                    self.state.request_end()
+                return
+
+    def _seed_and_save(self, prompt: str) -> None:
+        """At the end: the game's seed (it plays the same deals again), then ``prompt``
+        offers to save the record (``save``; anything else, or no input, leaves)."""
+        self._say(Text(_("Seed {seed}.").format(seed=self.state.seed), style="dim"))
+        try:
+            answer = self.read_line(prompt)
+        except EOFError:
+            return
+        if answer.strip().lower() == "save":
+            self._save()
 
     def _save_record(self, stem: str, saved: str) -> None:
         """Write the record (it replays with ``rummoli replay``) without overwriting;
