@@ -17,6 +17,7 @@ import select
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Generic, Protocol, TypeVar
 
@@ -203,38 +204,36 @@ def announce(
     )
 
 
+@dataclass(eq=False)
 class TableLoop(Generic[S]):
     """One game at the terminal: ``human`` at the keyboard, ``bots`` at the other seats.
 
     A game's table sets up its own fields (:meth:`_setup`) and fills in how an action is
     shown (:meth:`_apply`, which sets ``deal_ended`` when a round or hand is over), how
     the human is asked (:meth:`_ask_human`), and what is shown between deals, on leaving
-    and at the end.
+    and at the end. :meth:`play` makes one and plays.
     """
 
-    def __init__(
-        self,
-        state: S,
-        console: Console,
-        read_line: ReadLine,
-        bots: Mapping[int, Bot],
-        human: int,
-        save_dir: Path | None,
-        hint_bot: Bot | None,
-    ) -> None:
-        self.state = state
-        self.console = console
-        self.read_line = read_line
-        self.bots = bots
-        self.human = human
-        self.save_dir = save_dir or records_dir()
-        self.hint_bot = hint_bot
-        self.me = state.names[human]
-        self.deal_ended = False
-        #: Seconds between two cards of a run (0: all at once).
-        self.pace = 0.0
-        #: ``wait(seconds)`` -> whether the human asked to skip (pressed Enter).
-        self.wait: Callable[[float], bool] = wait_or_skip
+    state: S
+    console: Console
+    read_line: ReadLine
+    bots: Mapping[int, Bot]
+    human: int
+    #: Where ``save`` writes the record.
+    save_dir: Path
+    hint_bot: Bot | None
+    #: The human's name.
+    me: str = field(init=False)
+    deal_ended: bool = field(default=False, init=False)
+    #: Seconds between two cards of a run (0: all at once).
+    pace: float = field(default=0.0, init=False)
+    #: ``wait(seconds)`` -> whether the human asked to skip (pressed Enter). (Set by a
+    #: factory: a function as a plain default would be a class attribute, read as a
+    #: method.)
+    wait: Callable[[float], bool] = field(default_factory=lambda: wait_or_skip, init=False)
+
+    def __post_init__(self) -> None:
+        self.me = self.state.names[self.human]
         self._setup()
 
     @classmethod
@@ -258,7 +257,7 @@ class TableLoop(Generic[S]):
         seconds between the cards of a run (0: a run is printed at once); ``wait`` waits
         that long and says whether the human pressed Enter to skip (tests pass their own).
         """
-        table = cls(state, console, read_line, bots, human, save_dir, hint_bot)
+        table = cls(state, console, read_line, bots, human, save_dir or records_dir(), hint_bot)
         table.pace = pace
         if wait is not None:
             table.wait = wait
