@@ -57,6 +57,7 @@ MODULES: Final = (
     "rummoli.poker",
     "rummoli.engine.rng",
     "rummoli.engine.apply",
+    "rummoli.engine.state",
     "rummoli.engine.event_json",
     "rummoli.games.stops.actions",
     "rummoli.games.rummoli.board",

@@ -8,16 +8,15 @@ lives here once, in :func:`apply_action`; a game supplies only what differs, thr
 :class:`Steppable`: its ``_step`` (which rules apply the action) and its ``_refusal``
 (what to say about an action that is a whole number but not legal now).
 
-Why a protocol, and a base class beside it: Rummoli's state is compiled by mypyc and
-Rummy's is not. A compiled base class for both would need ``allow_interpreted_subclasses``
-(slower calls) for Rummy to inherit it, and naming the protocol itself as a base would
-make mypyc treat the compiled state as inheriting from Python classes (``typing.Protocol``
-and ``Generic``: a ``__dict__``, checked attribute reads, no ``super().__new__``). So Rummy's
-state, plain Python, fits :class:`Steppable` by its shape alone, and a compiled state
-names :class:`SteppableBase` as its base, an empty native class of the same shape:
-:func:`apply_action` takes either, and compiled code reaches a :class:`SteppableBase`'s
-fields and methods natively (a few nanoseconds per action, against about five
-microseconds per decision of a Rummoli game).
+Why a protocol, and a base class beside it: naming the protocol itself as a base would
+make mypyc treat a compiled state as inheriting from Python classes (``typing.Protocol``
+and ``Generic``: a ``__dict__``, checked attribute reads, no ``super().__new__``). So a
+compiled state names :class:`SteppableBase` as its base (both games' states do, through
+:class:`rummoli.engine.state.GameStateBase`), an empty native class of the same shape,
+and a plain-Python state fits :class:`Steppable` by its shape alone: :func:`apply_action`
+takes either, and compiled code reaches a :class:`SteppableBase`'s fields and methods
+natively (a few nanoseconds per action, against about five microseconds per decision of
+a Rummoli game).
 """
 
 from __future__ import annotations

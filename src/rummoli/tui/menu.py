@@ -15,6 +15,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final, TypeVar
 
 from rich.text import Text
 
@@ -56,17 +57,23 @@ class Command(enum.Enum):
     HINT = "hint"
 
 
-COMMAND_WORDS = {
-    "q": Command.QUIT,
-    "quit": Command.QUIT,
-    "exit": Command.QUIT,
-    "h": Command.HELP,
-    "help": Command.HELP,
-    "?": Command.HINT,
-    "hint": Command.HINT,
-    "end": Command.END,
-    "save": Command.SAVE,
-}
+C = TypeVar("C", bound=enum.Enum)
+
+#: The short words of the commands every game's prompt accepts, besides their own.
+SHORT_WORDS: Final = {"q": "quit", "exit": "quit", "h": "help"}
+
+
+def command_words(commands: type[C], question: C) -> dict[str, C]:
+    """The words typed for ``commands`` (an enum whose values are the commands' own
+    words): each one's own word, the short words, and ``?`` for ``question``."""
+    words = {command.value: command for command in commands}
+    for short, word in SHORT_WORDS.items():
+        words[short] = commands(word)
+    words["?"] = question
+    return words
+
+
+COMMAND_WORDS: Final = command_words(Command, Command.HINT)
 
 
 def typed_words() -> dict[str, str]:

@@ -17,6 +17,7 @@ import select
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Generic, Protocol, TypeVar
 
@@ -42,13 +43,16 @@ class Quit(Exception):
 
 
 class _TableState(GameState, Protocol):
-    """What the loop needs of a game beyond the engine API: the names and the seed."""
+    """What the loop needs of a game beyond the engine API: the names, the seed, and
+    the end a table asks for."""
 
     @property
     def names(self) -> Sequence[str]: ...
 
     @property
     def seed(self) -> int: ...
+
+    def request_end(self) -> None: ...
 
 
 S = TypeVar("S", bound=_TableState)
@@ -200,39 +204,64 @@ def announce(
     )
 
 
+@dataclass(eq=False)
 class TableLoop(Generic[S]):
     """One game at the terminal: ``human`` at the keyboard, ``bots`` at the other seats.
 
     A game's table sets up its own fields (:meth:`_setup`) and fills in how an action is
     shown (:meth:`_apply`, which sets ``deal_ended`` when a round or hand is over), how
     the human is asked (:meth:`_ask_human`), and what is shown between deals, on leaving
-    and at the end.
+    and at the end. :meth:`play` makes one and plays.
     """
 
-    def __init__(
-        self,
+    state: S
+    console: Console
+    read_line: ReadLine
+    bots: Mapping[int, Bot]
+    human: int
+    #: Where ``save`` writes the record.
+    save_dir: Path
+    hint_bot: Bot | None
+    #: The human's name.
+    me: str = field(init=False)
+    deal_ended: bool = field(default=False, init=False)
+    #: Seconds between two cards of a run (0: all at once).
+    pace: float = field(default=0.0, init=False)
+    #: ``wait(seconds)`` -> whether the human asked to skip (pressed Enter). (Set by a
+    #: factory: a function as a plain default would be a class attribute, read as a
+    #: method.)
+    wait: Callable[[float], bool] = field(default_factory=lambda: wait_or_skip, init=False)
+
+    def __post_init__(self) -> None:
+        self.me = self.state.names[self.human]
+        self._setup()
+
+    @classmethod
+    def play(
+        cls,
         state: S,
         console: Console,
         read_line: ReadLine,
         bots: Mapping[int, Bot],
-        human: int,
-        save_dir: Path | None,
-        hint_bot: Bot | None,
-    ) -> None:
-        self.state = state
-        self.console = console
-        self.read_line = read_line
-        self.bots = bots
-        self.human = human
-        self.save_dir = save_dir or records_dir()
-        self.hint_bot = hint_bot
-        self.me = state.names[human]
-        self.deal_ended = False
-        #: Seconds between two cards of a run (0: all at once).
-        self.pace = 0.0
-        #: ``wait(seconds)`` -> whether the human asked to skip (pressed Enter).
-        self.wait: Callable[[float], bool] = wait_or_skip
-        self._setup()
+        *,
+        human: int = 0,
+        save_dir: Path | None = None,
+        hint_bot: Bot | None = None,
+        pace: float = 0.0,
+        wait: Callable[[float], bool] | None = None,
+    ) -> int:
+        """Play ``state`` to the end: ``human`` at the keyboard, ``bots`` at the other
+        seats; the exit code, 0.
+
+        ``hint_bot`` answers a hint (default: the game's own, if it has one). ``pace``:
+        seconds between the cards of a run (0: a run is printed at once); ``wait`` waits
+        that long and says whether the human pressed Enter to skip (tests pass their own).
+        """
+        table = cls(state, console, read_line, bots, human, save_dir or records_dir(), hint_bot)
+        table.pace = pace
+        if wait is not None:
+            table.wait = wait
+        return table.run()
 
     def run(self) -> int:
         """Play to the end (or until the human leaves); the exit code, 0."""
@@ -276,6 +305,10 @@ class TableLoop(Generic[S]):
     def _finish(self) -> None:
         raise NotImplementedError
 
+    def _save(self) -> None:
+        """Write the game's record (:meth:`_save_record`, with the game's words)."""
+        raise NotImplementedError
+
     # ------------------------------------------------------------------ shared
 
     def _say(self, *lines: Text) -> None:
@@ -306,6 +339,34 @@ class TableLoop(Generic[S]):
             return self.read_line(prompt)
         except EOFError:
             raise Quit from None
+
+    def _pause(self, prompt: str, help_markup: str) -> None:
+        """Wait between deals until the human goes on: Enter (or any other word) goes
+        on, ``end`` first asks the table to stop after this deal, ``save`` saves the
+        record, ``h`` shows ``help_markup``, ``q`` leaves."""
+        while True:
+            word = self._read(prompt).strip().lower()
+            if word in ("q", "quit", "exit"):
+                raise Quit
+            if word in ("h", "help", "?"):
+                self._say(Text.from_markup(help_markup))
+            elif word == "save":
+                self._save()
+            else:
+                if word == "end":
+                    self.state.request_end()
+                return
+
+    def _seed_and_save(self, prompt: str) -> None:
+        """At the end: the game's seed (it plays the same deals again), then ``prompt``
+        offers to save the record (``save``; anything else, or no input, leaves)."""
+        self._say(Text(_("Seed {seed}.").format(seed=self.state.seed), style="dim"))
+        try:
+            answer = self.read_line(prompt)
+        except EOFError:
+            return
+        if answer.strip().lower() == "save":
+            self._save()
 
     def _save_record(self, stem: str, saved: str) -> None:
         """Write the record (it replays with ``rummoli replay``) without overwriting;

@@ -8,6 +8,7 @@ encoder is here because :meth:`Client.send` encodes a frame given as a dict itse
 from __future__ import annotations
 
 import asyncio
+from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -25,6 +26,11 @@ def encode(value: Any) -> str:
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+def _outbox() -> asyncio.Queue[str | None]:
+    return asyncio.Queue(OUTBOX_LIMIT)
+
+
+@dataclass(slots=True, eq=False)
 class Client:
     """One WebSocket connection: its seat (None: a spectator) and its outbox.
 
@@ -41,57 +47,33 @@ class Client:
     connections that came in by it. ``pace`` and ``seen``: what its page said it is
     showing (a ``watching`` message), ``watch_until`` and ``waited``: the table's wait
     for it, and how much of this round's it used (:meth:`.room.Room.watch_time`).
+
+    A dataclass for its fields' one declaration each (``eq=False``: a client is itself,
+    not equal to another with the same fields).
     """
 
-    __slots__ = (
-        "address",
-        "browser",
-        "closed",
-        "listen_spectators",
-        "muted",
-        "name",
-        "outbox",
-        "pace",
-        "person",
-        "resume",
-        "seat",
-        "seen",
-        "sender",
-        "via",
-        "waited",
-        "watch_until",
-    )
-
-    def __init__(
-        self,
-        seat: int | None,
-        address: str = "",
-        name: str | None = None,
-        *,
-        browser: str | None = None,
-        via: str = "seat",
-    ) -> None:
-        self.seat = seat
-        self.address = address
-        self.name = name
-        self.browser = browser
-        self.via = via
-        self.person: Person | None = None
-        self.sender = ""
-        self.muted: set[str] = set()
-        self.listen_spectators = False
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
-        self.closed = False
-        #: How this page shows a run (seconds per laid card; 0: at once, or never said)
-        #: and the last step it has shown: the table waits for what its people watch.
-        self.pace = 0.0
-        self.seen = -1
-        self.watch_until = 0.0
-        #: (round, seconds the table waited for this page in that round).
-        self.waited: tuple[int, float] = (0, 0.0)
-        #: What the page had shown when it came (its hello's ``shown``): its snapshot
-        #: goes on with a run from there (:func:`.broadcast.snapshot`).
-        self.resume: tuple[int, int] | None = None
+    seat: int | None
+    address: str = ""
+    name: str | None = None
+    _: KW_ONLY
+    browser: str | None = None
+    via: str = "seat"
+    person: Person | None = field(default=None, init=False)
+    sender: str = field(default="", init=False)
+    muted: set[str] = field(default_factory=set, init=False)
+    listen_spectators: bool = field(default=False, init=False)
+    outbox: asyncio.Queue[str | None] = field(default_factory=_outbox, init=False)
+    closed: bool = field(default=False, init=False)
+    #: How this page shows a run (seconds per laid card; 0: at once, or never said)
+    #: and the last step it has shown: the table waits for what its people watch.
+    pace: float = field(default=0.0, init=False)
+    seen: int = field(default=-1, init=False)
+    watch_until: float = field(default=0.0, init=False)
+    #: (round, seconds the table waited for this page in that round).
+    waited: tuple[int, float] = field(default=(0, 0.0), init=False)
+    #: What the page had shown when it came (its hello's ``shown``): its snapshot
+    #: goes on with a run from there (:func:`.broadcast.snapshot`).
+    resume: tuple[int, int] | None = field(default=None, init=False)
 
     def send(self, frame: dict[str, Any] | str) -> None:
         if self.closed:

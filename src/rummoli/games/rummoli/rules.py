@@ -6,10 +6,11 @@ with the default reading as its default, so a table plays exactly the game it ag
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rummoli.engine.base import SetupError
+from rummoli.engine.house_rules import DataclassRules
 from rummoli.engine.records import check_rules_version
 from rummoli.games.rummoli.board import rummoli_layout
 from rummoli.games.stops.layout import Layout
@@ -106,7 +107,7 @@ RULE_HELP: dict[str, str] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(DataclassRules):
     """Every house rule, with the defaults of RULES.md."""
 
     starting_chips: int = 100
@@ -161,13 +162,8 @@ class Rules:
         check_rules_version(self.rules_version, RULES_VERSION)
 
     @classmethod
-    def from_dict(cls, data: object) -> Rules:
-        """Rules from a JSON object of house rules by name; unknown names are an error."""
-        if data is None:
-            return cls()
-        if not isinstance(data, dict):
-            raise SetupError("rules must be an object of house rules by name")
-        known = {f.name for f in fields(cls)}
+    def _from_object(cls, data: dict[str, Any], known: set[str]) -> Rules:
+        """Rummoli's house rules by name, over a ``preset``'s if one is named."""
         preset = data.get("preset")
         base = preset_rules(preset) if preset is not None else cls()
         unknown = sorted(str(k) for k in data if k not in known and k != "preset")
@@ -178,22 +174,9 @@ class Rules:
             overrides["bet_limit"] = int(overrides["bet_limit"])
         return replace(base, **overrides)
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
     def layout(self) -> Layout:
         """Rummoli under these rules, as the family's engine plays it."""
         return rummoli_layout(self)
-
-    def changed(self) -> dict[str, Any]:
-        """Only the house rules that differ from the defaults (the rules version is not
-        a house rule)."""
-        default = Rules()
-        return {
-            k: v
-            for k, v in self.to_dict().items()
-            if getattr(default, k) != v and k != "rules_version"
-        }
 
 
 PRESETS: dict[str, dict[str, Any]] = {

@@ -9,10 +9,11 @@ one meld per turn is allowed"), and whether a hand that stalls is called off
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rummoli.engine.base import SetupError
+from rummoli.engine.house_rules import DataclassRules
 from rummoli.engine.records import check_rules_version
 
 #: The version of Basic Rummy's rules this engine plays (a record keeps it; see
@@ -39,7 +40,7 @@ RULE_HELP: dict[str, str] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(DataclassRules):
     """Every house rule of Basic Rummy, with the defaults of RULES.md.
 
     ``target`` is ``None`` for "the seed's target for this number of players": a rules
@@ -75,13 +76,8 @@ class Rules:
         return self.target if self.target is not None else DEFAULT_TARGETS[players]
 
     @classmethod
-    def from_dict(cls, data: object) -> Rules:
-        """Rules from a JSON object of house rules by name; unknown names are an error."""
-        if data is None:
-            return cls()
-        if not isinstance(data, dict):
-            raise SetupError("rules must be an object of house rules by name")
-        known = {f.name for f in fields(cls)}
+    def _from_object(cls, data: dict[str, Any], known: set[str]) -> Rules:
+        """Rummy's house rules by name; an unknown one is refused with the list of all."""
         unknown = sorted(str(k) for k in data if k not in known)
         known.discard("rules_version")  # not a house rule, so not listed as one
         if unknown:
@@ -90,16 +86,3 @@ class Rules:
                 f"house rules are {', '.join(sorted(known))}"
             )
         return replace(cls(), **data)
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    def changed(self) -> dict[str, Any]:
-        """Only the house rules that differ from the defaults (the rules version is not
-        a house rule)."""
-        default = Rules()
-        return {
-            k: v
-            for k, v in self.to_dict().items()
-            if getattr(default, k) != v and k != "rules_version"
-        }

@@ -17,6 +17,7 @@ from typing import Any
 from rummoli.cards import CardError, card_str, cards_of, format_cards, parse_cards
 from rummoli.engine.base import SetupError
 from rummoli.engine.fields import draws_from, player_names, seat_from, whole
+from rummoli.engine.setups import later_deal
 from rummoli.games.rummy.melds import MAX_MELDS, is_meld, meld_cards, sorted_hand
 
 MIN_PLAYERS = 2
@@ -89,11 +90,7 @@ class Setup:
         later hand's position; None: the seed deals (or hand 1 is the position above)."""
         if hand_no == 1:
             return Deal(deck=self.deck) if self.deck is not None else None
-        index = hand_no - 2
-        if index >= len(self.later_deals):
-            return None
-        deal = self.later_deals[index]
-        return None if deal.hands is None and deal.deck is None else deal
+        return later_deal(self.later_deals, hand_no)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"players": list(self.players)}

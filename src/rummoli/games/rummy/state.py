@@ -28,7 +28,7 @@ from rummoli.engine.base import (
     IllegalActionError,
     SetupError,
 )
-from rummoli.engine.rng import shuffled_deck
+from rummoli.engine.state import STATE_BASE_FIELDS, GameStateBase, checked_seed, copy_fields
 from rummoli.games.rummy import actions as act
 from rummoli.games.rummy.actions import discard_mask
 from rummoli.games.rummy.deal import DRAW_RESHUFFLE, cut_for_dealer, deal_hand
@@ -81,14 +81,11 @@ DETECT_BLOCKED = True
 _LAYOFF_ACTION: Final = tuple(act.layoff_action(card, 0) for card in range(52))
 
 
-#: Every attribute of a :class:`RummyState` (its slots, and what ``clone`` copies).
+#: The attributes of a :class:`RummyState` (its slots) beside its base's (what ``clone``
+#: copies is both).
 _STATE_FIELDS: Final = (
-    "actions",
     "dealer",
     "discard",
-    "draws",
-    "end_requested",
-    "end_requested_after",
     "fits",
     "going_rummy",
     "hand_no",
@@ -99,27 +96,30 @@ _STATE_FIELDS: Final = (
     "melded_this_turn",
     "melds",
     "names",
-    "options",
     "phase",
     "played_before",
     "played_this_turn",
     "reshuffles",
     "rules",
     "scores",
-    "seed",
     "setup",
     "stalemate",
     "stock",
     "taken",
     "target",
-    "to_move",
     "turn",
     "winner",
 )
+#: Every attribute, the base's and the state's: what ``clone`` copies.
+_ALL_FIELDS: Final = STATE_BASE_FIELDS + _STATE_FIELDS
 
 
-class RummyState:
-    """A match of Basic Rummy, from the cut for the first dealer to the match's end."""
+class RummyState(GameStateBase):
+    """A match of Basic Rummy, from the cut for the first dealer to the match's end.
+
+    Its base, :class:`~rummoli.engine.state.GameStateBase`, holds what every game's
+    state shares (the protocol's reading methods, the end a table asks for, the draws).
+    """
 
     __slots__ = _STATE_FIELDS
 
@@ -130,14 +130,9 @@ class RummyState:
         return super().__new__(cls)
 
     def __init__(self, rules: Rules, setup: Setup, seed: object = 0) -> None:
-        # ``seed: object``, checked here: a seed read from JSON may be anything, and it
-        # gets a SetupError that names it (with ``seed: int``, this module compiled by
-        # mypyc would raise a bare TypeError before the check).
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise SetupError(f"seed must be a whole number, not {seed!r}")
+        self.seed = checked_seed(seed)
         self.rules = rules
         self.setup = setup
-        self.seed = seed
         self.names = setup.players
         n = len(setup.players)
         self.target = rules.target_for(n)
@@ -150,12 +145,7 @@ class RummyState:
         self.dealer = -1 if setup.dealer is None else setup.dealer
         self.hand_no = 0
         self.phase = START
-        self.to_move = CHANCE
-        self.options: list[int] = [CHANCE_ACTION]
-        self.actions: list[int] = []
-        self.end_requested = False
-        self.end_requested_after: int | None = None
-        self.draws = 0
+        self._start_protocol()
         self.match_winner = -1
         self._clear_hand()
 
@@ -197,23 +187,10 @@ class RummyState:
     def clone(self) -> RummyState:
         """An independent copy, made field by field (far cheaper than ``deepcopy``)."""
         other = RummyState.__new__(RummyState)
-        for name in _STATE_FIELDS:
-            value = getattr(self, name)
-            if type(value) is list:
-                value = value[:]
-            setattr(other, name, value)
+        copy_fields(self, other, _ALL_FIELDS)
         return other
 
     # ----------------------------------------------------------------- the protocol
-
-    def current_player(self) -> int:
-        return self.to_move
-
-    def is_terminal(self) -> bool:
-        return self.to_move == TERMINAL
-
-    def legal_actions(self) -> list[int]:
-        return self.options[:]
 
     def num_distinct_actions(self) -> int:
         return act.NUM_ACTIONS
@@ -240,12 +217,6 @@ class RummyState:
 
     def action_from_text(self, text: str) -> int:
         return act.action_from_text(text)
-
-    def request_end(self) -> None:
-        """The table asks to stop: the match ends after the hand being played."""
-        if not self.end_requested:
-            self.end_requested = True
-            self.end_requested_after = len(self.actions)
 
     def apply(self, action: object) -> list[Event]:
         """Apply a legal action; an illegal one raises and changes nothing.
@@ -288,10 +259,6 @@ class RummyState:
         return refusal(self, action)
 
     # ----------------------------------------------------------------- dealing
-
-    def _draw_deck(self, purpose: int) -> list[int]:
-        self.draws += 1
-        return shuffled_deck(self.seed, purpose, self.draws)
 
     def _begin_hand(self, events: list[Event]) -> None:
         """The chance step between hands: the first dealer's cut, the deal, the first turn."""

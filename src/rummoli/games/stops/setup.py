@@ -23,6 +23,7 @@ from typing import Any
 from rummoli.cards import CardError, card_str, parse_card, parse_cards
 from rummoli.engine.base import SetupError
 from rummoli.engine.fields import draws_from, player_names, seat_from, whole
+from rummoli.engine.setups import later_deal
 from rummoli.games.stops.layout import NONE, Layout
 
 MIN_PLAYERS = 2
@@ -110,11 +111,7 @@ class Setup:
             if self.hands is None and self.deck is None:
                 return None
             return Deal(self.hands, self.deck, self.turned)
-        index = round_no - 2
-        if index >= len(self.later_deals):
-            return None
-        deal = self.later_deals[index]
-        return None if deal.hands is None and deal.deck is None else deal
+        return later_deal(self.later_deals, round_no)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"players": list(self.players), "chips": list(self.chips)}

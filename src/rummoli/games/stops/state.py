@@ -38,16 +38,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from rummoli.cards import cards_of
-from rummoli.engine.apply import SteppableBase, apply_action, legal_summary
-from rummoli.engine.base import (
-    CHANCE,
-    CHANCE_ACTION,
-    TERMINAL,
-    Event,
-    IllegalActionError,
-    SetupError,
-)
-from rummoli.engine.rng import shuffled_deck
+from rummoli.engine.apply import apply_action, legal_summary
+from rummoli.engine.base import CHANCE, Event, IllegalActionError, SetupError
+from rummoli.engine.state import STATE_BASE_FIELDS, GameStateBase, checked_seed, copy_fields
 from rummoli.games.stops.actions import ActionCodec
 from rummoli.games.stops.betting import Betting
 from rummoli.games.stops.constants import (
@@ -117,7 +110,8 @@ class FamilyRules(Protocol):
     def changed(self) -> dict[str, Any]: ...
 
 
-#: Every attribute of a :class:`StopsState` (its slots, and what ``clone`` copies).
+#: The attributes of a :class:`StopsState` (its slots) beside its base's (what ``clone``
+#: copies is both).
 _STATE_FIELDS: Final = (
     "_ace_low",
     "_auction_high_bidder",
@@ -140,7 +134,6 @@ _STATE_FIELDS: Final = (
     "_stakers",
     "_switch",
     "_tops",
-    "actions",
     "auction_high",
     "auction_log",
     "auction_passed",
@@ -153,9 +146,6 @@ _STATE_FIELDS: Final = (
     "codec",
     "deadlocked",
     "dealer",
-    "draws",
-    "end_requested",
-    "end_requested_after",
     "hands",
     "in_round",
     "known_widow",
@@ -164,7 +154,6 @@ _STATE_FIELDS: Final = (
     "leader",
     "names",
     "next_in_round",
-    "options",
     "out",
     "owner",
     "paused",
@@ -176,7 +165,6 @@ _STATE_FIELDS: Final = (
     "round_no",
     "round_winner",
     "rules",
-    "seed",
     "sequence",
     "settle_cards",
     "settle_hands",
@@ -190,23 +178,26 @@ _STATE_FIELDS: Final = (
     "stake_left",
     "start_chips",
     "tables",
-    "to_move",
     "trump",
     "turned",
     "widow",
     "widow_taker",
 )
+#: Every attribute, the base's and the state's: what ``clone`` copies.
+_ALL_FIELDS: Final = STATE_BASE_FIELDS + _STATE_FIELDS
 
 
 #: The setups of new games, by (players, starting chips): see :meth:`StopsState.new_game`.
 _NEW_SETUPS: Final[dict[tuple[tuple[str, ...], int], Setup]] = {}
 
 
-class StopsState(SteppableBase):
+class StopsState(GameStateBase):
     """One game of the family, from the cut for the first dealer to the settlement.
 
-    Its base, :class:`~rummoli.engine.apply.SteppableBase`, holds nothing: it lets the
-    shared ``apply`` reach the state's fields and methods natively when compiled.
+    Its base, :class:`~rummoli.engine.state.GameStateBase`, holds what every game's
+    state shares (the protocol's reading methods, the end a table asks for, the draws);
+    it lets the shared ``apply`` reach the state's fields and methods natively when
+    compiled.
     """
 
     __slots__ = _STATE_FIELDS
@@ -218,15 +209,10 @@ class StopsState(SteppableBase):
         return super().__new__(cls)
 
     def __init__(self, rules: FamilyRules, setup: Setup, seed: object = 0) -> None:
-        # ``seed: object``, checked here: a seed read from JSON may be anything, and it
-        # gets a SetupError that names it (with ``seed: int``, this module compiled by
-        # mypyc would raise a bare TypeError before the check).
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise SetupError(f"seed must be a whole number, not {seed!r}")
+        self.seed = checked_seed(seed)
         self.rules = rules
         plan = self.plan = rules.layout()
         self.setup = setup
-        self.seed = seed
         self.names = setup.players
         n = len(setup.players)
         tables = board_tables(plan)
@@ -254,12 +240,7 @@ class StopsState(SteppableBase):
         self.dealer = -1 if setup.dealer is None else setup.dealer
         self.round_no = 0
         self.phase = START
-        self.to_move = CHANCE
-        self.options: list[int] = [CHANCE_ACTION]
-        self.actions: list[int] = []
-        self.end_requested = False
-        self.end_requested_after: int | None = None
-        self.draws = 0
+        self._start_protocol()
         #: Lay forced cards one step at a time (a table showing a run: :mod:`.steps`);
         #: ``paused``: the state waits before a forced card, its one legal action.
         self.card_by_card = False
@@ -379,27 +360,12 @@ class StopsState(SteppableBase):
     def clone(self) -> StopsState:
         """An independent copy, made field by field (far cheaper than ``deepcopy``)."""
         other = StopsState.__new__(StopsState)
-        for name in _STATE_FIELDS:
-            value = getattr(self, name)
-            if type(value) is list:
-                value = value[:]
-            elif type(value) is dict:
-                value = dict(value)
-            elif type(value) is Betting:
-                value = value.copy()
-            setattr(other, name, value)
+        copy_fields(self, other, _ALL_FIELDS)
+        if self.betting is not None:  # the one field changed in place that is no list
+            other.betting = self.betting.copy()
         return other
 
     # ----------------------------------------------------------------- the protocol
-
-    def current_player(self) -> int:
-        return self.to_move
-
-    def is_terminal(self) -> bool:
-        return self.to_move == TERMINAL
-
-    def legal_actions(self) -> list[int]:
-        return self.options[:]
 
     def num_distinct_actions(self) -> int:
         return self.codec.size
@@ -463,21 +429,13 @@ class StopsState(SteppableBase):
         return f"{text} is not legal now; {who} decides among: {legal}"
 
     def _draw_deck(self, purpose: int) -> list[int]:
-        """A deck shuffled by the game's seed, for one draw (its purpose and number): the
-        whole 52 cards shuffled, then the game's pack kept in that order (the same
-        draws for Rummoli as before the family shared its engine)."""
-        self.draws += 1
-        deck = shuffled_deck(self.seed, purpose, self.draws)
+        """The shared draw of the whole 52 cards, then the game's pack kept in that order
+        (the same draws for Rummoli as before the family shared its engine)."""
+        deck = GameStateBase._draw_deck(self, purpose)
         if self.plan.deck == 52:
             return deck
         pack = self.tables.deck
         return [card for card in deck if pack >> card & 1]
-
-    def request_end(self) -> None:
-        """The table asks to stop: the game ends after the round being played."""
-        if not self.end_requested:
-            self.end_requested = True
-            self.end_requested_after = len(self.actions)
 
     # ----------------------------------------------------------------- reading the state
 

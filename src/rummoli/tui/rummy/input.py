@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from rummoli.cards import CardError, card_str, parse_card
 from rummoli.engine.base import IllegalActionError
@@ -28,6 +28,7 @@ from rummoli.games.rummy import actions as act
 from rummoli.games.rummy.melds import fit_mask, meld_cards
 from rummoli.i18n import _, pgettext
 from rummoli.i18n.sentences import error as error_text
+from rummoli.tui.menu import command_words
 from rummoli.tui.rummy.render import meld_number, symbols
 
 
@@ -44,20 +45,8 @@ class TableCommand(enum.Enum):
     PILE = "pile"
 
 
-COMMAND_WORDS = {
-    "q": TableCommand.QUIT,
-    "quit": TableCommand.QUIT,
-    "exit": TableCommand.QUIT,
-    "h": TableCommand.HELP,
-    "help": TableCommand.HELP,
-    "?": TableCommand.MOVES,
-    "moves": TableCommand.MOVES,
-    "hint": TableCommand.HINT,
-    "end": TableCommand.END,
-    "save": TableCommand.SAVE,
-    "sort": TableCommand.SORT,
-    "pile": TableCommand.PILE,
-}
+#: At a Rummy prompt ``?`` lists the moves (``hint`` asks the hint bot).
+COMMAND_WORDS: Final = command_words(TableCommand, TableCommand.MOVES)
 
 _STOCK_WORDS = (["s"], ["stock"], ["draw"], ["draw", "stock"])
 _TAKE_WORDS = (["t"], ["take"], ["draw", "discard"], ["take", "discard"])

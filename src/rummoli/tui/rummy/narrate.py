@@ -152,28 +152,19 @@ class RummyNarrator:
         self._turn_part(name, part)
 
     def _meld(self, e: dict[str, Any]) -> None:
-        name = e["player"]
-        number = Text(meld_number(e["slot"]), style="magenta")
-        part = self.verb(
-            name,
-            _("meld {cards} as {number}"),
-            _("melds {cards} as {number}"),
-            cards=cards(e["cards"]),
-            number=number,
-        )
-        self._turn_part(name, part)
+        mine, theirs = _("meld {cards} as {number}"), _("melds {cards} as {number}")
+        self._on_meld(e, mine, theirs, cards=cards(e["cards"]))
 
     def _lay_off(self, e: dict[str, Any]) -> None:
+        mine, theirs = _("lay off {card} on {number}"), _("lays off {card} on {number}")
+        self._on_meld(e, mine, theirs, card=card(e["card"]))
+
+    def _on_meld(self, e: dict[str, Any], base: str, third: str, **values: Text) -> None:
+        """A turn's part that puts cards on the table: a meld laid down or cards laid
+        off, each naming the meld by its number (its slot)."""
         name = e["player"]
         number = Text(meld_number(e["slot"]), style="magenta")
-        part = self.verb(
-            name,
-            _("lay off {card} on {number}"),
-            _("lays off {card} on {number}"),
-            card=card(e["card"]),
-            number=number,
-        )
-        self._turn_part(name, part)
+        self._turn_part(name, self.verb(name, base, third, number=number, **values))
 
     def _discard(self, e: dict[str, Any]) -> None:
         name = e["player"]

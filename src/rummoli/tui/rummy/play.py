@@ -17,14 +17,14 @@ hint (a random move is no advice).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
-from rummoli.bots import Bot, ask_bot, levels_for, make_bot
+from rummoli.bots import ask_bot, levels_for, make_bot
 from rummoli.games.registry import describe
 from rummoli.games.rummy import Rules, RummyState
 from rummoli.games.rummy import actions as act
@@ -134,23 +134,6 @@ def run_rummy_play(
 # ---------------------------------------------------------------------- the game loop
 
 
-def play_rummy(
-    state: RummyState,
-    console: Console,
-    read_line: ReadLine,
-    bots: Mapping[int, Bot],
-    *,
-    human: int = 0,
-    save_dir: Path | None = None,
-    hint_bot: Bot | None = None,
-) -> int:
-    """Play the match ``state`` to its end: ``human`` at the keyboard, ``bots`` elsewhere.
-
-    ``hint_bot`` answers ``hint`` (default: a bot of :func:`hint_level`, if there is one).
-    """
-    return _RummyTable(state, console, read_line, bots, human, save_dir, hint_bot).run()
-
-
 class _RummyTable(TableLoop[RummyState]):
     """One match at the terminal: the human's prompts, the narration and the summaries."""
 
@@ -249,19 +232,7 @@ class _RummyTable(TableLoop[RummyState]):
     def _between_deals(self) -> None:
         """The hand's summary, then a pause so it can be read before the next deal."""
         self._hand_summary()
-        prompt = _("Enter: next hand, end: finish the match now, q: quit > ")
-        while True:
-            word = self._read(prompt).strip().lower()
-            if word in ("q", "quit", "exit"):
-                raise Quit
-            if word in ("h", "help", "?"):
-                self._say(Text.from_markup(_(HELP)))
-            elif word == "save":
-                self._save()
-            else:
-                if word == "end":
-                    self.state.request_end()
-                return
+        self._pause(_("Enter: next hand, end: finish the match now, q: quit > "), _(HELP))
 
     def _finish(self) -> None:
         if self.deal_ended:
@@ -269,13 +240,7 @@ class _RummyTable(TableLoop[RummyState]):
         self._flush_log()
         self._rule(Text(" " + _("Match over") + " ", style="bold"))
         self._say(render.standings(self._view()["players"], self.me), self._winner_line())
-        self._say(Text(_("Seed {seed}.").format(seed=self.state.seed), style="dim"))
-        try:
-            answer = self.read_line(_("Type save to keep the match record, Enter to leave > "))
-        except EOFError:
-            return
-        if answer.strip().lower() == "save":
-            self._save()
+        self._seed_and_save(_("Type save to keep the match record, Enter to leave > "))
 
     def _winner_line(self) -> Text:
         winner = self.match_winner
@@ -339,3 +304,9 @@ def moves_lines(view: dict[str, Any]) -> list[Text]:
             line.append_text(fill(_(" but {card} (taken this turn)"), card=card(taken)))
         lines.append(line)
     return lines
+
+
+#: Play the match ``state`` to its end (:meth:`TableLoop.play`): ``human`` at the
+#: keyboard, ``bots`` elsewhere; ``hint_bot`` answers ``hint`` (default: a bot of
+#: :func:`hint_level`, if there is one).
+play_rummy = _RummyTable.play

@@ -25,6 +25,7 @@ from rummoli.tui.stops.narrate_tables import (
     PACKED,
     PREFIX,
     STOP_REASONS,
+    WON,
 )
 from rummoli.tui.stops.words import GameWords
 
@@ -69,6 +70,10 @@ class Narrator:
         if name == self.me:
             return fill(mine, you=self.who(name), **values)
         return fill(theirs, name=self.who(name), **values)
+
+    def _player_does(self, e: dict[str, Any], mine: str, theirs: str, **values: Value) -> None:
+        """A part of the line: what the event's player did (:meth:`does`)."""
+        self._part(self.does(e["player"], mine, theirs, **values))
 
     def names(self, players: list[str]) -> Text:
         """``Bea and Cy``, ``You, Bea and Cy``."""
@@ -139,7 +144,7 @@ class Narrator:
         self._cut_by.add(e["player"])
 
     def _dealer(self, e: dict[str, Any]) -> None:
-        self._part(self.does(e["player"], _("{you} deal"), _("{name} deals")))
+        self._player_does(e, _("{you} deal"), _("{name} deals"))
 
     def _ante(self, e: dict[str, Any]) -> None:
         self._antes.append(e["chips"])
@@ -173,38 +178,32 @@ class Narrator:
         self._part(fill(_("{card} turned for trumps"), card=card(e["card"])))
 
     def _turn_pays(self, e: dict[str, Any]) -> None:
-        self._part(
-            self.does(
-                e["player"],
-                _("the card turned gives {you} {space}: {chips}"),
-                _("the card turned gives {name} {space}: {chips}"),
-                space=space_name(e["space"]),
-                chips=Text(chips_text(e["chips"]), style="bold yellow"),
-            )
+        self._player_does(
+            e,
+            _("the card turned gives {you} {space}: {chips}"),
+            _("the card turned gives {name} {space}: {chips}"),
+            space=space_name(e["space"]),
+            chips=gold_chips(e["chips"]),
         )
 
     def _deal_ends(self, e: dict[str, Any]) -> None:
         self._part(fill(_("{card} turned: the deal is over"), card=card(e["card"])))
 
     def _claim(self, e: dict[str, Any]) -> None:
-        self._part(
-            self.does(
-                e["player"],
-                _("{you} hold {cards}: {space} {chips}"),
-                _("{name} holds {cards}: {space} {chips}"),
-                cards=cards(e["cards"]),
-                space=space_name(e["space"]),
-                chips=Text(chips_text(e["chips"]), style="bold yellow"),
-            )
+        self._player_does(
+            e,
+            _("{you} hold {cards}: {space} {chips}"),
+            _("{name} holds {cards}: {space} {chips}"),
+            cards=cards(e["cards"]),
+            space=space_name(e["space"]),
+            chips=gold_chips(e["chips"]),
         )
 
     def _out(self, e: dict[str, Any]) -> None:
-        self._part(
-            self.does(
-                e["player"],
-                _("{you} cannot pay the ante: out of the game"),
-                _("{name} cannot pay the ante: out of the game"),
-            )
+        self._player_does(
+            e,
+            _("{you} cannot pay the ante: out of the game"),
+            _("{name} cannot pay the ante: out of the game"),
         )
 
     # ------------------------------------------------------------------ the widow
@@ -215,30 +214,24 @@ class Narrator:
         self._part(Text(_("your pay card rules out the widow"), style="dim"))
 
     def _keep(self, e: dict[str, Any]) -> None:
-        self._part(self.does(e["player"], _("{you} keep the hand"), _("{name} keeps the hand")))
+        self._player_does(e, _("{you} keep the hand"), _("{name} keeps the hand"))
 
     def _exchange(self, e: dict[str, Any]) -> None:
-        self._part(self.does(e["player"], _("{you} take the widow"), _("{name} takes the widow")))
+        self._player_does(e, _("{you} take the widow"), _("{name} takes the widow"))
 
     def _pass(self, e: dict[str, Any]) -> None:
-        self._part(self.does(e["player"], _("{you} pass"), _("{name} passes")))
+        self._player_does(e, _("{you} pass"), _("{name} passes"))
 
     def _returned(self, e: dict[str, Any]) -> None:
-        self._part(
-            self.does(
-                e["player"],
-                _("{you} take back {chips} uncalled"),
-                _("{name} takes back {chips} uncalled"),
-                chips=e["chips"],
-            )
+        self._player_does(
+            e,
+            _("{you} take back {chips} uncalled"),
+            _("{name} takes back {chips} uncalled"),
+            chips=e["chips"],
         )
 
     def _bid(self, e: dict[str, Any]) -> None:
-        self._part(
-            self.does(
-                e["player"], _("{you} bid {chips}"), _("{name} bids {chips}"), chips=e["chips"]
-            )
-        )
+        self._player_does(e, _("{you} bid {chips}"), _("{name} bids {chips}"), chips=e["chips"])
 
     def _no_bid(self, e: dict[str, Any]) -> None:
         self._part(_("no bid"))
@@ -310,38 +303,10 @@ class Narrator:
         self._part(_("nobody opens the betting: the pot stays"))
 
     def _poker_pot(self, e: dict[str, Any]) -> None:
-        winners, pot = e["winners"], e["pot"]
-        if len(winners) == 1:
-            chips = Text(chips_text(e["chips"]), style="bold yellow")
-            if pot == 0:
-                text = self.does(
-                    winners[0],
-                    _("{you} take the poker space: {chips}"),
-                    _("{name} takes the poker space: {chips}"),
-                    chips=chips,
-                )
-            else:
-                text = self.does(
-                    winners[0],
-                    _("{you} take side pot {pot}: {chips}"),
-                    _("{name} takes side pot {pot}: {chips}"),
-                    chips=chips,
-                    pot=pot,
-                )
-        elif pot == 0:
-            text = fill(
-                _("{names} split the poker space: {share} each"),
-                names=self.names(winners),
-                share=e["share"],
-            )
-        else:
-            text = fill(
-                _("{names} split side pot {pot}: {share} each"),
-                names=self.names(winners),
-                share=e["share"],
-                pot=pot,
-            )
-        self._part(text)
+        pot = e["pot"]
+        chips = gold_chips(e["chips"])
+        what = "poker space" if pot == 0 else "side pot"
+        self._part(self._won(what, e["winners"], chips=chips, share=e["share"], pot=pot))
 
     def _leads(self, e: dict[str, Any]) -> None:
         self._part(self.does(e["player"], _("{you} lead."), _("{name} leads.")), ". ")
@@ -397,7 +362,7 @@ class Narrator:
         else:
             mine = _("nobody holds the colour: {you} lead any suit")
             theirs = _("nobody holds the colour: {name} leads any suit")
-        self._part(self.does(e["player"], mine, theirs))
+        self._player_does(e, mine, theirs)
 
     def _deadlock(self, e: dict[str, Any]) -> None:
         kitty = self.words.kitty
@@ -422,45 +387,37 @@ class Narrator:
     def _round_won(self, e: dict[str, Any]) -> None:
         kitty = self.words.kitty
         if not kitty and not e["chips"]:
-            self._part(
-                self.does(
-                    e["player"],
-                    _("{you} go out and win the round"),
-                    _("{name} goes out and wins the round"),
-                )
+            self._player_does(
+                e,
+                _("{you} go out and win the round"),
+                _("{name} goes out and wins the round"),
             )
             return
-        self._part(
-            self.does(
-                e["player"],
-                _("{you} go out and win the round: {space} space {chips}"),
-                _("{name} goes out and wins the round: {space} space {chips}"),
-                space=space_name(kitty or "kitty"),
-                chips=Text(chips_text(e["chips"]), style="bold yellow"),
-            )
+        self._player_does(
+            e,
+            _("{you} go out and win the round: {space} space {chips}"),
+            _("{name} goes out and wins the round: {space} space {chips}"),
+            space=space_name(kitty or "kitty"),
+            chips=gold_chips(e["chips"]),
         )
 
     def _grand_opera(self, e: dict[str, Any]) -> None:
-        self._part(
-            self.does(
-                e["player"],
-                _("before anyone else laid a card: grand opéra, {you} take the board: {chips}"),
-                _("before anyone else laid a card: grand opéra, {name} takes the board: {chips}"),
-                chips=Text(chips_text(e["chips"]), style="bold yellow"),
-            )
+        self._player_does(
+            e,
+            _("before anyone else laid a card: grand opéra, {you} take the board: {chips}"),
+            _("before anyone else laid a card: grand opéra, {name} takes the board: {chips}"),
+            chips=gold_chips(e["chips"]),
         )
 
     def _held_pays(self, e: dict[str, Any]) -> None:
         if not e["chips"]:
             return
-        self._part(
-            self.does(
-                e["player"],
-                _("{you} still hold the {space} card: {chips} to its space"),
-                _("{name} still holds the {space} card: {chips} to its space"),
-                space=space_name(e["space"]),
-                chips=e["chips"],
-            )
+        self._player_does(
+            e,
+            _("{you} still hold the {space} card: {chips} to its space"),
+            _("{name} still holds the {space} card: {chips} to its space"),
+            space=space_name(e["space"]),
+            chips=e["chips"],
         )
 
     def _pays(self, e: dict[str, Any]) -> None:
@@ -491,38 +448,22 @@ class Narrator:
         self._packed.append(text)
 
     def _settled(self, e: dict[str, Any]) -> None:
-        winners = e["winners"]
-        chips = Text(chips_text(e["chips"]), style="bold yellow")
-        board = e["space"] == "all"
-        space = Space(e["space"])
+        chips = gold_chips(e["chips"])
+        what = "board" if e["space"] == "all" else "space"
+        self._part(self._won(what, e["winners"], chips=chips, space=Space(e["space"])))
+
+    def _won(self, what: str, winners: list[str], **values: Value) -> Text:
+        """Chips won (:data:`WON` says what): by one player, the sentence agreeing with
+        "you" or a name; by several, split."""
+        mine, theirs, split = WON[what]
         if len(winners) == 1:
-            if board:
-                text = self.does(
-                    winners[0],
-                    _("{you} take the board: {chips}"),
-                    _("{name} takes the board: {chips}"),
-                    chips=chips,
-                )
-            else:
-                text = self.does(
-                    winners[0],
-                    _("{you} take space {space}: {chips}"),
-                    _("{name} takes space {space}: {chips}"),
-                    chips=chips,
-                    space=space,
-                )
-        elif board:
-            text = fill(
-                _("{names} split the board: {chips}"), names=self.names(winners), chips=chips
-            )
-        else:
-            text = fill(
-                _("{names} split space {space}: {chips}"),
-                names=self.names(winners),
-                chips=chips,
-                space=space,
-            )
-        self._part(text)
+            return self.does(winners[0], _(mine), _(theirs), **values)
+        return fill(_(split), names=self.names(winners), **values)
+
+
+def gold_chips(chips: int) -> Text:
+    """Chips won, as the narrator shows them (:func:`chips_text`, in bold yellow)."""
+    return Text(chips_text(chips), style="bold yellow")
 
 
 def chips_text(chips: int) -> str:

@@ -24,6 +24,31 @@ STOP_REASONS = {
     "sequence_king": N_("a king ends the sequence"),
 }
 
+#: The sentences of chips won, by what was won: one player's (the human's, with
+#: ``{you}``; another's, with ``{name}``) and several players' (split, ``{names}``).
+WON = {
+    "poker space": (
+        N_("{you} take the poker space: {chips}"),
+        N_("{name} takes the poker space: {chips}"),
+        N_("{names} split the poker space: {share} each"),
+    ),
+    "side pot": (
+        N_("{you} take side pot {pot}: {chips}"),
+        N_("{name} takes side pot {pot}: {chips}"),
+        N_("{names} split side pot {pot}: {share} each"),
+    ),
+    "board": (
+        N_("{you} take the board: {chips}"),
+        N_("{name} takes the board: {chips}"),
+        N_("{names} split the board: {chips}"),
+    ),
+    "space": (
+        N_("{you} take space {space}: {chips}"),
+        N_("{name} takes space {space}: {chips}"),
+        N_("{names} split space {space}: {chips}"),
+    ),
+}
+
 # The line each kind of event belongs to; a new group starts a new line.
 GROUPS: dict[str, str] = {
     "cut": "cut",

@@ -14,14 +14,14 @@ a strong bot asked from the human's own seat, with the human's view only, like a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
-from rummoli.bots import Bot, Decision, ask_bot, make_bot
+from rummoli.bots import Decision, ask_bot, make_bot
 from rummoli.games.registry import describe
 from rummoli.games.stops.state import FamilyRules, StopsState
 from rummoli.games.stops.view import event_to_json, visible_events
@@ -125,31 +125,6 @@ def run_play(
 
 
 # ---------------------------------------------------------------------- the game loop
-
-
-def play_game(
-    state: StopsState,
-    console: Console,
-    read_line: ReadLine,
-    bots: Mapping[int, Bot],
-    *,
-    human: int = 0,
-    save_dir: Path | None = None,
-    hint_bot: Bot | None = None,
-    pace: float = 0.0,
-    wait: Callable[[float], bool] | None = None,
-) -> int:
-    """Play ``state`` to the end: ``human`` at the keyboard, ``bots`` at the other seats.
-
-    ``hint_bot`` answers ``?`` (default: a strong bot seeded from the game's seed).
-    ``pace``: seconds between the cards of a run (0: a run is printed at once); ``wait``
-    waits that long and says whether the human pressed Enter to skip (tests pass their own).
-    """
-    table = _Table(state, console, read_line, bots, human, save_dir, hint_bot)
-    table.pace = pace
-    if wait is not None:
-        table.wait = wait
-    return table.run()
 
 
 class _Table(TableLoop[StopsState]):
@@ -287,18 +262,7 @@ class _Table(TableLoop[StopsState]):
         if self._last_round():
             return
         prompt = _("Enter: next round, end: finish now, q: quit > ")
-        while True:
-            word = self._read(prompt).strip().lower()
-            if word in ("q", "quit", "exit"):
-                raise Quit
-            if word in ("h", "help", "?"):
-                self._say(Text.from_markup(help_text(self.words.game)))
-            elif word == "save":
-                self._save()
-            else:
-                if word == "end":
-                    self.state.request_end()
-                return
+        self._pause(prompt, help_text(self.words.game))
 
     def _last_round(self) -> bool:
         """Whether the table stops now (then the settlement follows without a pause)."""
@@ -311,13 +275,7 @@ class _Table(TableLoop[StopsState]):
         self._rule(Text(" " + _("Game over") + " ", style="bold"))
         chips = self._chips()
         self._say(render.standings(chips, self.me), self._winner_line(chips))
-        self._say(Text(_("Seed {seed}.").format(seed=self.state.seed), style="dim"))
-        try:
-            answer = self.read_line(_("Type save to keep the game record, Enter to leave > "))
-        except EOFError:
-            return
-        if answer.strip().lower() == "save":
-            self._save()
+        self._seed_and_save(_("Type save to keep the game record, Enter to leave > "))
 
     def _winner_line(self, chips: list[tuple[str, int]]) -> Text:
         best = max(c for _, c in chips)
@@ -384,3 +342,9 @@ def _label(text: str, view: dict[str, Any]) -> str:
     if cost == me["chips"]:
         return pgettext("menu", "call (+{cost}, all in)").format(cost=cost)
     return pgettext("menu", "call (+{cost})").format(cost=cost)
+
+
+#: Play ``state`` to the end (:meth:`TableLoop.play`): ``human`` at the keyboard, ``bots``
+#: at the other seats; ``hint_bot`` answers ``?`` (default: a strong bot seeded from the
+#: game's seed).
+play_game = _Table.play

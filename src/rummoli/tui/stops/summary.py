@@ -57,28 +57,21 @@ class RoundTally:
 
     def _outcome(self) -> Text:
         kitty = self.words.kitty
-        # The verb agrees with its subject: "you" has a sentence of its own.
-        mine = self.winner == self.me
-        you = Text(_("You"), style="bold cyan")
-        if self.winner and not kitty:
-            return fill(
-                _("{you} went out first: {paid} paid by the others.")
-                if mine
-                else _("{name} went out first: {paid} paid by the others."),
-                you=you,
-                name=self._name(self.winner),
-                paid=Text(number(self.paid), style="bold yellow"),
-            )
         if self.winner:
-            return fill(
-                _("{you} went out first: {space} {kitty} + {paid} paid by the others.")
-                if mine
-                else _("{name} went out first: {space} {kitty} + {paid} paid by the others."),
-                you=you,
-                name=self._name(self.winner),
+            # The verb agrees with its subject: "you" has a sentence of its own.
+            mine = self.winner == self.me
+            paid = Text(number(self.paid), style="bold yellow")
+            if not kitty:
+                you = _("{you} went out first: {paid} paid by the others.")
+                other = _("{name} went out first: {paid} paid by the others.")
+                return self._winner_line(you if mine else other, paid=paid)
+            you = _("{you} went out first: {space} {kitty} + {paid} paid by the others.")
+            other = _("{name} went out first: {space} {kitty} + {paid} paid by the others.")
+            return self._winner_line(
+                you if mine else other,
                 space=Space(kitty),
                 kitty=Text(number(self.rummoli), style="bold yellow"),
-                paid=Text(number(self.paid), style="bold yellow"),
+                paid=paid,
             )
         if self.deadlock and not kitty:
             return Text(_("Deadlock: nobody went out."))
@@ -89,6 +82,11 @@ class RoundTally:
                 )
             )
         return Text(_("The round ended without a winner."))
+
+    def _winner_line(self, sentence: str, **values: Text | Space) -> Text:
+        """The round's winner's sentence: ``{you}`` or ``{name}`` filled in, and ``values``."""
+        you = Text(_("You"), style="bold cyan")
+        return fill(sentence, you=you, name=self._name(self.winner), **values)
 
     def _spaces(self) -> Text:
         tokens = [
