@@ -8,7 +8,7 @@ uvicorn, tests drive it in-process. Endpoints and the WebSocket protocol are des
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Collection
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -187,29 +187,24 @@ def create_app(
     def page(name: str) -> FileResponse:
         return FileResponse(STATIC / _PAGES[name], media_type="text/html")
 
-    @app.get("/", include_in_schema=False)
-    async def lobby_page() -> FileResponse:
-        return page("lobby")
+    def endpoint(name: str) -> Callable[[], Awaitable[Response]]:
+        """The route of one page (async, as every route here: served on the event loop)."""
 
-    @app.get("/table/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return page("table")
+        async def serve() -> Response:
+            return page(name)
 
-    @app.get("/history", include_in_schema=False)
-    async def history_page() -> FileResponse:
-        return page("history")
+        return serve
 
-    @app.get("/replay/{game_id}", include_in_schema=False)
-    async def replay_page(game_id: str) -> FileResponse:
-        return page("replay")
-
-    @app.get("/player", include_in_schema=False)
-    async def player_page() -> FileResponse:
-        return page("player")
-
-    @app.get("/rules", include_in_schema=False)
-    async def rules_page() -> FileResponse:
-        return page("rules")
+    # A page is the same file whatever ids its path holds: its script reads them.
+    for path, name in (
+        ("/", "lobby"),
+        ("/table/{table_id}", "table"),
+        ("/history", "history"),
+        ("/replay/{game_id}", "replay"),
+        ("/player", "player"),
+        ("/rules", "rules"),
+    ):
+        app.add_api_route(path, endpoint(name), methods=["GET"], include_in_schema=False)
 
     @app.exception_handler(StarletteHTTPException)
     async def not_found(request: Request, error: StarletteHTTPException) -> Response:
