@@ -13,8 +13,6 @@ from rummoli.web.migrations.parts import create_table, game_key
 
 revision = "0001"
 down_revision = None
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

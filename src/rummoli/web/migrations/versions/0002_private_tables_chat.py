@@ -16,8 +16,6 @@ from rummoli.web.migrations.parts import create_table, game_key
 
 revision = "0002"
 down_revision = "0001"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -15,7 +15,5 @@ from rummoli.web.migrations.parts import games_column
 
 revision = "0003"
 down_revision = "0002"
-branch_labels = None
-depends_on = None
 
 upgrade, downgrade = games_column("rounds_played", sa.Integer())

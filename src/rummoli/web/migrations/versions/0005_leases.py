@@ -18,8 +18,6 @@ from rummoli.web.migrations.parts import create_table, game_key
 
 revision = "0005"
 down_revision = "0004"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
