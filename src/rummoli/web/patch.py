@@ -58,11 +58,16 @@ Shared = dict[str, tuple[Any, Any, int, Any]]
 
 def _dict_patch(a: dict[str, Any], b: dict[str, Any], shared: Shared | None = None) -> Patch:
     """:func:`diff` of two dicts, in one pass: each pair of values is compared once (at
-    C speed), and only those that differ are looked into (with ``shared``, what a pair
-    gave is remembered: see :func:`diff_shared`). The patch's keys come in the order
-    :func:`diff` always gave them: ``s`` holds the new keys (in ``b``'s order), then the
-    changed values sent whole; ``d`` the deleted keys (in ``a``'s order); ``p`` the
-    values patched."""
+    C speed), and only those that differ are looked into. The patch's keys come in the
+    order :func:`diff` always gave them: ``s`` holds the new keys (in ``b``'s order), then
+    the changed values sent whole; ``d`` the deleted keys (in ``a``'s order); ``p`` the
+    values patched.
+
+    With ``shared`` (:func:`diff_shared`), for dicts whose values other pairs share
+    (every seat's views of the same two states hold the same objects for what every seat
+    sees alike): what a key's pair of values gives is kept in ``shared``, with the two
+    objects, and not worked out again for the next pair that holds the very same objects
+    there. The same patch as without, key for key."""
     added: dict[str, Any] = {}
     whole: dict[str, Any] = {}
     nested: dict[str, Any] = {}
@@ -79,7 +84,7 @@ def _dict_patch(a: dict[str, Any], b: dict[str, Any], shared: Shared | None = No
             known = shared.get(key)
             if known is None or known[0] is not old or known[1] is not new:
                 known = shared[key] = (old, new, *_pair(old, new))
-            kind, inner = known[2], known[3]
+            _, _, kind, inner = known
         if kind == _NESTED:
             nested[key] = inner
         elif kind == _WHOLE:
@@ -96,13 +101,9 @@ def _dict_patch(a: dict[str, Any], b: dict[str, Any], shared: Shared | None = No
     return patch
 
 
-def diff_shared(a: dict[str, Any], b: dict[str, Any], shared: Shared) -> Patch:
-    """:func:`diff` of two dicts whose values other pairs share (every seat's views of
-    the same two states hold the same objects for what every seat sees alike): what a
-    key's pair of values gives is kept in ``shared``, with the two objects, and not
-    worked out again for the next pair that holds the very same objects there. The same
-    patch as :func:`diff`, key for key."""
-    return _dict_patch(a, b, shared)
+#: :func:`diff` of two dicts with a memory shared by other pairs (see :func:`_dict_patch`):
+#: the function itself, not a wrapper, as it runs for every seat's every step of a run.
+diff_shared = _dict_patch
 
 
 def _list_patch(a: list[Any], b: list[Any]) -> Patch | None:
