@@ -163,11 +163,9 @@ def bench_pyspiel(name: str, seconds: float) -> tuple[Rate, float]:
         decisions = 0
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
             else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
+                state.apply_action(rng.choice(state.legal_actions()))
                 decisions += 1
             total[0] += 1
         return decisions

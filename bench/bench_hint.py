@@ -12,7 +12,6 @@ table's owner never waits for it: it runs in a worker thread, one per table at a
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
 
 from rummoli.bots import ask_bot, make_bot
@@ -20,6 +19,7 @@ from rummoli.engine.base import CHANCE, CHANCE_ACTION
 from rummoli.games import registry
 from rummoli.games.registry import describe
 from rummoli.web.hints import structured
+from spread import spread
 
 
 def _times(game: str, games: int) -> list[float]:
@@ -49,11 +49,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3)
     args = parser.parse_args()
     for game in registry.names():
-        times = sorted(_times(game, args.games))
-        p90 = times[int(0.9 * (len(times) - 1))]
+        hints, median, p90, most = spread(1000 * t for t in _times(game, args.games))
         print(
-            f"{game:8} {len(times):5} hints  median {statistics.median(times) * 1000:6.2f} ms"
-            f"  p90 {p90 * 1000:6.2f} ms  max {times[-1] * 1000:6.2f} ms"
+            f"{game:8} {hints:5} hints  median {median:6.2f} ms"
+            f"  p90 {p90:6.2f} ms  max {most:6.2f} ms"
         )
 
 

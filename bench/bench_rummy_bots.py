@@ -13,7 +13,6 @@ in CPU time (``time.process_time``: the machine may be shared), by level and by 
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
 from collections import defaultdict
 
@@ -21,6 +20,7 @@ from rummoli.bots import ask_bot, make_bot
 from rummoli.engine.base import CHANCE, CHANCE_ACTION
 from rummoli.games.rummy import Rules, RummyState
 from rummoli.games.rummy import actions as act
+from spread import spread
 
 LINEUPS = {
     2: ("strong", "basic"),
@@ -65,11 +65,10 @@ def main() -> None:
     for players in args.players or [2, 4]:
         times = measure(players, args.hands, args.seed)
         for (level, kind), samples in sorted(times.items()):
-            ms = sorted(1000 * t for t in samples)
-            p90 = ms[int(0.9 * (len(ms) - 1))]
+            count, median, p90, most = spread(1000 * t for t in samples)
             print(
-                f"| {players} | {level} | {kind} | {len(ms)} | {statistics.median(ms):.3f} | "
-                f"{p90:.3f} | {ms[-1]:.1f} |"
+                f"| {players} | {level} | {kind} | {count} | {median:.3f} | "
+                f"{p90:.3f} | {most:.1f} |"
             )
 
 

@@ -275,43 +275,40 @@ def _choose(view: dict[str, Any], rng: random.Random) -> int:
     return chosen
 
 
-async def player(
-    ws_base: str,
-    http: httpx.AsyncClient,
-    token: str,
-    table: str,
-    stats: Stats,
-    rng: random.Random,
-    options: Options,
-    address: str,
-) -> None:
+@dataclass(frozen=True)
+class Player:
+    """One seat's player: its token at its table, the run's counters and options, its own
+    random choices, and the loopback address its connections leave from."""
+
+    token: str
+    table: str
+    stats: Stats
+    rng: random.Random
+    options: Options
+    address: str
+
+
+async def player(ws_base: str, http: httpx.AsyncClient, me: Player) -> None:
     """One seat: play until the game is over (or the task is cancelled). With
     ``options.route`` (several server processes) the seat asks where its table's socket
     is (``/api/tables/{id}/socket``, as the page does) and, on a close with
     :data:`CLOSE_MOVED` (the table has another owner), asks again and goes there."""
     while True:
-        url = f"{ws_base}/ws/{table}"
-        if options.route:
-            answer = await _request(http, "GET", f"/api/tables/{table}/socket")
+        url = f"{ws_base}/ws/{me.table}"
+        if me.options.route:
+            answer = await _request(http, "GET", f"/api/tables/{me.table}/socket")
             answer.raise_for_status()
             url = answer.json()["url"] or url
-        stats.ports[urlsplit(url).port or 0] += 1
-        if not await _seat(url, token, table, stats, rng, options, address):
+        me.stats.ports[urlsplit(url).port or 0] += 1
+        if not await _seat(url, me):
             return
-        stats.moved += 1
+        me.stats.moved += 1
 
 
-async def _seat(
-    ws_url: str,
-    token: str,
-    table: str,
-    stats: Stats,
-    rng: random.Random,
-    options: Options,
-    address: str,
-) -> bool:
+async def _seat(ws_url: str, me: Player) -> bool:
     """One connection of a seat, played on until the game is over; True if the server
     closed it because another process owns the table (the seat is to go there)."""
+    stats, table, rng, options = me.stats, me.table, me.rng, me.options
     think = options.think
     # Browsers offer permessage-deflate; the server may accept it: so do we, by default.
     compression = "deflate" if options.deflate else None
@@ -321,9 +318,9 @@ async def _seat(
         max_size=2**22,
         ping_interval=None,
         compression=compression,
-        local_addr=(address, 0),  # this client process's own loopback address
+        local_addr=(me.address, 0),  # this client process's own loopback address
     ) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
+        await ws.send(json.dumps({"type": "hello", "token": me.token}))
         seat: int | None = None
         acted = -1
         sent_at: float | None = None
@@ -440,12 +437,7 @@ async def table_loop(
                     player(
                         ws_base,
                         http,
-                        token,
-                        table,
-                        stats,
-                        random.Random(rng.random()),
-                        options,
-                        address,
+                        Player(token, table, stats, random.Random(rng.random()), options, address),
                     )
                 )
                 for token in tokens

@@ -13,25 +13,33 @@ this directory on ``sys.path`` because ``tests`` is not a package.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import io
 import os
 import random
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
+from rich.console import Console
 
-from rummoli.cards import FULL_DECK, card_str, cards_of, sorted_by_suit
+from rummoli.bots import Bot, Decision, ask_bot
+from rummoli.cards import FULL_DECK, card_str, cards_of, parse_card, sorted_by_suit
 from rummoli.compiled import stale_sources
-from rummoli.engine.base import Event
+from rummoli.engine.base import CHANCE, CHANCE_ACTION, Event, GameState
 from rummoli.games import registry
 from rummoli.games.rummoli import Rules, RummoliState
+from rummoli.games.rummy import Rules as RummyRules
+from rummoli.games.rummy import RummyState
+from rummoli.games.rummy import setup_from_dict as rummy_setup
 from rummoli.games.stops.constants import REMOVED, STAKE, TURNED
 from rummoli.games.stops.setup import setup_from_dict
 from rummoli.games.stops.state import IN_WIDOW, LAID
 from rummoli.games.stops.view import events_for
+from rummoli.tui.stops.play import run_play
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
@@ -96,11 +104,16 @@ def choose_action(state: RummoliState, rng: random.Random) -> int:
     Uniform choice alone would almost always bid or raise big (those have many values),
     so games would be all-in every round; the mix plays checks, calls and passes too.
     """
-    legal = state.legal_actions()
+    return mostly_cheap(state.legal_actions(), rng)
+
+
+def mostly_cheap(legal: list[int], rng: random.Random, uniform: float = 0.5) -> int:
+    """One of ``legal``: uniform with probability ``uniform``, else the first (the
+    cheapest) half of the time and one of the first three the other half."""
     r = rng.random()
-    if r < 0.5:
+    if r < uniform:
         return rng.choice(legal)
-    if r < 0.75:
+    if r < (1 + uniform) / 2:
         return legal[0]
     return rng.choice(legal[:3])
 
@@ -144,6 +157,126 @@ def play_until(
         events.extend(state.apply(choose_action(state, rng)))
         steps += 1
     return events
+
+
+def bot_moves(state: GameState, bots: Mapping[int, Bot]) -> Iterator[tuple[int, Decision]]:
+    """Play ``state`` to the end, chance moves applied and every seat's move asked of its
+    bot (``ask_bot`` refuses an illegal answer). Yields each seat to move with its bot's
+    decision before applying it, so that a test may first look at the position (or stop
+    there): the games of the bot tests, which differ only in what they check on the way."""
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat == CHANCE:
+            state.apply(CHANCE_ACTION)
+            continue
+        decision = ask_bot(bots[seat], state, seat)
+        yield seat, decision
+        state.apply(decision.action)
+
+
+def state_snapshot(state: Any, *fields: str) -> dict[str, Any]:
+    """What a state shows (the spectator's and every seat's view, its record, the legal
+    actions and who is to move) and a copy of each of its named ``fields``: equal before
+    and after whatever must change nothing (a refused action, a clone's move)."""
+    seats = range(len(state.names))
+    taken = {
+        "views": [state.view(seat) for seat in (None, *seats)],
+        "record": state.record(),
+        "legal": state.legal_actions(),
+        "player": state.current_player(),
+    }
+    for name in fields:
+        taken[name] = copy.copy(getattr(state, name))
+    return taken
+
+
+def card_mask(*texts: str) -> int:
+    """The bit mask of the named cards (``"7H"``)."""
+    return sum(1 << parse_card(t) for t in texts)
+
+
+def rummy_position(rules: RummyRules | None = None, **changes: Any) -> RummyState:
+    """A hand of Basic Rummy as a test sets it: Ann (seat 0, to play first; Bob deals)
+    and the named cards where they are, the rest of the deck in the stock after the
+    stock cards named (which are on top). ``changes``: the setup's keys (``hands``,
+    ``stock``, ``discard``, ``melds``...), as in ``setup_from_dict``."""
+    data: dict[str, Any] = {"players": ["Ann", "Bob"], "dealer": 1, **changes}
+    known = card_mask(*[c for h in data["hands"].values() for c in h])
+    known |= card_mask(*data.get("stock", []), *data.get("discard", []))
+    for meld in data.get("melds", []):
+        known |= card_mask(*meld)
+    data["stock"] = list(data.get("stock", [])) + [
+        card_str(c) for c in cards_of(~known & FULL_DECK)
+    ]
+    state = RummyState(rules or RummyRules(), rummy_setup(data))
+    state.apply(CHANCE_ACTION)
+    return state
+
+
+# ---------------------------------------------------------------------- terminal play
+
+#: A card as the terminal draws it: a rank and a suit symbol. Board spaces are written
+#: with letters (10S, KH), so this pattern finds cards and nothing else.
+SCREEN_CARD = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
+SUIT_LETTER = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+
+
+def cards_on_screen(text: str) -> set[str]:
+    """Every card the terminal drew in ``text``, as card strings (``"TH"``)."""
+    found = SCREEN_CARD.findall(text)
+    return {rank.replace("10", "T") + SUIT_LETTER[suit] for rank, suit in found}
+
+
+def new_console() -> tuple[Console, io.StringIO]:
+    """An 80-column console writing into a string, which the test then reads."""
+    out = io.StringIO()
+    return Console(file=out, width=80, highlight=False), out
+
+
+class Screen:
+    """What a terminal game printed, read a piece at a time: each look returns the text
+    printed since the last, for tests that check the screen at every prompt."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self.out = out
+        self.seen = 0
+
+    def new_text(self) -> str:
+        text = self.out.getvalue()[self.seen :]
+        self.seen = len(self.out.getvalue())
+        return text
+
+
+def script(
+    lines: Iterable[str], on_prompt: Callable[[str], None] | None = None
+) -> Callable[[str], str]:
+    """A read_line that answers from ``lines``, then "1" (the first choice) for ever."""
+    queue = list(lines)
+
+    def read_line(prompt: str) -> str:
+        if on_prompt is not None:
+            on_prompt(prompt)
+        return queue.pop(0) if queue else "1"
+
+    return read_line
+
+
+def run_play_scripted(**options: Any) -> tuple[int, str]:
+    """``run_play`` (a Rummoli game in the terminal) on a fresh console, every question
+    answered "1"; its exit code and what it printed. ``options`` replace the defaults
+    (three players, 100 chips, one round, seed 1, no house rule)."""
+    console, out = new_console()
+    defaults: dict[str, Any] = {
+        "players": 3,
+        "chips": 100,
+        "rounds": 1,
+        "rules": [],
+        "preset": None,
+        "seed": 1,
+        "name": "You",
+    }
+    code = run_play(console=console, read_line=script([]), **{**defaults, **options})
+    return code, out.getvalue()
 
 
 def shown_mask(state: RummoliState) -> int:
@@ -209,6 +342,46 @@ def hidden_cards(state: RummoliState, seat: int | None) -> set[str]:
     return {card_str(c) for c in cards_of(hidden_mask(state, seat))}
 
 
+def checked_game_frames(
+    frames: list[dict[str, Any]],
+    seat: int | None,
+    states: list[Any],
+    events: list[list[Event]],
+    hidden: Callable[[int], set[str]],
+    own_deck: set[str],
+    seat_events: Callable[[list[Event], int | None, Any], list[dict[str, Any]]],
+) -> Iterator[tuple[dict[str, Any], Any, list[dict[str, Any]]]]:
+    """The checks every game's frames pass: a frame that is not the game's carries no
+    card; each game frame's view is the engine's for ``seat`` at its step, an update's
+    events are that step's for the seat (``seat_events``, the game's ``events_for``), a
+    state's log ends the seat's events so far; and no card of ``hidden(step)`` is in the
+    view or the events (but those of a deck of their own, ``own_deck``). Yields each
+    game frame with the engine's state at its step and the events it showed, for the
+    game's own checks."""
+    names = states[0].names
+    for frame in frames:
+        kind = frame["type"]
+        if kind in ("table", "error", "pong"):
+            assert not cards_in(frame), frame
+            continue
+        if kind not in ("state", "update") or frame["view"] is None:
+            continue
+        step = frame["step"]
+        truth = states[step]
+        assert frame["view"] == truth.view(seat), f"step {step}: the view of {seat} differs"
+        if kind == "update":
+            assert frame["events"] == seat_events(events[step], seat, names)
+            shown = [e for e in frame["events"] if e["type"] not in own_deck]
+        else:
+            every = seat_events([e for evs in events[: step + 1] for e in evs], seat, names)
+            log = frame["log"]
+            assert log == every[len(every) - len(log) :] and (log or not every)
+            shown = []  # earlier events are in the log: they were seen then
+        leaked = cards_in([frame["view"], shown]) & hidden(step)
+        assert not leaked, f"step {step}: seat {seat} received hidden cards {leaked}"
+        yield frame, truth, shown
+
+
 def check_rummoli_frames(
     frames: list[dict[str, Any]],
     seat: int | None,
@@ -218,31 +391,21 @@ def check_rummoli_frames(
     """Each game frame a client got is the engine's output for ``seat`` at its step and
     shows no card that seat may not see; returns how many game frames were checked.
     Shared by the in-process WebSocket test and the browser test."""
+    assert all(f["type"] in ("table", "error", "pong", "state", "update") for f in frames)
     names = states[0].names
     checked = 0
-    for frame in frames:
-        kind = frame["type"]
-        if kind in ("table", "error", "pong"):
-            assert not cards_in(frame), frame
-            continue
-        assert kind in ("state", "update"), frame
-        if frame["view"] is None:
-            continue
+    for frame, truth, public in checked_game_frames(
+        frames,
+        seat,
+        states,
+        events,
+        lambda step: hidden_cards(states[step], seat),
+        OWN_DECK,
+        events_for,
+    ):
         checked += 1
-        step = frame["step"]
-        truth = states[step]
-        assert frame["view"] == truth.view(seat), f"step {step}: the view of {seat} differs"
-        if kind == "update":
-            assert frame["events"] == events_for(events[step], seat, names)
+        if frame["type"] == "update":
             check_run_parts(frame, truth, seat, names)
-            public = [e for e in frame["events"] if e["type"] not in OWN_DECK]
-        else:
-            every = events_for([e for evs in events[: step + 1] for e in evs], seat, names)
-            log = frame["log"]
-            assert log == every[len(every) - len(log) :] and (log or not every)
-            public = []
-        leaked = cards_in([frame["view"], public]) & hidden_cards(truth, seat)
-        assert not leaked, f"step {step}: seat {seat} received hidden cards {leaked}"
         if seat is None:
             assert "hand" not in frame["view"] and "legal_actions" not in frame["view"]
             assert all(e["type"] not in ("hand", "blocked") for e in public)

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from conftest import bot_moves
 from rummoli.bots import Bot, BotError, Decision, ask_bot, make_bot
 from rummoli.bots.random_bot import RandomBot
 from rummoli.engine.base import CHANCE, CHANCE_ACTION
@@ -31,15 +32,8 @@ class SpyBot:
 
 def play_out(state: RummoliState, bots: dict[int, Bot]) -> RummoliState:
     """Play to the end, every seat a bot, every decision checked against the legal list."""
-    while not state.is_terminal():
-        seat = state.current_player()
-        if seat == CHANCE:
-            state.apply(CHANCE_ACTION)
-            continue
-        legal = state.legal_actions()
-        decision = ask_bot(bots[seat], state, seat)
-        assert decision.action in legal
-        state.apply(decision.action)
+    for _, decision in bot_moves(state, bots):
+        assert decision.action in state.legal_actions()
     return state
 
 
@@ -70,16 +64,10 @@ def test_random_bot_is_deterministic_per_seed() -> None:
 def test_bots_receive_the_seat_observation_never_the_state() -> None:
     spies = {s: SpyBot(RandomBot(s)) for s in range(4)}
     state = new_state(11)
-    while not state.is_terminal():
-        seat = state.current_player()
-        if seat == CHANCE:
-            state.apply(CHANCE_ACTION)
-            continue
+    for seat, _ in bot_moves(state, spies):
         expected = state.observation(seat)
         expected_view = state.view(seat)
-        calls = len(spies[seat].calls)
-        state.apply(ask_bot(spies[seat], state, seat).action)
-        observation, legal = spies[seat].calls[calls]
+        observation, legal = spies[seat].calls[-1]
         assert type(observation) is Observation and observation == expected
         assert observation.seat == seat and list(observation.legal) == legal
         assert observation_to_view(observation) == expected_view

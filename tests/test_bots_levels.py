@@ -10,17 +10,15 @@ observation says. The facts are recomputed here from the laid cards, independent
 from __future__ import annotations
 
 import dataclasses
-import io
 import itertools
 import random
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from rich.console import Console
 from typer.testing import CliRunner
 
-from conftest import permute_unseen
+from conftest import bot_moves, new_console, permute_unseen, run_play_scripted
 from rummoli.bots import LEVELS, Bot, Decision, ask_bot, make_bot
 from rummoli.bots.stops.basic import FOLD_CODE, BasicBot, bet_policy
 from rummoli.bots.stops.knowledge import infer
@@ -45,7 +43,7 @@ from rummoli.games.stops.betting import Betting
 from rummoli.games.stops.state import AUCTION, PLAY
 from rummoli.games.stops.view import Observation
 from rummoli.poker import hand_key
-from rummoli.tui.stops.play import play_game, run_play
+from rummoli.tui.stops.play import play_game
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 #: Few samples: the same code paths as the real strong bot, at a fraction of the time.
@@ -71,18 +69,14 @@ def new_game(players: int, rules: dict[str, Any], seed: int, rounds: int = 2) ->
     return RummoliState.new_game(NAMES[:players], table, seed)
 
 
+def basic_bots(players: int) -> dict[int, Bot]:
+    """A basic bot in every seat: the other players of the tests that watch whole games."""
+    return {s: make_bot("basic", s) for s in range(players)}
+
+
 def play_out(state: RummoliState, bots: dict[int, Bot]) -> list[Decision]:
     """Play to the end; ``ask_bot`` refuses any illegal answer."""
-    decisions = []
-    while not state.is_terminal():
-        seat = state.current_player()
-        if seat == CHANCE:
-            state.apply(CHANCE_ACTION)
-            continue
-        decision = ask_bot(bots[seat], state, seat)
-        decisions.append(decision)
-        state.apply(decision.action)
-    return decisions
+    return [decision for _, decision in bot_moves(state, bots)]
 
 
 def test_levels_are_registered() -> None:
@@ -193,12 +187,7 @@ def test_inferences_hold_for_the_real_deal_and_every_sample(index: int) -> None:
     for game in range(6):
         players = (3, 4, 5, 2, 6, 8)[game]
         state = new_game(players, RULE_SETS[index], seed=100 * index + game, rounds=2)
-        bots: dict[int, Bot] = {s: make_bot("basic", s) for s in range(players)}
-        while not state.is_terminal():
-            seat = state.current_player()
-            if seat == CHANCE:
-                state.apply(CHANCE_ACTION)
-                continue
+        for seat, _ in bot_moves(state, basic_bots(players)):
             obs = state.observation(seat)
             knowledge = infer(obs)
             # Soundness: the real deal keeps every inferred fact.
@@ -210,7 +199,6 @@ def test_inferences_hold_for_the_real_deal_and_every_sample(index: int) -> None:
                 assert knowledge.consistent(hands, widow)
             inferred_widow += knowledge.widow_from_stops.bit_count()
             checked += 1
-            state.apply(ask_bot(bots[seat], state, seat).action)
     assert checked > 10
     if RULE_SETS[index].get("widow") != "none":
         assert inferred_widow  # the stop rule did fire somewhere
@@ -266,12 +254,7 @@ def test_hidden_cards_do_not_change_a_decision(level: str) -> None:
     compared = 0
     for game in range(5):
         state = new_game(4, RULE_SETS[game], seed=40 + game, rounds=2)
-        bots: dict[int, Bot] = {s: make_bot("basic", s) for s in range(4)}
-        while not state.is_terminal():
-            seat = state.current_player()
-            if seat == CHANCE:
-                state.apply(CHANCE_ACTION)
-                continue
+        for seat, _ in bot_moves(state, basic_bots(4)):
             if len(state.legal_actions()) > 1:
                 twin = permute_unseen(state, seat, rng)
                 assert twin.observation(seat) == state.observation(seat)
@@ -280,7 +263,6 @@ def test_hidden_cards_do_not_change_a_decision(level: str) -> None:
                     theirs = ask_bot(factory(compared), twin, seat)
                     assert mine == theirs
                     compared += 1
-            state.apply(ask_bot(bots[seat], state, seat).action)
     assert compared > 10
 
 
@@ -371,12 +353,7 @@ def test_a_space_is_always_claimed(level: str) -> None:
     bot = make_bot(level, 3)
     for seed in range(30):
         state = new_game(3, {"must_claim": True}, seed=seed, rounds=1)
-        bots: dict[int, Bot] = {s: make_bot("basic", s) for s in range(3)}
-        while not state.is_terminal():
-            seat = state.current_player()
-            if seat == CHANCE:
-                state.apply(CHANCE_ACTION)
-                continue
+        for seat, _ in bot_moves(state, basic_bots(3)):
             legal = state.legal_actions()
             claims = [a for a in legal if act.CLAIM_BASE <= a < act.BID_BASE]
             if claims and state.phase == PLAY:
@@ -385,7 +362,6 @@ def test_a_space_is_always_claimed(level: str) -> None:
                 if any(act.lay_card(c) == claimed for c in claims):
                     assert decision.action >= act.CLAIM_BASE
                     return
-            state.apply(ask_bot(bots[seat], state, seat).action)
     pytest.fail("no claim decision came up")
 
 
@@ -404,33 +380,11 @@ def test_basic_exchanges_a_poor_hand_and_keeps_a_good_one() -> None:
 # ---------------------------------------------------------------------- terminal play
 
 
-def _console() -> tuple[Console, io.StringIO]:
-    out = io.StringIO()
-    return Console(file=out, width=80, highlight=False), out
-
-
-def _answers(lines: list[str]) -> Callable[[str], str]:
-    queue = list(lines)
-    return lambda prompt: queue.pop(0) if queue else "1"
-
-
 def test_play_takes_a_level_per_opponent() -> None:
-    console, out = _console()
-    code = run_play(
-        players=3,
-        chips=100,
-        rounds=1,
-        rules=[],
-        preset=None,
-        seed=2,
-        name="You",
-        opponents="strong, random",
-        console=console,
-        read_line=_answers([]),
-    )
-    assert code == 0, out.getvalue()
-    assert "Bea (Expert), Cy (Beginner)" in out.getvalue()
-    assert "Game over" in out.getvalue()
+    code, text = run_play_scripted(seed=2, opponents="strong, random")
+    assert code == 0, text
+    assert "Bea (Expert), Cy (Beginner)" in text
+    assert "Game over" in text
 
 
 @pytest.mark.parametrize(
@@ -442,29 +396,16 @@ def test_play_takes_a_level_per_opponent() -> None:
     ],
 )
 def test_bad_levels_are_refused(level: str, opponents: str | None, message: str) -> None:
-    console, out = _console()
-    code = run_play(
-        players=3,
-        chips=100,
-        rounds=1,
-        rules=[],
-        preset=None,
-        seed=2,
-        name="You",
-        level=level,
-        opponents=opponents,
-        console=console,
-        read_line=_answers([]),
-    )
+    code, text = run_play_scripted(seed=2, level=level, opponents=opponents)
     assert code == 2
-    assert message in out.getvalue()
+    assert message in text
 
 
 def test_a_hint_shows_the_strong_suggestion_and_changes_nothing() -> None:
     def game(answers: list[str]) -> tuple[RummoliState, str, list[int]]:
         state = new_game(3, {}, seed=9, rounds=1)
         bots: dict[int, Bot] = {s: make_bot("basic", s) for s in (1, 2)}
-        console, out = _console()
+        console, out = new_console()
         hands: list[int] = []
 
         def read_line(prompt: str) -> str:
@@ -575,11 +516,7 @@ def test_rollout_betting_follows_the_engine_rules(limit: str | int) -> None:
         players = 2 + game % 5
         state = new_game(players, {"bet_limit": limit}, seed=game, rounds=2)
         bots: dict[int, Bot] = {s: make_bot("random", s) for s in range(players)}
-        while not state.is_terminal():
-            seat = state.current_player()
-            if seat == CHANCE:
-                state.apply(CHANCE_ACTION)
-                continue
+        for seat, _ in bot_moves(state, bots):
             obs = state.observation(seat)
             if obs.phase == "betting":
                 table = Table(obs.plan, obs.in_round, obs.dealer, players, obs.trump)
@@ -616,14 +553,13 @@ def test_rollout_betting_follows_the_engine_rules(limit: str | int) -> None:
                         results.append((leader, chips, board))
                     assert results[0] == results[1]
                     compared += 1
-            state.apply(ask_bot(bots[seat], state, seat).action)
     assert compared > 50
 
 
 def _basic_bots_play_until(state: RummoliState, reached: Callable[[], bool]) -> Observation:
     """Let basic bots play ``state`` until ``reached()``; the observation of the seat then
     to act, for the opponent-model tests to vary."""
-    bots: dict[int, Bot] = {s: make_bot("basic", s) for s in range(len(state.chips))}
+    bots = basic_bots(len(state.chips))
     while not reached():
         seat = state.current_player()
         action = CHANCE_ACTION if seat == CHANCE else ask_bot(bots[seat], state, seat).action
@@ -733,12 +669,7 @@ def test_rollout_rummoli_phase_plays_as_the_engine(index: int) -> None:
     for game in range(5):
         players = (2, 3, 4, 6, 8)[game]
         state = new_game(players, RULE_SETS[index], seed=300 + 10 * index + game, rounds=2)
-        bots: dict[int, Bot] = {s: make_bot("basic", s) for s in range(players)}
-        while not state.is_terminal():
-            seat = state.current_player()
-            if seat == CHANCE:
-                state.apply(CHANCE_ACTION)
-                continue
+        for seat, _ in bot_moves(state, basic_bots(players)):
             if state.phase == PLAY:
                 engine = state.clone()
                 owner = list(state.owner)
@@ -755,7 +686,6 @@ def test_rollout_rummoli_phase_plays_as_the_engine(index: int) -> None:
                 table.run(hands, list(owner), chips, board, seat, card, p1s, p1c, p2s, p2c)
                 assert (chips, board) == (engine.chips, engine.board)
                 compared += 1
-            state.apply(ask_bot(bots[seat], state, seat).action)
     assert compared >= 3
 
 

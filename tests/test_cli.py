@@ -6,6 +6,7 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from rummoli.cli import app
@@ -23,26 +24,31 @@ def finished(game: str, players: list[str], rules: dict[str, object], seed: int)
     return state
 
 
-def test_a_rummoli_record_replays_to_the_same_chips(tmp_path: Path) -> None:
-    state = finished("rummoli", ["Ann", "Bob", "Cy"], {"rounds": 2}, 4)
+@pytest.mark.parametrize(
+    ("game", "players", "rules", "seed", "standing"),
+    [
+        ("rummoli", ["Ann", "Bob", "Cy"], {"rounds": 2}, 4, "chips"),
+        ("rummy", ["Ann", "Bob"], {}, 9, "score"),
+    ],
+    ids=["rummoli", "rummy"],
+)
+def test_a_record_replays_to_the_same_standings(
+    game: str,
+    players: list[str],
+    rules: dict[str, object],
+    seed: int,
+    standing: str,
+    tmp_path: Path,
+) -> None:
+    """Rummoli's standings are the chips, Basic Rummy's the scores."""
+    state = finished(game, players, rules, seed)
     path = tmp_path / "game.json"
     path.write_text(json.dumps(state.record()))
     result = runner.invoke(app, ["replay", "--json", str(path)])
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)
-    expected = {p["name"]: p["chips"] for p in state.view(None)["players"]}
-    assert out == {"game": "rummoli", "finished": True, "standings": expected}
-
-
-def test_a_rummy_record_replays_to_the_same_scores(tmp_path: Path) -> None:
-    state = finished("rummy", ["Ann", "Bob"], {}, 9)
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(state.record()))
-    result = runner.invoke(app, ["replay", "--json", str(path)])
-    assert result.exit_code == 0, result.output
-    out = json.loads(result.output)
-    expected = {p["name"]: p["score"] for p in state.view(None)["players"]}
-    assert out == {"game": "rummy", "finished": True, "standings": expected}
+    expected = {p["name"]: p[standing] for p in state.view(None)["players"]}
+    assert out == {"game": game, "finished": True, "standings": expected}
 
 
 def test_a_broken_record_is_one_error_line_and_exit_2(tmp_path: Path) -> None:

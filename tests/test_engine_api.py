@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from conftest import choose_action, new_state, play_random, play_until, players
+from conftest import choose_action, new_state, play_random, play_until, players, state_snapshot
 from rummoli.cards import (
     NUM_RANKS,
     RANKS,
@@ -68,20 +68,7 @@ RULE_MIXES = [
 
 def snapshot(state: RummoliState) -> dict[str, Any]:
     """Everything observable about a state (and its cards), to compare before/after."""
-    n = len(state.names)
-    return {
-        "spectator": state.view(None),
-        "seats": [state.view(s) for s in range(n)],
-        "record": state.record(),
-        "legal": state.legal_actions(),
-        "player": state.current_player(),
-        "chips": state.chips[:],
-        "board": state.board[:],
-        "hands": state.hands[:],
-        "widow": state.widow,
-        "owner": state.owner[:],
-        "laid": state.laid[:],
-    }
+    return state_snapshot(state, "chips", "board", "hands", "widow", "owner", "laid")
 
 
 def decision_states(per_game: int = 6, seeds: range = range(8)) -> Iterator[RummoliState]:

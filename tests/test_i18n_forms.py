@@ -29,21 +29,13 @@ from babel.messages.pofile import read_po
 
 from rummoli import i18n
 from rummoli.i18n.forms import CASES, FIELD, Amount, Card, Player, Space, hand, inflect, table
+from rummoli.poker import CATEGORY_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "src" / "rummoli" / "locale"
 LANGS = ("fr", "ru")
-HANDS = (
-    "high card",
-    "pair",
-    "two pair",
-    "three of a kind",
-    "straight",
-    "flush",
-    "full house",
-    "four of a kind",
-    "straight flush",
-)
+#: Every poker hand's name, as the evaluator names it (each must have its forms).
+HANDS = CATEGORY_NAMES
 CARDS = [r + s for r in "23456789TJQKA" for s in "CDHS"]
 SPACES = ("poker", "rummoli", "10S", "JD", "QC", "KH", "AS", "AKD", "789")
 COUNTS = (0, 1, 2, 5, 21, 22, 25, 101)

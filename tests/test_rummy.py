@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from conftest import card_mask, rummy_position, state_snapshot
 from rummoli.cards import FULL_DECK, card_str, cards_of, parse_card
 from rummoli.cli import app
 from rummoli.engine.base import CHANCE, TERMINAL, IllegalActionError, SetupError
@@ -43,44 +44,13 @@ from rummoli.games.rummy.melds import (
 from rummoli.games.rummy.state import DRAW, PLAY, nobody_can_go_out
 from rummoli.games.rummy.view import events_for, visible_events
 from rummoli.scenario import run_scenario
-from test_scenarios import check_events, check_views
+from test_scenarios import FILE_KEYS, check_events, check_views
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios" / "rummy"
 GOLDEN = sorted(SCENARIO_DIR.glob("*.json"))
 EXPECT_KEYS = {"winner", "stalemate", "going_rummy", "points", "scores", "match_winner", "melds"}
 #: A whole match (``deals``) answers every hand's result and the standings.
 MATCH_KEYS = {"deals", "scores", "match_winner", "standings"}
-FILE_KEYS = {
-    "description",
-    "scenario",
-    "expect",
-    "expect_events_contain",
-    "expect_no_events",
-    "expect_error_contains",
-    "expect_views",
-    "expect_seat_events_contain",
-    "expect_seat_no_events",
-}
-
-
-def mask(*texts: str) -> int:
-    return sum(1 << parse_card(t) for t in texts)
-
-
-def matches(pattern: dict[str, Any], event: dict[str, Any]) -> bool:
-    return all(key in event and event[key] == value for key, value in pattern.items())
-
-
-def missing_in_order(patterns: list[dict[str, Any]], events: list[dict[str, Any]]) -> Any:
-    """The first pattern not matched as a subsequence of ``events``, or None."""
-    position = 0
-    for pattern in patterns:
-        while position < len(events) and not matches(pattern, events[position]):
-            position += 1
-        if position == len(events):
-            return pattern
-        position += 1
-    return None
 
 
 def load(name: str) -> dict[str, Any]:
@@ -161,14 +131,14 @@ def test_catalogue_is_every_meld_once() -> None:
 
 
 def test_runs_aces_low_no_wrap_around() -> None:
-    assert is_meld(mask("AH", "2H", "3H"))
-    assert is_meld(mask("JS", "QS", "KS"))
-    assert not is_meld(mask("QS", "KS", "AS"))
-    assert not is_meld(mask("KD", "AD", "2D"))
-    assert is_meld(mask(*[r + "C" for r in "A23456789TJQK"]))
-    assert not is_meld(mask("5C", "6C", "7D"))
-    assert not is_meld(mask("5C", "5D"))
-    assert not is_meld(mask("5C", "6C", "8C"))
+    assert is_meld(card_mask("AH", "2H", "3H"))
+    assert is_meld(card_mask("JS", "QS", "KS"))
+    assert not is_meld(card_mask("QS", "KS", "AS"))
+    assert not is_meld(card_mask("KD", "AD", "2D"))
+    assert is_meld(card_mask(*[r + "C" for r in "A23456789TJQK"]))
+    assert not is_meld(card_mask("5C", "6C", "7D"))
+    assert not is_meld(card_mask("5C", "5D"))
+    assert not is_meld(card_mask("5C", "6C", "8C"))
 
 
 def test_fit_mask_is_what_keeps_a_meld_a_meld() -> None:
@@ -178,10 +148,10 @@ def test_fit_mask_is_what_keeps_a_meld_a_meld() -> None:
             if meld >> card & 1:
                 continue
             assert bool(fit >> card & 1) == is_meld(meld | 1 << card)
-    assert fit_mask(mask("AH", "2H", "3H")) == mask("4H")
-    assert fit_mask(mask("JS", "QS", "KS")) == mask("TS")
-    assert fit_mask(mask("7C", "7D", "7S")) == mask("7H")
-    assert fit_mask(mask("7C", "7D", "7H", "7S")) == 0
+    assert fit_mask(card_mask("AH", "2H", "3H")) == card_mask("4H")
+    assert fit_mask(card_mask("JS", "QS", "KS")) == card_mask("TS")
+    assert fit_mask(card_mask("7C", "7D", "7S")) == card_mask("7H")
+    assert fit_mask(card_mask("7C", "7D", "7H", "7S")) == 0
 
 
 def test_melds_in_matches_brute_force() -> None:
@@ -214,8 +184,8 @@ def test_points_faces_ten_aces_one() -> None:
 
 
 def test_meld_cards_order() -> None:
-    assert [card_str(c) for c in meld_cards(mask("3H", "AH", "2H"))] == ["AH", "2H", "3H"]
-    assert [card_str(c) for c in meld_cards(mask("9S", "9C", "9H"))] == ["9C", "9H", "9S"]
+    assert [card_str(c) for c in meld_cards(card_mask("3H", "AH", "2H"))] == ["AH", "2H", "3H"]
+    assert [card_str(c) for c in meld_cards(card_mask("9S", "9C", "9H"))] == ["9C", "9H", "9S"]
 
 
 # --------------------------------------------------------------------------- actions
@@ -233,7 +203,7 @@ def test_action_space_and_texts_round_trip() -> None:
 
 
 def test_action_texts_accepted() -> None:
-    meld = act.meld_action(MELD_INDEX[mask("7C", "7D", "7H")])
+    meld = act.meld_action(MELD_INDEX[card_mask("7C", "7D", "7H")])
     assert act.action_from_text("meld 7H 7C 7D") == meld
     assert act.action_from_text("  MELD 7c 7d 7h ") == meld
     assert act.action_from_text("draw stock") == act.DRAW_STOCK
@@ -274,9 +244,9 @@ def test_canonical_order_of_a_turn() -> None:
         "discard AS",
     ]
     # Among melds, the sets come first, and from one lowest card the longest run first.
-    run5 = MELD_INDEX[mask("AH", "2H", "3H", "4H", "5H")]
-    run3 = MELD_INDEX[mask("AH", "2H", "3H")]
-    assert MELD_INDEX[mask("KC", "KD", "KH", "KS")] < run5 < run3
+    run5 = MELD_INDEX[card_mask("AH", "2H", "3H", "4H", "5H")]
+    run3 = MELD_INDEX[card_mask("AH", "2H", "3H")]
+    assert MELD_INDEX[card_mask("KC", "KD", "KH", "KS")] < run5 < run3
 
 
 # --------------------------------------------------------------------------- the engine API
@@ -332,16 +302,7 @@ def test_dealer_passes_left_each_hand() -> None:
 
 
 def snapshot(state: RummyState) -> dict[str, Any]:
-    return {
-        "views": [state.view(s) for s in (None, 0, 1)],
-        "record": state.record(),
-        "legal": state.legal_actions(),
-        "player": state.current_player(),
-        "hands": state.hands[:],
-        "stock": state.stock[:],
-        "discard": state.discard[:],
-        "melds": state.melds[:],
-    }
+    return state_snapshot(state, "hands", "stock", "discard", "melds")
 
 
 @pytest.mark.parametrize("bad", [True, 1.0, "1", None, -1, act.NUM_ACTIONS, 0])
@@ -467,18 +428,7 @@ def test_match_plays_to_the_target() -> None:
 
 
 def position(**changes: Any) -> RummyState:
-    data: dict[str, Any] = {"players": ["Ann", "Bob"], "dealer": 1}
-    data.update(changes)
-    known = mask(*[c for h in data["hands"].values() for c in h])
-    known |= mask(*data.get("stock", []), *data.get("discard", []))
-    for meld in data.get("melds", []):
-        known |= mask(*meld)
-    data["stock"] = list(data.get("stock", [])) + [
-        card_str(c) for c in cards_of(~known & FULL_DECK)
-    ]
-    state = RummyState(Rules(**data.pop("rules", {})), setup_from_dict(data))
-    state.apply(0)
-    return state
+    return rummy_position(Rules(**changes.pop("rules", {})), **changes)
 
 
 def test_last_card_rule_for_lay_offs_and_forced_moves() -> None:
@@ -494,7 +444,7 @@ def test_last_card_rule_for_lay_offs_and_forced_moves() -> None:
     assert ("discard", 0, parse_card("8S")) in events
     assert not [e for e in events if e[0] == "lay_off"]
     assert state.actions == [0, act.DRAW_DISCARD]
-    assert state.current_player() == 1 and state.hands[0] == mask("KH")
+    assert state.current_player() == 1 and state.hands[0] == card_mask("KH")
 
 
 def test_last_card_rule_allows_what_then_fits() -> None:
@@ -515,21 +465,23 @@ def test_last_card_rule_allows_what_then_fits() -> None:
 
 
 def test_nobody_can_go_out_cases() -> None:
-    runs = [mask(*[r + s for r in "A23456"]) for s in "CDHS"]
-    sets = [mask(*[r + s for s in "CDHS"]) for r in "79TJQ"]
+    runs = [card_mask(*[r + s for r in "A23456"]) for s in "CDHS"]
+    sets = [card_mask(*[r + s for s in "CDHS"]) for r in "79TJQ"]
     melds = runs + sets
     fits = [fit_mask(m) for m in melds]
     # Before the reshuffle every card outside the melds is live (tests/test_rummy_stalemate.py
     # has the cases after it).
-    one_each = [mask("8C"), mask("KC")]
+    one_each = [card_mask("8C"), card_mask("KC")]
     assert nobody_can_go_out(one_each, melds, fits, FULL_DECK)
     # Two cards each: the eights and kings outside could still make a set.
-    assert not nobody_can_go_out([mask("8C", "8D"), mask("KC", "KD")], melds, fits, FULL_DECK)
+    assert not nobody_can_go_out(
+        [card_mask("8C", "8D"), card_mask("KC", "KD")], melds, fits, FULL_DECK
+    )
     # A set of three sevens takes the fourth seven, which is outside: not blocked.
-    melds2 = [*runs, mask("7C", "7D", "7S"), *sets[1:]]
+    melds2 = [*runs, card_mask("7C", "7D", "7S"), *sets[1:]]
     assert not nobody_can_go_out(one_each, melds2, [fit_mask(m) for m in melds2], FULL_DECK)
     # No meld on the table: blocked only if nothing outside can ever form one.
-    assert not nobody_can_go_out([mask("2C", "3D")] * 2, [], [], FULL_DECK)
+    assert not nobody_can_go_out([card_mask("2C", "3D")] * 2, [], [], FULL_DECK)
 
 
 # --------------------------------------------------------------------------- views

@@ -14,35 +14,21 @@ from typing import Any
 
 import pytest
 
+from conftest import card_mask, rummy_position
 from rummoli.bots import GAME_LEVELS, BotError, Decision, ask_bot, make_bot
 from rummoli.bots.rummy.basic import BasicRummyBot, usefulness
 from rummoli.bots.rummy.hand import _lay_off, best_plan, forms_meld, outs
 from rummoli.bots.rummy.strong import StrongRummyBot
-from rummoli.cards import FULL_DECK, card_str, cards_of, parse_card
+from rummoli.cards import FULL_DECK, cards_of, parse_card
 from rummoli.engine.base import CHANCE, CHANCE_ACTION
-from rummoli.games.rummy import Rules, RummyState, setup_from_dict
+from rummoli.games.rummy import Rules, RummyState
 from rummoli.games.rummy import actions as act
 from rummoli.games.rummy.melds import CATALOGUE, hand_points, melds_in
 from rummoli.games.rummy.view import RummyObservation
 
 
-def mask(*texts: str) -> int:
-    return sum(1 << parse_card(t) for t in texts)
-
-
 def position(rules: Rules | None = None, **changes: Any) -> RummyState:
-    data: dict[str, Any] = {"players": ["Ann", "Bob"], "dealer": 1, "single_hand": True}
-    data.update(changes)
-    known = mask(*[c for h in data["hands"].values() for c in h])
-    known |= mask(*data.get("stock", []), *data.get("discard", []))
-    for meld in data.get("melds", []):
-        known |= mask(*meld)
-    data["stock"] = list(data.get("stock", [])) + [
-        card_str(c) for c in cards_of(~known & FULL_DECK)
-    ]
-    state = RummyState(rules or Rules(), setup_from_dict(data))
-    state.apply(CHANCE_ACTION)
-    return state
+    return rummy_position(rules, single_hand=True, **changes)
 
 
 def play_turn(state: RummyState, bot: Any) -> list[Decision]:
@@ -210,39 +196,41 @@ def test_plan_matches_brute_force() -> None:
 
 def test_plan_finds_the_partition_with_least_deadwood() -> None:
     """7H fits the set and the run; the run A-4H with the set of four 7s leaves three."""
-    plan = best_plan(mask("AH", "2H", "3H", "4H", "7C", "7D", "7S", "7H", "9S", "KD", "KS"), ())
-    assert sorted(plan.melds) == sorted(
-        [mask("AH", "2H", "3H", "4H"), mask("7C", "7D", "7S", "7H")]
+    plan = best_plan(
+        card_mask("AH", "2H", "3H", "4H", "7C", "7D", "7S", "7H", "9S", "KD", "KS"), ()
     )
-    assert plan.deadwood == mask("9S", "KD", "KS")
+    assert sorted(plan.melds) == sorted(
+        [card_mask("AH", "2H", "3H", "4H"), card_mask("7C", "7D", "7S", "7H")]
+    )
+    assert plan.deadwood == card_mask("9S", "KD", "KS")
     assert plan.dead_points == 29
 
 
 def test_a_card_in_two_melds_goes_where_it_leaves_least() -> None:
     """5H 6H 7H 7C 7D: 7H makes either the run or the set; only one can be made."""
-    plan = best_plan(mask("5H", "6H", "7H", "7C", "7D"), ())
+    plan = best_plan(card_mask("5H", "6H", "7H", "7C", "7D"), ())
     assert plan.dead_count == 2
     assert len(plan.melds) == 1
 
 
 def test_plan_lays_off_in_chains_onto_the_table() -> None:
-    table = (mask("4H", "5H", "6H"),)
-    plan = best_plan(mask("8H", "7H", "2C"), table)
+    table = (card_mask("4H", "5H", "6H"),)
+    plan = best_plan(card_mask("8H", "7H", "2C"), table)
     assert plan.melds == ()
     assert plan.layoffs == ((parse_card("7H"), 0), (parse_card("8H"), 0))
-    assert plan.deadwood == mask("2C")
+    assert plan.deadwood == card_mask("2C")
     assert plan.goes_out()
 
 
 def test_the_taken_card_cannot_be_the_last_discard() -> None:
-    plan = best_plan(mask("2C", "3C", "4C", "KS"), (), taken=parse_card("KS"))
-    assert plan.deadwood == mask("KS")
+    plan = best_plan(card_mask("2C", "3C", "4C", "KS"), (), taken=parse_card("KS"))
+    assert plan.deadwood == card_mask("KS")
     assert not plan.goes_out(parse_card("KS"))
-    assert best_plan(mask("2C", "3C", "4C", "KS"), ()).goes_out()
+    assert best_plan(card_mask("2C", "3C", "4C", "KS"), ()).goes_out()
 
 
 def test_one_meld_per_turn_bounds_the_plan() -> None:
-    hand = mask("2C", "3C", "4C", "9D", "9H", "9S", "KS")
+    hand = card_mask("2C", "3C", "4C", "9D", "9H", "9S", "KS")
     assert best_plan(hand, ()).dead_count == 1
     assert best_plan(hand, (), max_melds=1).dead_count == 4
 
@@ -250,17 +238,17 @@ def test_one_meld_per_turn_bounds_the_plan() -> None:
 def test_outs_count_live_cards_only() -> None:
     """A pair of 9s waits for 9C or 9S (3 cards saved each: the set, then a discard), and
     2C 3C wait for AC or 4C (3 each); cards known elsewhere do not count."""
-    hand = mask("9D", "9H", "2C", "3C", "KS")
+    hand = card_mask("9D", "9H", "2C", "3C", "KS")
     everything = FULL_DECK & ~hand
     total, _ = outs(hand, (), everything)
     assert total == 4 * 3
-    total, _ = outs(hand, (), everything & ~mask("9C", "9S"))
+    total, _ = outs(hand, (), everything & ~card_mask("9C", "9S"))
     assert total == 2 * 3
     assert forms_meld(hand, parse_card("9S")) and not forms_meld(hand, parse_card("QH"))
 
 
 def test_usefulness_of_a_card() -> None:
-    hand = mask("9D", "9H", "8D", "KS")
+    hand = card_mask("9D", "9H", "8D", "KS")
     assert usefulness(parse_card("KS"), hand) == 0
     assert usefulness(parse_card("9D"), hand) == 2 + 2  # a pair, and 8D beside it
 
@@ -298,7 +286,7 @@ def test_basic_goes_out_when_it_can() -> None:
     assert decisions[0].action == act.DRAW_STOCK
     assert state.winner == 0
     assert state.going_rummy  # nothing played before: one turn, double points
-    assert state.hand_points[0] == 2 * hand_points(mask("3S", "4D", "9S"))
+    assert state.hand_points[0] == 2 * hand_points(card_mask("3S", "4D", "9S"))
 
 
 def test_basic_melds_when_far_from_going_out() -> None:
@@ -310,7 +298,7 @@ def test_basic_melds_when_far_from_going_out() -> None:
         stock=["TC"],
     )
     decisions = play_turn(state, BasicRummyBot(0))
-    assert state.melds == [mask("2C", "3C", "4C")]
+    assert state.melds == [card_mask("2C", "3C", "4C")]
     assert act.is_discard_action(decisions[-1].action)
 
 
@@ -353,7 +341,7 @@ def test_strong_holds_melds_early_in_the_hand() -> None:
     state = position(hands=hands, stock=["TC"])
     play_turn(state, StrongRummyBot(0))
     assert state.melds == []
-    assert state.hands[0] & mask("2C", "3C", "4C") == mask("2C", "3C", "4C")
+    assert state.hands[0] & card_mask("2C", "3C", "4C") == card_mask("2C", "3C", "4C")
 
 
 def test_strong_lays_down_when_another_player_is_about_to_go_out() -> None:
@@ -364,7 +352,7 @@ def test_strong_lays_down_when_another_player_is_about_to_go_out() -> None:
     }
     state = position(hands=hands, stock=["7D"], melds=[["4C", "4D", "4S"]])
     play_turn(state, StrongRummyBot(0))
-    assert mask("TC", "JC", "QC") in state.melds or mask("KD", "KH", "KS") in state.melds
+    assert card_mask("TC", "JC", "QC") in state.melds or card_mask("KD", "KH", "KS") in state.melds
 
 
 def test_strong_melds_under_one_meld_per_turn() -> None:
@@ -374,7 +362,7 @@ def test_strong_melds_under_one_meld_per_turn() -> None:
     }
     state = position(Rules(one_meld_per_turn=True), hands=hands, stock=["TC"])
     play_turn(state, StrongRummyBot(0))
-    assert state.melds == [mask("2C", "3C", "4C")]
+    assert state.melds == [card_mask("2C", "3C", "4C")]
 
 
 def test_strong_remembers_which_discards_the_next_player_took() -> None:

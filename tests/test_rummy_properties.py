@@ -33,6 +33,7 @@ import pytest
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
+from conftest import state_snapshot
 from rummoli.cards import FULL_DECK, card_str, cards_of
 from rummoli.engine.base import CHANCE, Event, IllegalActionError
 from rummoli.games.rummy import Rules, RummyState, replay, setup_from_dict
@@ -159,17 +160,7 @@ def play_on_without_detection(state: RummyState, seat: int, rng: random.Random) 
 
 
 def snapshot(state: RummyState) -> Any:
-    n = len(state.names)
-    return (
-        [state.view(s) for s in (None, *range(n))],
-        state.record(),
-        state.legal_actions(),
-        state.hands[:],
-        state.stock[:],
-        state.discard[:],
-        state.melds[:],
-        state.taken,
-    )
+    return state_snapshot(state, "hands", "stock", "discard", "melds", "taken")
 
 
 def hand_bound(state: RummyState) -> int:
@@ -271,6 +262,30 @@ def test_random_matches(
     run_checks(state, seed)
 
 
+def setup_of(
+    players: int,
+    rng: random.Random,
+    hands: dict[str, list[int]],
+    stock: list[int],
+    discard: list[int],
+    melds: list[int],
+) -> dict[str, Any]:
+    """The setup (``setup_from_dict``'s) of a position made of these cards, the dealer
+    drawn from ``rng``: what the position makers below answer."""
+
+    def text(cards: list[int]) -> list[str]:
+        return [card_str(c) for c in cards]
+
+    return {
+        "players": NAMES[:players],
+        "dealer": rng.randrange(players),
+        "hands": {name: text(cards) for name, cards in hands.items()},
+        "stock": text(stock),
+        "discard": text(discard),
+        "melds": [text(cards_of(m)) for m in melds],
+    }
+
+
 def late_position(rng: random.Random, players: int) -> dict[str, Any]:
     """A random late-game position: many melds on the table, small hands, a short stock."""
     order = list(range(len(CATALOGUE)))
@@ -294,18 +309,7 @@ def late_position(rng: random.Random, players: int) -> dict[str, Any]:
         hands[name], outside = outside[:size], outside[size:]
     discard_size = rng.randint(0, min(3, len(outside)))
     discard, stock = outside[:discard_size], outside[discard_size:]
-
-    def text(cards: list[int]) -> list[str]:
-        return [card_str(c) for c in cards]
-
-    return {
-        "players": NAMES[:players],
-        "dealer": rng.randrange(players),
-        "hands": {name: text(cards) for name, cards in hands.items()},
-        "stock": text(stock),
-        "discard": text(discard),
-        "melds": [text(cards_of(m)) for m in melds],
-    }
+    return setup_of(players, rng, hands, stock, discard, melds)
 
 
 def blocked_position(rng: random.Random, players: int) -> dict[str, Any] | None:
@@ -350,18 +354,7 @@ def blocked_position(rng: random.Random, players: int) -> dict[str, Any] | None:
     for name, size in zip(NAMES, sizes, strict=False):
         hands[name], outside = outside[:size], outside[size:]
     split = rng.randint(0, len(outside))
-
-    def text(cards: list[int]) -> list[str]:
-        return [card_str(c) for c in cards]
-
-    return {
-        "players": NAMES[:players],
-        "dealer": rng.randrange(players),
-        "hands": {name: text(cards) for name, cards in hands.items()},
-        "stock": text(outside[:split]),
-        "discard": text(outside[split:]),
-        "melds": [text(cards_of(m)) for m in melds],
-    }
+    return setup_of(players, rng, hands, outside[:split], outside[split:], melds)
 
 
 @settings(max_examples=400)

@@ -9,9 +9,12 @@ stays fast. The random bot covers the busy paths (auctions, all-ins, elimination
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import io
 import json
 import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +32,7 @@ from rummoli.games.stops.view import Observation
 from rummoli.sim import command
 from rummoli.sim.runner import Merger, run
 from rummoli.sim.spec import GAMES, ROUNDS, SimSpec
-from rummoli.sim.stats import Moments, batch_ci95
+from rummoli.sim.stats import Histogram, Moments, batch_ci95, merge_counters
 from rummoli.sim.stops.figures import summarize
 from rummoli.sim.stops.play import play_chunk
 from rummoli.sim.stops.stats import SimStats
@@ -83,22 +86,53 @@ def figures_of(sim: SimSpec, **kwargs: Any) -> dict[str, Any]:
     return summarize(run(sim, **kwargs), sim)
 
 
-# ------------------------------------------------------------------ reproducibility
-
-
-def test_same_seed_same_numbers_whatever_the_jobs() -> None:
-    sim = spec(total=1200, seed=7, rotate=True, chunk_size=200)
+def the_seed_decides(sim: SimSpec, summary: Callable[[Any, SimSpec], Any]) -> Any:
+    """``sim`` run by one worker and by two: the same statistics and the same figures
+    (``summary``, the game's); with the next seed, the bots' figures differ. Shared
+    with ``test_sim_rummy.py``; the statistics."""
     one = run(sim, jobs=1)
     two = run(sim, jobs=2)
     assert one == two
-    assert summarize(one, sim) == summarize(two, sim)
+    figures = summary(one, sim)
+    assert figures == summary(two, sim)
+    other = dataclasses.replace(sim, seed=sim.seed + 1)
+    assert summary(run(other), other)["bots"] != figures["bots"]
+    return one
+
+
+def interrupted_run(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, simulate: Callable[[Path], Any]
+) -> tuple[Any, dict[str, Any]]:
+    """``simulate(path)`` (a ``rummoli simulate`` saving its JSON to ``path``), Ctrl-C'd
+    (a KeyboardInterrupt) when its second chunk is done. It does what it must whatever
+    the game: exits with its own code (no traceback), prints the figures so far and
+    saves them marked incomplete. Its result and the saved figures."""
+    seen: list[int] = []
+
+    def interrupt(index: int) -> None:
+        seen.append(index)
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(command, "chunk_hook", interrupt)
+    path = tmp_path / "partial.json"
+    result = simulate(path)
+    assert result.exit_code == command.INTERRUPTED
+    assert isinstance(result.exception, SystemExit)  # not a KeyboardInterrupt traceback
+    assert "Interrupted: figures so far" in result.stdout
+    data: dict[str, Any] = json.loads(path.read_text())
+    assert data["complete"] is False and data["run"]["interrupted"] is True
+    assert 2 <= data["chunks_done"] < 20
+    return result, data
+
+
+# ------------------------------------------------------------------ reproducibility
+
+
+def test_same_seed_same_numbers_whatever_the_jobs_another_seed_others() -> None:
+    sim = spec(total=1200, seed=7, rotate=True, chunk_size=200)
+    one = the_seed_decides(sim, summarize)
     assert one.rounds == 1200 and one.chunks == 6
-
-
-def test_another_seed_other_numbers() -> None:
-    a = figures_of(spec(total=300, seed=1))
-    b = figures_of(spec(total=300, seed=2))
-    assert a["bots"] != b["bots"]
 
 
 def test_chunks_do_not_depend_on_workers_and_cover_the_total() -> None:
@@ -376,24 +410,9 @@ def test_bad_options_give_clear_errors(args: list[str], message: str) -> None:
 def test_ctrl_c_prints_the_figures_so_far(
     jobs: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seen: list[int] = []
-
-    def interrupt(index: int) -> None:
-        seen.append(index)
-        if len(seen) == 2:
-            raise KeyboardInterrupt
-
-    monkeypatch.setattr(command, "chunk_hook", interrupt)
-    path = tmp_path / "partial.json"
-    args = [*FAST, "--games", "100", "--chunk-size", "5", "--jobs", jobs, "--json", str(path)]
-    result = invoke(*args)
-    assert result.exit_code == command.INTERRUPTED
-    assert isinstance(result.exception, SystemExit)  # not a KeyboardInterrupt traceback
-    assert "Interrupted: figures so far" in result.stdout
+    args = [*FAST, "--games", "100", "--chunk-size", "5", "--jobs", jobs, "--json"]
+    result, data = interrupted_run(monkeypatch, tmp_path, lambda path: invoke(*args, str(path)))
     assert "Board spaces" in result.stdout
-    data = json.loads(path.read_text())
-    assert data["complete"] is False and data["run"]["interrupted"] is True
-    assert 2 <= data["chunks_done"] < 20
     assert data["config"]["chunk_size"] == 5
     assert data["games"]["started"] == 5 * data["chunks_done"]
 
@@ -446,3 +465,42 @@ def test_charts_of_a_saved_run(tmp_path: Path) -> None:
     assert invoke(*FAST, "--rounds", "40", "--json", str(path)).exit_code == 0
     assert main([str(path), str(tmp_path / "charts")]) == 0
     assert len(list((tmp_path / "charts").glob("*.png"))) == 3
+
+
+# ------------------------------------------------------------------ shared pieces
+
+
+def test_counters_merge_by_their_kind_and_skipped_fields_stay() -> None:
+    @dataclass
+    class Counts:
+        games: int = 0
+        wins: list[int] = field(default_factory=lambda: [0, 0])
+        lengths: Histogram = field(default_factory=dict)
+        points: Moments = field(default_factory=Moments)
+        chunk: int = -1
+
+    mine = Counts(2, [1, 0], {3: 1}, Moments(1, 4, 16), 0)
+    theirs = Counts(5, [0, 2], {3: 2, 7: 1}, Moments(2, -1, 5), 9)
+    merge_counters(mine, theirs, skip={"chunk"})
+    assert mine == Counts(7, [1, 2], {3: 3, 7: 1}, Moments(3, 3, 21), 0)
+    with pytest.raises(ValueError, match="different tables"):
+        merge_counters(mine, Counts(wins=[0, 0, 0]))
+
+
+def test_a_chunk_seats_the_bots_round_and_stops_at_its_quota() -> None:
+    spec = SimSpec(("basic", "random", "basic"), Rules(), total=10, rotate=True)
+    chunk = spec.chunks()[0]
+    stats = SimStats.empty(3, spec.rules.layout().names, spec.levels)
+    played: list[tuple[int, list[int], int]] = []
+
+    def play_game(game: int, seat_bot: list[int], limit: int) -> int:
+        played.append((game, seat_bot, limit))
+        stats.rounds += 4  # each game plays four rounds
+        return 4
+
+    chunk.play(stats, play_game)
+    # Rounds quota 10: games of 4, 4 and the last cut to the 2 rounds left; the seats
+    # move one round after each game (the first chunk starts unrotated).
+    assert played == [(0, [0, 1, 2], 10), (1, [2, 0, 1], 6), (2, [1, 2, 0], 2)]
+    assert stats.bot_seat_rounds == [[4, 4, 4]] * 3
+    assert (stats.chunks, stats.per_chunk) == (1, {0: (12, (0, 0, 0))})

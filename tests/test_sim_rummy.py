@@ -19,11 +19,11 @@ from conftest import set_bot_levels
 from rummoli.bots import BotError, Decision
 from rummoli.cli import app
 from rummoli.games.rummy import Rules
-from rummoli.sim import command
 from rummoli.sim.rummy.figures import quantile, summarize_rummy
 from rummoli.sim.rummy.stats import RummyStats
 from rummoli.sim.runner import Merger, run
 from rummoli.sim.spec import GAMES, ROUNDS, SimSpec
+from test_sim import interrupted_run, the_seed_decides
 
 RUMMY = "rummy"
 
@@ -43,20 +43,11 @@ def invoke(*args: str) -> Any:
 # ------------------------------------------------------------------ reproducibility
 
 
-def test_same_seed_same_numbers_whatever_the_jobs() -> None:
+def test_same_seed_same_numbers_whatever_the_jobs_another_seed_others() -> None:
     sim = spec("basic,random,basic", total=360, seed=7, rotate=True, chunk_size=60)
-    one = run(sim, jobs=1)
-    two = run(sim, jobs=2)
+    one = the_seed_decides(sim, summarize_rummy)
     assert isinstance(one, RummyStats)
-    assert one == two
-    assert summarize_rummy(one, sim) == summarize_rummy(two, sim)
     assert one.rounds == 360 and one.chunks == 6
-
-
-def test_another_seed_other_numbers() -> None:
-    a = figures_of(spec(total=100, seed=1))
-    b = figures_of(spec(total=100, seed=2))
-    assert a["bots"] != b["bots"]
 
 
 def test_chunks_finishing_in_any_order_merge_to_the_same_numbers() -> None:
@@ -224,23 +215,10 @@ def test_unknown_game() -> None:
 def test_ctrl_c_prints_the_figures_so_far(
     jobs: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seen: list[int] = []
-
-    def interrupt(index: int) -> None:
-        seen.append(index)
-        if len(seen) == 2:
-            raise KeyboardInterrupt
-
-    monkeypatch.setattr(command, "chunk_hook", interrupt)
-    path = tmp_path / "partial.json"
-    args = ["--bots", "basic,random", "--hands", "400", "--chunk-size", "20"]
-    result = invoke(*args, "--jobs", jobs, "--json", str(path))
-    assert result.exit_code == command.INTERRUPTED
-    assert isinstance(result.exception, SystemExit)
-    assert "Interrupted: figures so far" in result.stdout
-    data = json.loads(path.read_text())
-    assert data["complete"] is False and data["run"]["interrupted"] is True
-    assert 2 <= data["chunks_done"] < 20
+    args = ["--bots", "basic,random", "--hands", "400", "--chunk-size", "20", "--jobs", jobs]
+    _, data = interrupted_run(
+        monkeypatch, tmp_path, lambda path: invoke(*args, "--json", str(path))
+    )
     assert data["hands"] == 20 * data["chunks_done"]
 
 

@@ -6,7 +6,7 @@ import io
 import json
 import random
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,6 +14,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from typer.testing import CliRunner
 
+from conftest import Screen, cards_on_screen, new_console, run_play_scripted, script
 from rummoli.bots import Bot, make_bot
 from rummoli.cards import card_str, cards_of
 from rummoli.cli import app
@@ -21,35 +22,7 @@ from rummoli.engine.base import CHANCE_ACTION
 from rummoli.games.rummoli import Rules, RummoliState, replay
 from rummoli.tui.menu import Menu
 from rummoli.tui.options import parse_house_rules
-from rummoli.tui.stops.play import play_game, run_play
-
-# A card as the screen draws it: a rank and a suit symbol. Board spaces are written with
-# letters (10S, KH), so this pattern finds cards and nothing else.
-CARD = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
-SUIT_LETTER = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
-
-
-def new_console() -> tuple[Console, io.StringIO]:
-    out = io.StringIO()
-    return Console(file=out, width=80, highlight=False), out
-
-
-def cards_on_screen(text: str) -> set[str]:
-    return {rank.replace("10", "T") + SUIT_LETTER[suit] for rank, suit in CARD.findall(text)}
-
-
-def script(
-    lines: Iterable[str], on_prompt: Callable[[str], None] | None = None
-) -> Callable[[str], str]:
-    """A read_line that answers from ``lines``, then "1" (the first choice) for ever."""
-    queue = list(lines)
-
-    def read_line(prompt: str) -> str:
-        if on_prompt is not None:
-            on_prompt(prompt)
-        return queue.pop(0) if queue else "1"
-
-    return read_line
+from rummoli.tui.stops.play import play_game
 
 
 def new_game(seed: int, players: int = 3, rounds: int = 2) -> tuple[RummoliState, dict[int, Bot]]:
@@ -156,21 +129,10 @@ def test_help_and_end_commands() -> None:
 def test_bad_house_rules_print_an_error_and_return_2(
     rules: list[str], preset: str | None, message: str
 ) -> None:
-    console, out = new_console()
-    code = run_play(
-        players=3,
-        chips=100,
-        rounds=1,
-        rules=rules,
-        preset=preset,
-        seed=1,
-        name="You",
-        console=console,
-        read_line=script([]),
-    )
+    code, text = run_play_scripted(rules=rules, preset=preset)
     assert code == 2
-    assert message in out.getvalue()
-    assert "Traceback" not in out.getvalue()
+    assert message in text
+    assert "Traceback" not in text
 
 
 def test_house_rules_are_parsed_by_type() -> None:
@@ -179,20 +141,15 @@ def test_house_rules_are_parsed_by_type() -> None:
 
 
 def test_house_rules_and_a_preset_reach_the_game() -> None:
-    console, out = new_console()
-    code = run_play(
-        players=3,
+    code, text = run_play_scripted(
         chips=50,
-        rounds=1,
         rules=["must_claim=on", "cant_lead_fine=1"],
         preset="rulebook_method_1",
         seed=4,
         name="Zed",
-        console=console,
-        read_line=script([]),
     )
     assert code == 0
-    head = " ".join(out.getvalue().split("(play this deal again")[0].split())
+    head = " ".join(text.split("(play this deal again")[0].split())
     for part in ("poker=showdown", "must_claim=true", "cant_lead_fine=1", "starting_chips=50"):
         assert part in head
 
@@ -214,15 +171,14 @@ def random_human(rng: random.Random, on_prompt: Callable[[str], None]) -> Callab
 def test_the_screen_never_shows_hidden_cards(seed: int, players: int) -> None:
     state, bots = new_game(seed, players, rounds=3)
     console, out = new_console()
+    screen = Screen(out)
     twin = state.clone()
     cut_cards = {e[2] for e in twin.apply(CHANCE_ACTION) if e[0] == "cut"}
-    seen = 0
     checked = 0
 
     def check(prompt: str) -> None:
-        nonlocal seen, checked
-        text = out.getvalue()[seen:]
-        seen = len(out.getvalue())
+        nonlocal checked
+        text = screen.new_text()
         if state.is_terminal():
             return
         hidden = state.widow & ~state.known_widow

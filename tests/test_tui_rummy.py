@@ -15,7 +15,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from typer.testing import CliRunner
 
-from conftest import set_bot_levels
+from conftest import Screen, cards_on_screen, new_console, set_bot_levels
 from rummoli.bots import Bot, Decision, make_bot
 from rummoli.cards import card_str, cards_of, parse_card
 from rummoli.cli import app
@@ -31,19 +31,7 @@ from rummoli.tui.rummy.narrate import RummyNarrator
 from rummoli.tui.rummy.play import default_level, play_rummy, run_rummy_play
 from rummoli.tui.rummy.summary import HandTally
 
-# A card as the screen draws it: a rank and a suit symbol.
-CARD = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
-SUIT_LETTER = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 NAMES = ["You", "Bea", "Cy", "Di"]
-
-
-def new_console() -> tuple[Console, io.StringIO]:
-    out = io.StringIO()
-    return Console(file=out, width=80, highlight=False), out
-
-
-def cards_on_screen(text: str) -> set[str]:
-    return {rank.replace("10", "T") + SUIT_LETTER[suit] for rank, suit in CARD.findall(text)}
 
 
 if TYPE_CHECKING:
@@ -178,14 +166,12 @@ def test_whole_matches_typed_move_by_move_never_show_a_hidden_card(
 ) -> None:
     state, bots = new_match(seed, players)
     console, out = new_console()
-    seen = 0
+    screen = Screen(out)
     checked = 0
 
     def check(prompt: str) -> None:
-        nonlocal seen, checked
-        text = out.getvalue()[seen:]
-        seen = len(out.getvalue())
-        leaked = cards_on_screen(text) & state.hidden()
+        nonlocal checked
+        leaked = cards_on_screen(screen.new_text()) & state.hidden()
         assert not leaked, f"hidden cards on screen: {sorted(leaked)}"
         checked += 1
 
@@ -332,32 +318,37 @@ def after_draw(
     return state, state.view(0)
 
 
+def refuses(view: dict[str, Any], one_meld_per_turn: bool, lines: dict[str, str]) -> None:
+    """Each typed line (a key of ``lines``) is refused with the message it maps to, a
+    regular expression: what the player is told instead of a move."""
+    for line, message in lines.items():
+        with pytest.raises(ValueError, match=message):
+            parse_line(line, view, one_meld_per_turn)
+
+
 def test_a_card_that_fits_two_melds_is_laid_where_the_player_says() -> None:
     hands = {"You": ["7H", "2C", "9D", "KS"], "Bea": ["3C", "8D", "JD", "QH"]}
     melds = [["4H", "5H", "6H"], ["7C", "7D", "7S"]]
     _, view = after_draw(hands, melds, ["5S"], act.DRAW_DISCARD)
     seven = parse_card("7H")
-    with pytest.raises(ValueError, match=r"fits more than one meld: say which, lay 7♥ on 1 or 2"):
-        parse_line("lay 7H", view, False)
+    refuses(view, False, {"lay 7H": r"fits more than one meld: say which, lay 7♥ on 1 or 2"})
     assert parse_line("lay 7h on 1", view, False) == act.layoff_action(seven, 0)
     assert parse_line("l 7H #2", view, False) == act.layoff_action(seven, 1)
     assert parse_line("lay off 7H 2", view, False) == act.layoff_action(seven, 1)
-    with pytest.raises(ValueError, match="there is no meld 3"):
-        parse_line("lay 7H on 3", view, False)
-    with pytest.raises(ValueError, match="9♦ fits no meld on the table"):
-        parse_line("lay 9D", view, False)
-    with pytest.raises(ValueError, match=r"9♦ does not fit #1 \(4♥ 5♥ 6♥\), nor any other"):
-        parse_line("lay 9D on 1", view, False)
-    with pytest.raises(ValueError, match="you do not hold 8♦"):
-        parse_line("d 8D", view, False)
-    with pytest.raises(ValueError, match="you took 5♠ from the discard pile this turn"):
-        parse_line("discard 5S", view, False)
-    with pytest.raises(ValueError, match="you have already drawn"):
-        parse_line("s", view, False)
-    with pytest.raises(ValueError, match="not a card"):
-        parse_line("d 1X", view, False)
-    with pytest.raises(ValueError, match="what to do with KS"):
-        parse_line("ks", view, False)
+    refuses(
+        view,
+        False,
+        {
+            "lay 7H on 3": "there is no meld 3",
+            "lay 9D": "9♦ fits no meld on the table",
+            "lay 9D on 1": r"9♦ does not fit #1 \(4♥ 5♥ 6♥\), nor any other",
+            "d 8D": "you do not hold 8♦",
+            "discard 5S": "you took 5♠ from the discard pile this turn",
+            "s": "you have already drawn",
+            "d 1X": "not a card",
+            "ks": "what to do with KS",
+        },
+    )
     assert parse_line("d KS", view, False) == act.discard_action(parse_card("KS"))
     assert parse_line("sort", view, False) is TableCommand.SORT
     assert parse_line("?", view, False) is TableCommand.MOVES
@@ -366,21 +357,22 @@ def test_a_card_that_fits_two_melds_is_laid_where_the_player_says() -> None:
 def test_the_last_card_rule_and_one_meld_a_turn_are_explained() -> None:
     hands = {"You": ["5H", "6H", "7H"], "Bea": ["3C", "8D", "JD", "QH"]}
     _, view = after_draw(hands, [], ["KS"], act.DRAW_DISCARD)
-    with pytest.raises(ValueError, match="would leave you only K♠"):
-        parse_line("meld 5h 6h 7h", view, False)
-    with pytest.raises(ValueError, match="not a meld: a meld is 3 or 4 cards"):
-        parse_line("meld 5h 6h 8h", view, False)
-    with pytest.raises(ValueError, match="you have no meld to lay down"):
-        parse_line("meld", view, False)
+    refuses(
+        view,
+        False,
+        {
+            "meld 5h 6h 7h": "would leave you only K♠",
+            "meld 5h 6h 8h": "not a meld: a meld is 3 or 4 cards",
+            "meld": "you have no meld to lay down",
+        },
+    )
 
     two = {"You": ["2C", "3C", "4C", "9D", "9H", "9S", "KH"], "Bea": ["3D", "8D", "JD", "QH"]}
     rules = Rules(one_meld_per_turn=True)
     state, view = after_draw(two, [], ["5S"], act.DRAW_DISCARD, rules)
-    with pytest.raises(ValueError, match="which meld"):
-        parse_line("meld", view, True)
+    refuses(view, True, {"meld": "which meld"})
     state.apply(parse_line("meld 2C 3C 4C", view, True))
-    with pytest.raises(ValueError, match="one meld a turn"):
-        parse_line("meld 9d 9h 9s", state.view(0), True)
+    refuses(state.view(0), True, {"meld 9d 9h 9s": "one meld a turn"})
 
 
 def test_meld_alone_lays_down_the_only_meld() -> None:

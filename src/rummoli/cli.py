@@ -32,6 +32,18 @@ def _describe(game: str | None) -> GameDescription:
         raise typer.BadParameter(error_text(str(error)), param_hint="'--game'") from None
 
 
+#: The options several commands take alike: the game (its default the registry's), a
+#: house rule, a printed rule set (``play`` words its own rule and preset helps).
+GameOption = Annotated[
+    str | None,
+    typer.Option("--game", "-g", help=_game_help("the game"), show_default=registry.default_game()),
+]
+RuleOption = Annotated[
+    list[str] | None,
+    typer.Option("--rule", "-r", help="a house rule as NAME=VALUE (repeatable)"),
+]
+PresetOption = Annotated[str | None, typer.Option(help="a printed rule set")]
+
 app = typer.Typer(
     help="Rummoli, the Canadian family card game: play it, settle disputes, study it.",
     no_args_is_help=True,
@@ -91,12 +103,7 @@ def _play_epilog() -> str:
 
 @app.command(epilog=_play_epilog())
 def play(
-    game: Annotated[
-        str | None,
-        typer.Option(
-            "--game", "-g", help=_game_help("the game"), show_default=registry.default_game()
-        ),
-    ] = None,
+    game: GameOption = None,
     players: Annotated[
         int | None,
         typer.Option(
@@ -195,17 +202,9 @@ def play(
 
 @app.command()
 def rules(
-    game: Annotated[
-        str | None,
-        typer.Option(
-            "--game", "-g", help=_game_help("the game"), show_default=registry.default_game()
-        ),
-    ] = None,
-    rule: Annotated[
-        list[str] | None,
-        typer.Option("--rule", "-r", help="a house rule as NAME=VALUE (repeatable)"),
-    ] = None,
-    preset: Annotated[str | None, typer.Option(help="a printed rule set")] = None,
+    game: GameOption = None,
+    rule: RuleOption = None,
+    preset: PresetOption = None,
 ) -> None:
     """Print the rules as played, with the house rules in force and what they mean."""
     from rich.console import Console
@@ -349,11 +348,8 @@ def simulate(
             "settlement, when a player is out",
         ),
     ] = False,
-    rule: Annotated[
-        list[str] | None,
-        typer.Option("--rule", "-r", help="a house rule as NAME=VALUE (repeatable)"),
-    ] = None,
-    preset: Annotated[str | None, typer.Option(help="a printed rule set")] = None,
+    rule: RuleOption = None,
+    preset: PresetOption = None,
     seed: Annotated[int, typer.Option(help="the same seed gives the same numbers")] = 0,
     chunk_size: Annotated[
         int | None,
@@ -456,20 +452,14 @@ def evaluate(
     rounds: Annotated[
         int, typer.Option(min=1, help="duplicate deals, each played from every seat")
     ] = 1000,
-    game: Annotated[
-        str | None,
-        typer.Option("--game", "-g", help=_game_help("the game"), show_default="rummoli"),
-    ] = None,
+    game: GameOption = None,
     players: Annotated[
         int | None, typer.Option(min=2, max=MAX_SEATS, help="seats (default: the game's)")
     ] = None,
     actions: Annotated[
         str, typer.Option(help="the agent's action space: exact or compact")
     ] = "exact",
-    rule: Annotated[
-        list[str] | None,
-        typer.Option("--rule", "-r", help="a house rule as NAME=VALUE (repeatable)"),
-    ] = None,
+    rule: RuleOption = None,
     baseline: Annotated[
         str | None,
         typer.Option(help="another agent on the same deals, and the difference"),

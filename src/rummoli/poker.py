@@ -129,69 +129,50 @@ def _key(category: int, primary: int, secondary: int) -> int:
     return category << _CATEGORY_SHIFT | primary << _PRIMARY_SHIFT | secondary
 
 
-def _build_tables() -> dict[str, list[int]]:
-    """All lookup tables, each indexed by a 13-bit rank mask.
-
-    Straight and straight-flush tops are stored as one-hot bits, not rank numbers, so the
-    straight flushes of several suits combine with ``|`` and the best one is just the
-    highest bit: that saves a ``max`` over the suits on the hot path.
-    """
-    _, top1, top2, top3, _, top5 = _top_tables(_TABLE_SIZE, 5)
-    straight_bit = [_straight_top_bit(m) for m in range(_TABLE_SIZE)]
-    straight = [_key(STRAIGHT, 0, b) if b else 0 for b in straight_bit]
-    flush = [
-        (_key(STRAIGHT_FLUSH, 0, b) if b else _key(FLUSH, 0, t5)) if m.bit_count() >= 5 else 0
-        for m, b, t5 in zip(range(_TABLE_SIZE), straight_bit, top5, strict=True)
-    ]
-    single = [m.bit_count() == 1 for m in range(_TABLE_SIZE)]
-    return {
-        "top1": top1,
-        "top2": top2,
-        "top3": top3,
-        # Straight if there is one, else the high-card key: all a no-pair hand needs.
-        "straight_or_high": [s or t5 for s, t5 in zip(straight, top5, strict=True)],
-        "straight": straight,
-        "flush": flush,
-        # A straight within one suit is a straight flush.
-        "sf_bit": straight_bit,
-        "sf_key": [_key(STRAIGHT_FLUSH, 0, 0) | t if t else 0 for t in top1],
-        "quads_key": [_key(FOUR_OF_A_KIND, 0, 0) | t << _PRIMARY_SHIFT for t in top1],
-        "full_house_key": [_key(FULL_HOUSE, 0, 0) | t << _PRIMARY_SHIFT for t in top1],
-        "trips_key": [_key(THREE_OF_A_KIND, 0, 0) | t << _PRIMARY_SHIFT for t in top1],
-        # Pairs mask -> (key without kickers, ranks used by the pairs).  One pair keeps
-        # three kickers, two or more pairs keep the best two pairs and one kicker.
-        "pairs_key": [
-            _key(PAIR, m, 0) if one else _key(TWO_PAIR, t2, 0)
-            for m, one, t2 in zip(range(_TABLE_SIZE), single, top2, strict=True)
-        ],
-        "pairs_used": [
-            m if one else t2 for m, one, t2 in zip(range(_TABLE_SIZE), single, top2, strict=True)
-        ],
-    }
-
-
-_T: Final = _build_tables()
+#: ``_TOPS[n]``: the highest n ranks of each 13-bit rank mask (n = 0 to 5).
+_TOPS: Final = _top_tables(_TABLE_SIZE, 5)
+#: The one-hot bit of each rank mask's highest straight's top rank (0: none). Tops are
+#: one-hot bits, not rank numbers, so the straight flushes of several suits combine with
+#: ``|`` and the best one is just the highest bit: that saves a ``max`` over the suits on
+#: the hot path.
+_STRAIGHT_BIT: Final = [_straight_top_bit(m) for m in range(_TABLE_SIZE)]
+#: One suit's rank mask -> its flush key (a straight flush's if the suit has a straight),
+#: 0 below five cards: :func:`hand_key` and :func:`five_of` read it.
+_FLUSH: Final = [
+    (_key(STRAIGHT_FLUSH, 0, b) if b else _key(FLUSH, 0, t5)) if m.bit_count() >= 5 else 0
+    for m, b, t5 in zip(range(_TABLE_SIZE), _STRAIGHT_BIT, _TOPS[5], strict=True)
+]
 
 
 def _make_hand_key() -> Callable[[int], int]:
-    """Build :func:`hand_key` as a closure over the tables.
+    """Build :func:`hand_key` as a closure over its lookup tables, each indexed by a
+    13-bit rank mask.
 
-    The tables become closure cells (``LOAD_DEREF``, about as cheap as a local) instead
-    of default arguments, which keeps the public signature honest at no measurable cost.
+    The tables are built here as locals, so they become closure cells (``LOAD_DEREF``,
+    about as cheap as a local) instead of default arguments, which keeps the public
+    signature honest at no measurable cost.
     """
-    top1 = _T["top1"]
-    top2 = _T["top2"]
-    top3 = _T["top3"]
-    straight = _T["straight"]
-    straight_or_high = _T["straight_or_high"]
-    flush = _T["flush"]
-    sf_bit = _T["sf_bit"]
-    sf_key = _T["sf_key"]
-    quads_key = _T["quads_key"]
-    full_house_key = _T["full_house_key"]
-    trips_key = _T["trips_key"]
-    pairs_key = _T["pairs_key"]
-    pairs_used = _T["pairs_used"]
+    _, top1, top2, top3, _, top5 = _TOPS
+    flush = _FLUSH
+    straight = [_key(STRAIGHT, 0, b) if b else 0 for b in _STRAIGHT_BIT]
+    # Straight if there is one, else the high-card key: all a no-pair hand needs.
+    straight_or_high = [s or t5 for s, t5 in zip(straight, top5, strict=True)]
+    # A straight within one suit is a straight flush.
+    sf_bit = _STRAIGHT_BIT
+    sf_key = [_key(STRAIGHT_FLUSH, 0, 0) | t if t else 0 for t in top1]
+    quads_key = [_key(FOUR_OF_A_KIND, 0, 0) | t << _PRIMARY_SHIFT for t in top1]
+    full_house_key = [_key(FULL_HOUSE, 0, 0) | t << _PRIMARY_SHIFT for t in top1]
+    trips_key = [_key(THREE_OF_A_KIND, 0, 0) | t << _PRIMARY_SHIFT for t in top1]
+    # Pairs mask -> (key without kickers, ranks used by the pairs).  One pair keeps
+    # three kickers, two or more pairs keep the best two pairs and one kicker.
+    single = [m.bit_count() == 1 for m in range(_TABLE_SIZE)]
+    pairs_key = [
+        _key(PAIR, m, 0) if one else _key(TWO_PAIR, t2, 0)
+        for m, one, t2 in zip(range(_TABLE_SIZE), single, top2, strict=True)
+    ]
+    pairs_used = [
+        m if one else t2 for m, one, t2 in zip(range(_TABLE_SIZE), single, top2, strict=True)
+    ]
     # Kicker table per pairs mask: three kickers for one pair, one for two pairs.
     pair_kickers = [top3 if m.bit_count() == 1 else top1 for m in range(_TABLE_SIZE)]
     # One suit's flush key is below 9 << 26 (written as a literal below, since constants
@@ -338,9 +319,8 @@ def five_of(mask: int, key: int) -> list[int]:
     callers that already hold the key, such as a showdown that also ranks the hands)."""
     category = key >> _CATEGORY_SHIFT
     if category in (FLUSH, STRAIGHT_FLUSH):
-        flush = _T["flush"]
         for suit in range(3, -1, -1):
-            if flush[mask >> (NUM_RANKS * suit) & _FIELD] == key:
+            if _FLUSH[mask >> (NUM_RANKS * suit) & _FIELD] == key:
                 break
         else:  # pragma: no cover - hand_key found this flush, so some suit has it
             raise AssertionError("flush key without a flush suit")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import cards_in
+from conftest import checked_game_frames
 from rummoli.cards import card_str, cards_of
 from rummoli.engine.base import Event
 from rummoli.games.rummy import Rules, RummyState, setup_from_dict
@@ -86,27 +86,16 @@ def check_rummy_frames(
     names = states[0].names
     public = public_cards(events, names)
     checked = 0
-    for frame in frames:
-        kind = frame["type"]
-        if kind in ("table", "error", "pong"):
-            assert not cards_in(frame), frame
-            continue
-        if kind not in ("state", "update") or frame["view"] is None:
-            continue
+    for frame, _, shown in checked_game_frames(
+        frames,
+        seat,
+        states,
+        events,
+        lambda step: hidden_cards(states[step], seat, public[step]),
+        OWN_DECK,
+        events_for,
+    ):
         checked += 1
-        step = frame["step"]
-        truth = states[step]
-        assert frame["view"] == truth.view(seat), f"step {step}: the view of {seat} differs"
-        if kind == "update":
-            assert frame["events"] == events_for(events[step], seat, names)
-            shown = [e for e in frame["events"] if e["type"] not in OWN_DECK]
-        else:
-            every = events_for([e for evs in events[: step + 1] for e in evs], seat, names)
-            log = frame["log"]
-            assert log == every[len(every) - len(log) :] and (log or not every)
-            shown = []  # earlier hands' cards are in the log: they were seen then
-        leaked = cards_in([frame["view"], shown]) & hidden_cards(truth, seat, public[step])
-        assert not leaked, f"step {step}: seat {seat} received hidden cards {leaked}"
         assert "stock" not in frame["view"] or isinstance(frame["view"]["stock"], int)
         if seat is None:
             assert "hand" not in frame["view"] and "legal_actions" not in frame["view"]

@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 import rummoli.web.hub
 from e2e.conftest import LiveServer
-from e2e.pages import NO_GUIDE, PHONE, TIMEOUT_MS, post_json
+from e2e.pages import NO_GUIDE, PHONE, take_first_seat
 from rummoli.web.room import Timing
 
 SEED = 4
@@ -85,23 +85,9 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
 def _sit(server: LiveServer, page: Page, pace: str = "instant", seats: int = 3) -> str:
     """A table for Ann (this page's browser holds her seat) and computer players; the
     round waits for her first decision, so nothing is missed before the page opens."""
-    created = post_json(
-        server.url + "/api/tables",
-        {
-            "seats": ["human"] + ["basic"] * seats,
-            "public": True,
-            "name": "Ann",
-            "rules": {"rounds": 1, "widow": "none", "poker": "betting"},
-        },
-    )
-    page.set_default_timeout(TIMEOUT_MS)
-    page.goto(server.url + "/rules")
-    page.evaluate(
-        "([id, seat, pace]) => { localStorage.setItem(`rummoli.seat.${id}`, JSON.stringify(seat));"
-        " localStorage.setItem('rummoli.pace', pace); }",
-        [created["id"], created["seat"], pace],
-    )
-    return str(created["id"])
+    rules = {"rounds": 1, "widow": "none", "poker": "betting"}
+    body = {"seats": ["human"] + ["basic"] * seats, "public": True, "name": "Ann", "rules": rules}
+    return take_first_seat(page, server.url, body, pace)
 
 
 def _open(server: LiveServer, page: Page, pace: str = "instant") -> int:
@@ -231,11 +217,17 @@ def test_every_decision_can_be_made_from_the_keyboard_without_taking_the_chat(
     assert _focused(page) == second
     page.keyboard.press("Space")
     card = second.removeprefix("lay-")
+    page.wait_for_selector("#laid .laid-cell.on")
+    _wait_logged(page, "lay", card, "Ann")
+
+
+def _wait_logged(page: Page, kind: str, card: str, player: str | None = None) -> None:
+    """Wait until the table's log has an event of ``kind`` with ``card`` (by ``player``,
+    when one is named): the move a key made has reached the server and come back."""
     page.wait_for_function(
-        "(card) => document.querySelector('#laid .laid-cell.on') !== null"
-        " && [...window.rummoliTable.state.log].some((e) => e.type === 'lay' && e.card === card"
-        " && e.player === 'Ann')",
-        arg=card,
+        "([kind, card, player]) => window.rummoliTable.state.log.some((e) => e.type === kind"
+        " && e.card === card && (player === null || e.player === player))",
+        arg=[kind, card, player],
     )
 
 
@@ -244,18 +236,10 @@ def test_a_rummy_turn_from_the_keyboard(
 ) -> None:
     """The same hooks serve Basic Rummy: a whole turn (draw, choose a card, discard) with
     Tab, Space and Enter only."""
-    created = post_json(
-        live_server.url + "/api/tables",
-        {"game": "rummy", "seats": ["human", "basic"], "public": True, "name": "Ann"},
-    )
     page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    page.goto(live_server.url + "/rules")
-    page.evaluate(
-        "([id, seat]) => localStorage.setItem(`rummoli.seat.${id}`, JSON.stringify(seat))",
-        [created["id"], created["seat"]],
-    )
-    page.goto(f"{live_server.url}/table/{created['id']}")
+    body = {"game": "rummy", "seats": ["human", "basic"], "public": True, "name": "Ann"}
+    table = take_first_seat(page, live_server.url, body)
+    page.goto(f"{live_server.url}/table/{table}")
     step = _decision(page, -1)
     assert page.get_attribute("#table", "data-phase") == "draw"
     assert _focused(page) == "action-stock"
@@ -279,11 +263,7 @@ def test_a_rummy_turn_from_the_keyboard(
         page.keyboard.press("Tab")
     assert _focused(page) == "action-discard"
     page.keyboard.press("Enter")
-    page.wait_for_function(
-        "(card) => window.rummoliTable.state.log.some((e) => e.type === 'discard'"
-        " && e.card === card)",
-        arg=card,
-    )
+    _wait_logged(page, "discard", card)
 
 
 def test_the_live_region_says_each_line_at_the_pace_of_the_cards_and_motion_can_be_reduced(

@@ -16,35 +16,18 @@ again for another), and the final standings.
 
 from __future__ import annotations
 
-import json
-import re
-import time
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
+from playwright.sync_api import Browser, Page
 
 from conftest import check_rummoli_frames
 from e2e.conftest import LiveServer
-from e2e.pages import (
-    GAME_SECONDS,
-    HUMANS,
-    TIMEOUT_MS,
-    Shots,
-    get_json,
-    two_people_and_a_watcher,
-)
+from e2e.pages import Browsing, create_in_lobby, get_json, whole_game
 from e2e.rummoli_truth import expanded, shown_reference
 
 Frame = dict[str, Any]
 
-# The next thing to wait for, on the spectator's page: the end, or a person to move at a
-# step after the last one a person acted at.
-NEXT_DECISION = """([acted, humans]) => {
-  const t = document.querySelector('#table');
-  return t.dataset.phase === 'over'
-    || (Number(t.dataset.step) > acted && humans.includes(t.dataset.toMove));
-}"""
 MY_TURN = """(step) => {
   const t = document.querySelector('#table');
   return t.dataset.myTurn === 'true' && t.dataset.step === String(step)
@@ -52,82 +35,24 @@ MY_TURN = """(step) => {
 }"""
 
 
-def _kebab(name: str) -> str:
-    """``myTurn`` -> ``my-turn`` (a dataset key as its ``data-`` attribute)."""
-    return re.sub(r"([A-Z])", lambda m: "-" + m.group(1).lower(), name)
-
-
-class Browsing:
-    """One person's (or the spectator's) page, and every WebSocket frame it received."""
-
-    def __init__(self, context: BrowserContext, name: str) -> None:
-        self.name = name
-        self.page: Page = context.new_page()
-        self.page.set_default_timeout(TIMEOUT_MS)
-        #: Every frame received, by connection (a reload or a reconnect opens a new one).
-        self.sockets: list[list[Frame]] = []
-        self.page.on("websocket", self._socket)
-
-    def _socket(self, ws: WebSocket) -> None:
-        frames: list[Frame] = []
-        self.sockets.append(frames)
-
-        def received(payload: str | bytes) -> None:
-            frames.append(json.loads(payload))
-
-        ws.on("framereceived", received)
-
-    def connections(self) -> list[tuple[int | None, list[Frame]]]:
-        """Each connection that got anything: its seat (from the snapshot after the hello;
-        None: watching) and its frames."""
-        return [
-            (next(f["seat"] for f in frames if f["type"] == "state"), frames)
-            for frames in self.sockets
-            if frames
-        ]
-
-    def seats(self) -> list[int | None]:
-        return [seat for seat, _ in self.connections()]
-
-    def data(self) -> dict[str, str]:
-        found: dict[str, str] = self.page.eval_on_selector("#table", "t => ({...t.dataset})")
-        return found
-
-    def wait_table(self, **expected: str) -> None:
-        """Wait until the table root's ``data-*`` attributes have these values."""
-        selector = "#table" + "".join(
-            f'[data-{_kebab(key)}="{value}"]' for key, value in expected.items()
-        )
-        self.page.wait_for_selector(selector, state="attached")
-
-    def hand(self) -> list[str]:
-        ids: list[str] = self.page.eval_on_selector_all(
-            "[data-testid^=hand-card-]", "cards => cards.map(c => c.dataset.testid.slice(10))"
-        )
-        return ids
-
-
-# ---------------------------------------------------------------------- the truth
-
-
 # ---------------------------------------------------------------------- the game
 
 
 def _create_table(ann: Browsing, base: str) -> str:
     """Ann creates a table in the lobby: herself, Bea, a basic and a random computer."""
-    page = ann.page
-    page.goto(base + "/")
-    page.get_by_test_id("create-name").fill("Ann")
-    page.get_by_test_id("seat-kind-1").select_option("human")
-    page.get_by_test_id("seat-kind-2").select_option("basic")
-    page.get_by_test_id("seat-kind-3").select_option("random")
-    page.get_by_test_id("starting-chips").fill("50")
-    page.get_by_test_id("rounds").fill("3")
-    page.get_by_test_id("public").check()  # listed, so the spectator finds it
-    page.get_by_test_id("create-submit").click()
-    page.wait_for_url("**/table/*")
+    ann.page.goto(base + "/")
+    fields: dict[str, str | bool] = {
+        "create-name": "Ann",
+        "seat-kind-1": "human",
+        "seat-kind-2": "basic",
+        "seat-kind-3": "random",
+        "starting-chips": "50",
+        "rounds": "3",
+        "public": True,  # listed, so the spectator finds it
+    }
+    table_id = create_in_lobby(ann.page, fields)
     ann.wait_table(status="waiting", seat="0")
-    return page.url.rsplit("/", 1)[1]
+    return table_id
 
 
 CONNECTED = """(expected) => expected.includes(
@@ -154,36 +79,19 @@ def _laid_count(page: Page) -> int:
 def test_two_people_two_computers_and_a_spectator_play_a_whole_game(
     browser: Browser, live_server: LiveServer
 ) -> None:
-    started = time.monotonic()
-    base = live_server.url
-    shots = Shots()
-    contexts = two_people_and_a_watcher(browser)
-    try:
-        ann, bea, spectator = (
-            Browsing(context, name)
-            for context, name in zip(contexts, ["Ann", "Bea", "spectator"], strict=True)
-        )
+    with whole_game(browser, live_server.url, ["Ann", "Bea", "spectator"]) as game:
+        base, shots, everyone = game.base, game.shots, game.pages
+        ann, bea, spectator = everyone
+
+        def in_lobby(page: Page) -> None:
+            page.get_by_test_id("create-submit").wait_for()
+            if shots.want("lobby"):
+                shots.take(page, "lobby")
+
         table_id = _create_table(ann, base)
-        invite = ann.page.get_by_test_id("invite-link").input_value()
-        assert invite.startswith(f"{base}/table/{table_id}#invite=")
-
-        # The spectator finds the table in the lobby and opens it, without a seat.
-        spectator.page.goto(base + "/")
-        row = spectator.page.get_by_test_id(f"table-row-{table_id}")
-        row.wait_for()
-        spectator.page.get_by_test_id("create-submit").wait_for()
-        if shots.want("lobby"):
-            shots.take(spectator.page, "lobby")
-        row.get_by_role("link").click()
-        spectator.wait_table(status="waiting", seat="")
-
-        # Bea opens the invitation link on her phone and takes the last seat: it starts.
-        bea.page.goto(invite)
-        bea.page.get_by_test_id("join-name").fill("Bea")
-        bea.page.get_by_test_id("join-submit").click()
-        everyone = [ann, bea, spectator]
-        for who, seat in zip(everyone, ["0", "1", ""], strict=True):
-            who.wait_table(status="playing", seat=seat)
+        # The spectator finds the table in the lobby and opens it, without a seat; Bea
+        # opens the invitation link on her phone and takes the last seat: it starts.
+        game.seat_bea_and_the_spectator(table_id, "Bea", in_lobby)
         assert spectator.page.get_by_test_id("hand").count() == 1
         assert not spectator.page.locator("#me").is_visible()
 
@@ -192,12 +100,7 @@ def test_two_people_two_computers_and_a_spectator_play_a_whole_game(
         decisions = {"0": 0, "1": 0}
         best_shot = {"0": 0, "1": 0}
         reloaded = restarted = False
-        while True:
-            assert time.monotonic() - started < GAME_SECONDS, "the game took too long"
-            spectator.page.wait_for_function(NEXT_DECISION, arg=[acted, list(HUMANS)])
-            data = spectator.data()
-            if data["phase"] == "over":
-                break
+        while (data := game.next_decision(acted)) is not None:
             step, seat, phase = int(data["step"]), data["toMove"], data["phase"]
             who = people[seat]
             who.page.wait_for_function(MY_TURN, arg=step)
@@ -261,17 +164,11 @@ def test_two_people_two_computers_and_a_spectator_play_a_whole_game(
         assert ann.seats() == [0, 0]
         assert bea.seats() == [None, 1, 1, 1]
         assert spectator.seats() == [None, None]
-        checked = 0
-        for who in everyone:
-            for seen_as, frames in who.connections():
-                checked += check_rummoli_frames(expanded(frames), seen_as, states, events)
-                refused = [f for f in frames if f["type"] == "error"]
-                assert not refused, f"{who.name}: the server refused a click: {refused}"
+        checked = game.check_every_connection(
+            lambda frames, seat: check_rummoli_frames(expanded(frames), seat, states, events)
+        )
         assert checked > 3 * (len(states) - 1), checked
         # The check can fail: Ann's frames hold her hand, which a spectator may not see.
         with pytest.raises(AssertionError, match="the view of None differs"):
             check_rummoli_frames(expanded(ann.sockets[-1]), None, states, events)
-    finally:
-        for context in contexts:
-            context.close()
-    print(f"\nwhole game in the browser: {time.monotonic() - started:.1f} s")
+    print(f"\nwhole game in the browser: {game.seconds():.1f} s")

@@ -25,7 +25,7 @@ from playwright.sync_api import Browser, Page
 
 import rummoli.web.hub
 from e2e.conftest import LiveServer
-from e2e.pages import NO_GUIDE, TIMEOUT_MS, post_json
+from e2e.pages import NO_GUIDE, game_over, play_first_choices, run_shown, take_first_seat
 
 LAPTOP = {"width": 1366, "height": 768}
 
@@ -56,19 +56,10 @@ def _sit(
     server: LiveServer, page: Page, rules: dict[str, Any], pace: str = "instant", bots: int = 2
 ) -> str:
     seats = ["human"] + ["basic"] * bots
-    created = post_json(
-        server.url + "/api/tables",
-        {"seats": seats, "public": True, "name": "Ann", "rules": rules},
-    )
-    page.set_default_timeout(TIMEOUT_MS)
-    page.goto(server.url + "/rules")
-    page.evaluate(
-        "([id, seat, pace]) => { localStorage.setItem(`rummoli.seat.${id}`, JSON.stringify(seat));"
-        " localStorage.setItem('rummoli.pace', pace); }",
-        [created["id"], created["seat"], pace],
-    )
-    page.goto(f"{server.url}/table/{created['id']}")
-    return str(created["id"])
+    body = {"seats": seats, "public": True, "name": "Ann", "rules": rules}
+    table = take_first_seat(page, server.url, body, pace)
+    page.goto(f"{server.url}/table/{table}")
+    return table
 
 
 def _press(page: Page, cdp: Any, code: str, layout: dict[str, tuple[str, int]]) -> None:
@@ -170,13 +161,7 @@ def test_players_and_cards_have_names_with_units_and_the_replay_speaks(
         )
         # Play on to the end, then the replay: a live region says each step's lines.
         page.evaluate("localStorage.setItem('rummoli.pace', 'instant')")
-        deadline = time.monotonic() + 120
-        while page.get_by_test_id("table").get_attribute("data-phase") != "over":
-            assert time.monotonic() < deadline
-            button = page.locator('[data-testid="actions"] button').first
-            if button.count() and button.is_visible():
-                button.click()
-            page.wait_for_timeout(50)
+        play_first_choices(page, lambda: game_over(page), 120, "the game did not end", 50)
         page.goto(f"{live_server.url}/replay/{table_id}?seat=0")
         page.wait_for_function("() => Number(document.querySelector('#slider').max) > 5")
         page.get_by_test_id("replay-next").click()
@@ -193,17 +178,7 @@ def test_the_language_changes_mid_run_without_a_reload(
 ) -> None:
     with _laptop_page(browser, monkeypatch, seed=4) as page:
         _sit(live_server, page, {"rounds": 1, "widow": "none"}, pace="slow")
-        table = page.get_by_test_id("table")
-        deadline = time.monotonic() + 120
-        while (
-            table.get_attribute("data-playing") != "true"
-            or page.locator("#laid .laid-cell.on").count() < 2
-        ):
-            assert time.monotonic() < deadline, "no run was shown"
-            button = page.locator('[data-testid="actions"] button').first
-            if button.count() and button.is_visible():
-                button.click()
-            page.wait_for_timeout(40)
+        play_first_choices(page, lambda: run_shown(page, 2), 120, "no run was shown")
         page.evaluate("window.__same_page = true")
         before = page.locator("#laid .laid-cell.on").count()
         page.get_by_test_id("language").select_option("fr")
@@ -226,17 +201,9 @@ def test_a_rummy_hint_outlines_the_cards_its_move_is_made_with(
     browser: Browser, live_server: LiveServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with _laptop_page(browser, monkeypatch, seed=3) as page:
-        page.set_default_timeout(TIMEOUT_MS)
-        created = post_json(
-            live_server.url + "/api/tables",
-            {"game": "rummy", "seats": ["human", "basic"], "public": True, "name": "Ann"},
-        )
-        page.goto(live_server.url + "/rules")
-        page.evaluate(
-            "([id, seat]) => localStorage.setItem(`rummoli.seat.${id}`, JSON.stringify(seat))",
-            [created["id"], created["seat"]],
-        )
-        page.goto(f"{live_server.url}/table/{created['id']}")
+        body = {"game": "rummy", "seats": ["human", "basic"], "public": True, "name": "Ann"}
+        table_id = take_first_seat(page, live_server.url, body)
+        page.goto(f"{live_server.url}/table/{table_id}")
         table = page.get_by_test_id("table")
         seen: set[str] = set()
         deadline = time.monotonic() + 90

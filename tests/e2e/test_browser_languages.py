@@ -28,7 +28,7 @@ from babel.messages.pofile import read_po
 from playwright.sync_api import Browser, Page
 
 from e2e.conftest import LiveServer
-from e2e.pages import DESKTOP, GAME_SECONDS, INSTANT_PACE, PHONE, TIMEOUT_MS, Shots
+from e2e.pages import DESKTOP, GAME_SECONDS, INSTANT_PACE, PHONE, TIMEOUT_MS, Shots, create_in_lobby
 
 LOCALE = Path(__file__).resolve().parents[2] / "src" / "rummoli" / "locale"
 LARGE = {"width": 1366, "height": 768}
@@ -176,13 +176,13 @@ def _create(page: Page, base: str, name: str, *, second: str) -> str:
     """A one-round Rummoli table for two from the lobby: ``name`` sits, the second seat
     is ``second`` (``human`` or a computer level)."""
     page.goto(base + "/")
-    page.get_by_test_id("create-name").fill(name)
-    page.get_by_test_id("seat-count").select_option("2")
-    page.get_by_test_id("seat-kind-1").select_option(second)
-    page.get_by_test_id("rounds").fill("1")
-    page.get_by_test_id("create-submit").click()
-    page.wait_for_url("**/table/*")
-    return page.url.rsplit("/", 1)[1]
+    fields: dict[str, str | bool] = {
+        "create-name": name,
+        "seat-count": "2",
+        "seat-kind-1": second,
+        "rounds": "1",
+    }
+    return create_in_lobby(page, fields)
 
 
 @pytest.mark.parametrize(
@@ -396,13 +396,14 @@ def test_a_rummy_match_in_the_browser_s_language(
         # The refusal quotes the name typed ("Bot 2"), a name: its own words are checked.
         typed = frozenset(code_words() | {"bot"})
         assert english_left(page, forbidden, typed) == set(), "the refusal"
-        page.get_by_test_id("create-name").fill(name)
-        page.get_by_test_id("seat-count").select_option("2")
-        page.get_by_test_id("seat-kind-1").select_option("basic")
-        page.get_by_test_id("rule-target").select_option("other")
-        page.get_by_test_id("rule-target-n").fill("5")
-        page.get_by_test_id("create-submit").click()
-        page.wait_for_url("**/table/*")
+        fields: dict[str, str | bool] = {
+            "create-name": name,
+            "seat-count": "2",
+            "seat-kind-1": "basic",
+            "rule-target": "other",
+            "rule-target-n": "5",
+        }
+        create_in_lobby(page, fields)
         acted = -1
         while True:
             assert time.monotonic() - started < GAME_SECONDS, "the match took too long"

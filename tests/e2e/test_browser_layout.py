@@ -18,6 +18,7 @@ Screenshots of the table during a run, in each language, go to ``docs/img/`` whe
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,7 @@ from playwright.sync_api import Browser, Page
 
 import rummoli.web.hub
 from e2e.conftest import LiveServer
-from e2e.pages import NO_GUIDE, TIMEOUT_MS, Shots, post_json
+from e2e.pages import NO_GUIDE, TIMEOUT_MS, Shots, game_over, play_first_choices, take_first_seat
 
 VIEWPORTS = {
     "1366x768": {"width": 1366, "height": 768},
@@ -83,51 +84,25 @@ def _context(browser: Browser, lang: str) -> Any:
 def _finished_game(live_server: LiveServer, page: Page) -> str:
     """A short game of Ann's played to its end at once: for the history, the players'
     page and the replay."""
-    created = post_json(
-        live_server.url + "/api/tables",
-        {"seats": ["human", "basic"], "name": "Ann", "public": True, "rules": {"rounds": 1}},
-    )
-    page.goto(live_server.url + "/")
-    page.evaluate(
-        "([id, seat]) => { localStorage.setItem(`rummoli.seat.${id}`, JSON.stringify(seat));"
-        " localStorage.setItem('rummoli.pace', 'instant'); }",
-        [created["id"], created["seat"]],
-    )
-    page.goto(f"{live_server.url}/table/{created['id']}")
-    _play_until(page, lambda: page.get_by_test_id("table").get_attribute("data-phase") == "over")
+    body = {"seats": ["human", "basic"], "name": "Ann", "public": True, "rules": {"rounds": 1}}
+    table = take_first_seat(page, live_server.url, body, "instant")
+    page.goto(f"{live_server.url}/table/{table}")
+    _play_until(page, lambda: game_over(page))
     page.evaluate("localStorage.removeItem('rummoli.pace')")
-    return str(created["id"])
+    return table
 
 
-def _play_until(page: Page, done: Any, seconds: float = 120) -> None:
-    deadline = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < deadline, "the table did not get there in time"
-        button = page.locator('[data-testid="actions"] button').first
-        if button.count() and button.is_visible():
-            button.click()
-        page.wait_for_timeout(50)
+def _play_until(page: Page, done: Callable[[], bool], seconds: float = 120) -> None:
+    play_first_choices(page, done, seconds, "the table did not get there in time", 50)
 
 
 def _table_checks(live_server: LiveServer, page: Page, lang: str) -> None:
     """A table of Ann's and three computers at the slowest pace: every size checked at
     one of her decisions, and (resized while a run is shown) during runs."""
-    created = post_json(
-        live_server.url + "/api/tables",
-        {
-            "seats": ["human", "basic", "basic", "basic"],
-            "name": "Ann",
-            "public": True,
-            "rules": {"rounds": 2, "widow": "none"},
-        },
-    )
-    page.goto(live_server.url + "/")
-    page.evaluate(
-        "([id, seat]) => { localStorage.setItem(`rummoli.seat.${id}`, JSON.stringify(seat));"
-        " localStorage.setItem('rummoli.pace', 'slow'); }",
-        [created["id"], created["seat"]],
-    )
-    page.goto(f"{live_server.url}/table/{created['id']}")
+    seats = ["human", "basic", "basic", "basic"]
+    body = {"seats": seats, "name": "Ann", "public": True, "rules": {"rounds": 2, "widow": "none"}}
+    table_id = take_first_seat(page, live_server.url, body, "slow")
+    page.goto(f"{live_server.url}/table/{table_id}")
     table = page.get_by_test_id("table")
     page.wait_for_function("() => document.querySelector('#table').dataset.myTurn === 'true'")
     # A chat line reads as one line: the text right after the name (it was spread in

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page
 
 import rummoli.web.hub
 from e2e.conftest import LiveServer
-from e2e.pages import DESKTOP, NO_GUIDE, TIMEOUT_MS, post_json
+from e2e.pages import desktop_page, take_first_seat
 
 #: The cards offered to lead, when Ann has a choice (else an empty list).
 LEADS = """() => {
@@ -43,22 +43,10 @@ def _red(card: str) -> bool:
 def _play_round(page: Page, url: str) -> dict[str, list[str]]:
     """Ann takes the first choice of every decision; the prompts of her leads with a
     choice, by kind ("first", "switch"), each with the cards offered."""
-    created = post_json(
-        url + "/api/tables",
-        {
-            "seats": ["human", "basic", "basic"],
-            "name": "Ann",
-            "public": True,
-            "rules": {"rounds": 1, "widow": "none", "poker": "showdown"},
-        },
-    )
-    page.goto(url + "/rules")
-    page.evaluate(
-        "([id, seat]) => { localStorage.setItem(`rummoli.seat.${id}`, JSON.stringify(seat));"
-        " localStorage.setItem('rummoli.pace', 'instant'); }",
-        [created["id"], created["seat"]],
-    )
-    page.goto(f"{url}/table/{created['id']}")
+    rules = {"rounds": 1, "widow": "none", "poker": "showdown"}
+    body = {"seats": ["human", "basic", "basic"], "name": "Ann", "public": True, "rules": rules}
+    table = take_first_seat(page, url, body, "instant")
+    page.goto(f"{url}/table/{table}")
     # Each pay space says what it pays and when.
     page.get_by_test_id("space-AKD").wait_for()
     assert "ten of spades" in (page.get_by_test_id("space-10S").get_attribute("title") or "")
@@ -100,17 +88,11 @@ def _play_round(page: Page, url: str) -> dict[str, list[str]]:
 def test_a_lead_says_why_its_cards(
     browser: Browser, live_server: LiveServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    context = browser.new_context(viewport=DESKTOP)
-    context.add_init_script(NO_GUIDE)
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
     kinds: set[str] = set()
-    try:
+    with desktop_page(browser) as page:
         for seed in range(1, 13):
             monkeypatch.setattr(rummoli.web.hub, "new_seed", lambda seed=seed: seed)
             kinds |= set(_play_round(page, live_server.url))
             if kinds == {"first", "switch", "showdown"}:
                 return
-    finally:
-        context.close()
     raise AssertionError(f"twelve deals gave Ann only these leads with a choice: {kinds}")

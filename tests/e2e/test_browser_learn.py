@@ -13,28 +13,26 @@ from typing import Any
 from playwright.sync_api import Browser, Page, WebSocket
 
 from e2e.conftest import LiveServer
-from e2e.pages import NO_GUIDE, PHONE, SHOT_SIZES, TIMEOUT_MS, Shots, post_json
+from e2e.pages import (
+    NO_GUIDE,
+    PHONE,
+    SHOT_SIZES,
+    TIMEOUT_MS,
+    Shots,
+    game_over,
+    play_first_choices,
+    run_shown,
+    take_first_seat,
+)
 
 SHOTS = Shots()
 
 
 def _table(live_server: LiveServer, page: Page, rules: dict[str, Any]) -> str:
     """A public table of Ann (this page) and three Casual computer players."""
-    created = post_json(
-        live_server.url + "/api/tables",
-        {
-            "seats": ["human", "basic", "basic", "basic"],
-            "public": True,
-            "name": "Ann",
-            "rules": rules,
-        },
-    )
-    page.goto(live_server.url + "/")
-    page.evaluate(
-        "([id, seat]) => localStorage.setItem(`rummoli.seat.${id}`, JSON.stringify(seat))",
-        [created["id"], created["seat"]],
-    )
-    return str(created["id"])
+    seats = ["human", "basic", "basic", "basic"]
+    body = {"seats": seats, "public": True, "name": "Ann", "rules": rules}
+    return take_first_seat(page, live_server.url, body)
 
 
 def test_guide_hint_rules_in_force_and_levels(browser: Browser, live_server: LiveServer) -> None:
@@ -137,16 +135,7 @@ def test_a_reload_mid_run_goes_on_from_the_card_it_had_shown(
         table = _table(live_server, page, {"rounds": 1, "widow": "none", "poker": "betting"})
         page.goto(f"{live_server.url}/table/{table}")
         # Ann plays along until a run is being shown card by card, a few cards into it.
-        deadline = time.monotonic() + 90
-        while (
-            page.get_by_test_id("table").get_attribute("data-playing") != "true"
-            or page.locator("#laid .laid-cell.on").count() < 3
-        ):
-            assert time.monotonic() < deadline, "no run was played back"
-            button = page.locator('[data-testid="actions"] button').first
-            if button.count() and button.is_visible():
-                button.click()
-            page.wait_for_timeout(40)
+        play_first_choices(page, lambda: run_shown(page, 3), 90, "no run was played back")
         shown = page.locator("#laid .laid-cell.on").count()
         SHOTS.take_sizes(page, "run-laid", "#laid")
         # The page reloads mid-run (a family member presses F5, or changes tabs on a phone).
@@ -192,21 +181,12 @@ def _stop_and_replay_shots(page: Page, live_server: LiveServer, table: str) -> N
     """The README's pictures of a stop and its reason, and of the replay (screenshots
     only: the behaviour is asserted by test_browser_runs.py)."""
     stop = page.locator('[data-testid="log"] li.stop').first
-    deadline = time.monotonic() + 90
-    while not stop.count():
-        assert time.monotonic() < deadline, "no stop came"
-        button = page.locator('[data-testid="actions"] button').first
-        if button.count() and button.is_visible():
-            button.click()
-        page.wait_for_timeout(60)
+    deadline = time.monotonic() + 180
+    play_first_choices(page, lambda: stop.count() > 0, 90, "no stop came", 60)
     SHOTS.take_sizes(page, "stop-reason", '[data-testid="log"] li.stop')
     page.get_by_test_id("pace").select_option("instant")
-    while page.get_by_test_id("table").get_attribute("data-phase") != "over":
-        assert time.monotonic() < deadline + 90, "the game did not end"
-        button = page.locator('[data-testid="actions"] button').first
-        if button.count() and button.is_visible():
-            button.click()
-        page.wait_for_timeout(60)
+    left = deadline - time.monotonic()
+    play_first_choices(page, lambda: game_over(page), left, "the game did not end", 60)
     page.goto(f"{live_server.url}/replay/{table}?seat=0")
     page.wait_for_function("() => /of [1-9]/.test(document.querySelector('#counter').textContent)")
     total = int(page.locator("#counter").inner_text().rsplit(" ", 1)[1])

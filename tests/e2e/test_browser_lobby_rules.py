@@ -7,17 +7,13 @@ from __future__ import annotations
 from playwright.sync_api import Browser
 
 from e2e.conftest import LiveServer
-from e2e.pages import DESKTOP, NO_GUIDE, TIMEOUT_MS
+from e2e.pages import desktop_page
 
 
 def test_house_rules_are_grouped_named_and_presets_are_one_click(
     browser: Browser, live_server: LiveServer
 ) -> None:
-    context = browser.new_context(viewport=DESKTOP)
-    context.add_init_script(NO_GUIDE)
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    try:
+    with desktop_page(browser) as page:
         page.goto(live_server.url + "/")
         page.get_by_test_id("rule-group-0").wait_for(state="attached")
         page.locator("details.rules summary").click()
@@ -52,5 +48,3 @@ def test_house_rules_are_grouped_named_and_presets_are_one_click(
         assert poker.input_value() == "betting"
         assert widow.input_value() == "exchange_or_auction"
         assert page.get_by_test_id("rule-pay_card_blocks_exchange").is_checked()
-    finally:
-        context.close()

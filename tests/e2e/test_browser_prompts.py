@@ -21,7 +21,7 @@ from typing import Any
 from playwright.sync_api import Browser
 
 from e2e.conftest import LiveServer
-from e2e.pages import DESKTOP, NO_GUIDE, TIMEOUT_MS
+from e2e.pages import desktop_page
 from rummoli.games import registry
 from rummoli.games.stops import actions as act
 from rummoli.web.games import seat_view, web_part
@@ -233,11 +233,7 @@ def _check(
 def test_every_prompt_agrees_with_the_choices_it_offers(
     browser: Browser, live_server: LiveServer
 ) -> None:
-    context = browser.new_context(viewport=DESKTOP)
-    context.add_init_script(NO_GUIDE)
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    try:
+    with desktop_page(browser) as page:
         page.goto(live_server.url + "/")
 
         def render(game: str, view: View, events: list[Any], rules: dict[str, Any]) -> Any:
@@ -257,5 +253,3 @@ def test_every_prompt_agrees_with_the_choices_it_offers(
                 assert "widow" not in shown["text"].lower(), (game, kind, shown["text"])
                 if kind == "dealer may exchange":
                     assert f"Take the {word}" in shown["text"], (game, shown["text"])
-    finally:
-        context.close()

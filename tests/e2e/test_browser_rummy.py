@@ -19,23 +19,14 @@ that fits one: the first such moment, so run it again for another) and
 
 from __future__ import annotations
 
-import json
-import time
 import urllib.parse
 import urllib.request
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
+from playwright.sync_api import Browser, Page
 
 from e2e.conftest import LiveServer
-from e2e.pages import (
-    GAME_SECONDS,
-    HUMANS,
-    TIMEOUT_MS,
-    Shots,
-    get_json,
-    two_people_and_a_watcher,
-)
+from e2e.pages import Browsing, Shots, create_in_lobby, get_json, whole_game
 from e2e.rummy_truth import check_rummy_frames, rummy_reference
 
 Frame = dict[str, Any]
@@ -44,11 +35,6 @@ BEA = "Bea <i>x</i>"
 #: Points of a card when it is left in a hand (the engine's scoring): discard these first.
 POINTS = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10} | {str(n): n for n in range(2, 10)}
 
-NEXT_DECISION = """([acted, humans]) => {
-  const t = document.querySelector('#table');
-  return t.dataset.phase === 'over'
-    || (Number(t.dataset.step) > acted && humans.includes(t.dataset.toMove));
-}"""
 MY_TURN = """(step) => {
   const t = document.querySelector('#table');
   return t.dataset.myTurn === 'true' && Number(t.dataset.step) >= step
@@ -56,54 +42,6 @@ MY_TURN = """(step) => {
     && !document.querySelector('[data-testid=actions]').classList.contains('pending');
 }"""
 MOVED_ON = """(step) => Number(document.querySelector('#table').dataset.step) > step"""
-VIEW = "() => window.rummoliTable.state.view"
-
-
-class Browsing:
-    """One person's (or the spectator's) page, and every WebSocket frame it received."""
-
-    def __init__(self, context: BrowserContext, name: str) -> None:
-        self.name = name
-        self.page: Page = context.new_page()
-        self.page.set_default_timeout(TIMEOUT_MS)
-        self.sockets: list[list[Frame]] = []
-        self.page.on("websocket", self._socket)
-        #: Uncaught script errors of the page: there must be none.
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-
-    def _socket(self, ws: WebSocket) -> None:
-        frames: list[Frame] = []
-        self.sockets.append(frames)
-        ws.on("framereceived", lambda payload: frames.append(json.loads(payload)))
-
-    def connections(self) -> list[tuple[int | None, list[Frame]]]:
-        return [
-            (next(f["seat"] for f in frames if f["type"] == "state"), frames)
-            for frames in self.sockets
-            if frames
-        ]
-
-    def data(self) -> dict[str, str]:
-        found: dict[str, str] = self.page.eval_on_selector("#table", "t => ({...t.dataset})")
-        return found
-
-    def step(self) -> int:
-        return int(self.data()["step"])
-
-    def view(self) -> Frame:
-        """The view this page drew last (what the server sent it, nothing more)."""
-        found: Frame = self.page.evaluate(VIEW)
-        return found
-
-    def wait_table(self, **expected: str) -> None:
-        selector = "#table" + "".join(
-            f'[data-{key.replace("_", "-")}="{value}"]' for key, value in expected.items()
-        )
-        self.page.wait_for_selector(selector, state="attached")
-
-    def test_id(self, testid: str) -> Any:
-        return self.page.get_by_test_id(testid)
 
 
 def _create_table(ann: Browsing, base: str) -> str:
@@ -114,23 +52,24 @@ def _create_table(ann: Browsing, base: str) -> str:
     page.get_by_test_id("rule-one_meld_per_turn").wait_for()
     assert page.get_by_test_id("starting-chips").count() == 0  # chips are Rummoli's
     assert page.get_by_test_id("seat-count").input_value() == "4"
-    page.get_by_test_id("create-name").fill("Ann")
-    page.get_by_test_id("seat-kind-1").select_option("human")
     # The computer levels come from the server (rummoli.bots.levels_for("rummy")).
     levels = page.eval_on_selector_all(
         "[data-testid=seat-kind-2] option", "os => os.map(o => o.value).filter(v => v !== 'human')"
     )
     assert "random" in levels
-    page.get_by_test_id("seat-kind-2").select_option(levels[-1])
-    page.get_by_test_id("seat-kind-3").select_option("random")
-    page.get_by_test_id("rule-target").select_option("other")
-    page.get_by_test_id("rule-target-n").fill("5")
-    page.get_by_test_id("turn-timer").fill("0")
-    page.get_by_test_id("public").check()  # listed, so the spectator finds it
-    page.get_by_test_id("create-submit").click()
-    page.wait_for_url("**/table/*")
+    fields: dict[str, str | bool] = {
+        "create-name": "Ann",
+        "seat-kind-1": "human",
+        "seat-kind-2": levels[-1],
+        "seat-kind-3": "random",
+        "rule-target": "other",
+        "rule-target-n": "5",
+        "turn-timer": "0",
+        "public": True,  # listed, so the spectator finds it
+    }
+    table_id = create_in_lobby(page, fields)
     ann.wait_table(status="waiting", seat="0", game="rummy")
-    return page.url.rsplit("/", 1)[1]
+    return table_id
 
 
 class Player:
@@ -233,86 +172,61 @@ class Player:
 def test_two_people_two_computers_and_a_spectator_play_a_rummy_match(
     browser: Browser, live_server: LiveServer
 ) -> None:
-    started = time.monotonic()
-    base = live_server.url
-    shots = Shots()
-    contexts = two_people_and_a_watcher(browser)
-    try:
-        ann, bea, spectator = (
-            Browsing(context, name)
-            for context, name in zip(contexts, ["Ann", "Bea", "spectator"], strict=True)
-        )
-        table_id = _create_table(ann, base)
-        invite = ann.page.get_by_test_id("invite-link").input_value()
-        assert invite.startswith(f"{base}/table/{table_id}#invite=")
+    with whole_game(browser, live_server.url, ["Ann", "Bea", "spectator"]) as match:
+        ann, bea, spectator = match.pages
+        table_id = _create_table(ann, match.base)
 
-        spectator.page.goto(base + "/")
-        row = spectator.page.get_by_test_id(f"table-row-{table_id}")
-        row.wait_for()
-        assert spectator.page.get_by_test_id(f"table-game-{table_id}").inner_text() == (
-            "Basic Rummy"
-        )
-        row.get_by_role("link").click()
-        spectator.wait_table(status="waiting", seat="")
+        def in_lobby(page: Page) -> None:
+            game = page.get_by_test_id(f"table-game-{table_id}").inner_text()
+            assert game == "Basic Rummy"
 
-        bea.page.goto(invite)
-        bea.page.get_by_test_id("join-name").fill(BEA)
-        bea.page.get_by_test_id("join-submit").click()
-        everyone = [ann, bea, spectator]
-        for who, seat in zip(everyone, ["0", "1", ""], strict=True):
-            who.wait_table(status="playing", seat=seat, game="rummy")
+        match.seat_bea_and_the_spectator(table_id, BEA, in_lobby)
+        for who in match.pages:
+            who.wait_table(game="rummy")
         assert not spectator.page.locator("#me").is_visible()
         assert spectator.test_id("stock").is_visible()
 
         people = {"0": Player(ann, drags=True), "1": Player(bea, drags=False)}
         acted = -1
-        while True:
-            assert time.monotonic() - started < GAME_SECONDS, "the match took too long"
-            spectator.page.wait_for_function(NEXT_DECISION, arg=[acted, list(HUMANS)])
-            data = spectator.data()
-            if data["phase"] == "over":
-                break
+        while (data := match.next_decision(acted)) is not None:
             step = int(data["step"])
             player = people[data["toMove"]]
             # The spectator sees only counts of the hands, and the stock's size.
             counts = [int(spectator.test_id(f"player-cards-{i}").inner_text()) for i in range(4)]
             assert counts == [p["cards"] for p in spectator.view()["players"]]
-            player.play_turn(step, shots)
+            player.play_turn(step, match.shots)
             acted = player.who.step() - 1
 
         assert people["0"].turns > 0 and people["1"].turns > 0
-        for who in everyone:
+        for who in match.pages:
             who.wait_table(phase="over", status="finished")
             who.page.get_by_test_id("standings").wait_for()
             who.page.get_by_test_id("round-summary").wait_for()
-        if shots.want("rummy-standings"):
-            shots.take(ann.page, "rummy-standings")
+        if match.shots.want("rummy-standings"):
+            match.shots.take(ann.page, "rummy-standings")
         assert ann.test_id("record-link").get_attribute("href") == (f"/api/games/{table_id}/record")
         assert spectator.test_id("standings").locator("li").count() == 4
         used = people["0"].used | people["1"].used
         assert {"stock", "discard"} <= used, used
 
-        record = get_json(f"{base}/api/games/{table_id}/record")
+        record = get_json(f"{match.base}/api/games/{table_id}/record")
         assert record["game"] == "rummy" and record["rules"]["target"] == 5
         states, events = rummy_reference(record)
         final = states[-1]
         assert final.is_terminal() and len(states) - 1 == ann.step()
         assert record["setup"]["players"][:2] == ["Ann", BEA]
-        for who in everyone:
+        for who in match.pages:
             assert who.test_id("player-name-1").inner_text() == BEA
             assert who.page.locator("#table i:not([class])").count() == 0
-        for who in everyone:
+        for who in match.pages:
             scores = [int(who.test_id(f"player-score-{i}").inner_text()) for i in range(4)]
             assert scores == final.scores
         assert ann.connections()[0][0] == 0
         assert [seat for seat, _ in bea.connections()] == [None, 1]
         assert [seat for seat, _ in spectator.connections()] == [None]
-        checked = 0
-        for who in everyone:
-            for seen_as, frames in who.connections():
-                checked += check_rummy_frames(frames, seen_as, states, events)
-                refused = [f for f in frames if f["type"] == "error"]
-                assert not refused, f"{who.name}: the server refused a click: {refused}"
+        checked = match.check_every_connection(
+            lambda frames, seat: check_rummy_frames(frames, seat, states, events)
+        )
         assert checked > 3 * (len(states) - 1) // 2, checked
 
         # The replay page steps through the match from Bea's seat; her statistics page
@@ -322,11 +236,8 @@ def test_two_people_two_computers_and_a_spectator_play_a_rummy_match(
         bea.test_id("replay-last").click()
         bea.wait_table(step=str(len(states) - 1))
         assert bea.test_id("melds").is_visible() and bea.test_id("hand").count() == 1
-        bea.page.goto(f"{base}/player?name={urllib.parse.quote(BEA)}")
+        bea.page.goto(f"{match.base}/player?name={urllib.parse.quote(BEA)}")
         assert bea.test_id("rummy-games").inner_text() == "1"
-        for who in everyone:
+        for who in match.pages:
             assert not who.errors, f"{who.name}: {who.errors}"
-    finally:
-        for context in contexts:
-            context.close()
-    print(f"\nwhole Rummy match in the browser: {time.monotonic() - started:.1f} s, used {used}")
+    print(f"\nwhole Rummy match in the browser: {match.seconds():.1f} s, used {used}")

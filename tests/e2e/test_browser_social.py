@@ -8,7 +8,6 @@ and no chat frame names a card or reaches a spectator from the players."""
 from __future__ import annotations
 
 import json
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -18,9 +17,9 @@ from playwright.sync_api import Browser
 
 from conftest import cards_in, check_rummoli_frames
 from e2e.conftest import LiveServer
-from e2e.pages import GAME_SECONDS, get_json, two_people_and_a_watcher
+from e2e.pages import Browsing, create_in_lobby, get_json, whole_game, whole_game_pages
 from e2e.rummoli_truth import expanded, shown_reference
-from e2e.test_browser_game import MY_TURN, NEXT_DECISION, Browsing
+from e2e.test_browser_game import MY_TURN
 
 Frame = dict[str, Any]
 
@@ -62,26 +61,21 @@ def _game_frames(frames: list[Frame]) -> list[Frame]:
 
 
 def test_a_private_table_its_chat_and_a_rematch(browser: Browser, live_server: LiveServer) -> None:
-    started = time.monotonic()
     base = live_server.url
-    contexts = two_people_and_a_watcher(browser)
-    try:
-        ann, bea, zed = (
-            Browsing(context, name)
-            for context, name in zip(contexts, ["Ann", "Bea", "Zed"], strict=True)
-        )
+    with whole_game(browser, base, ["Ann", "Bea", "Zed"]) as game:
+        ann, bea, zed = game.pages
         page = ann.page
         page.goto(base + "/")
-        page.get_by_test_id("create-name").fill("Ann")
-        page.get_by_test_id("seat-count").select_option("3")
-        page.get_by_test_id("seat-kind-1").select_option("human")
-        page.get_by_test_id("seat-kind-2").select_option("random")
-        page.get_by_test_id("rounds").fill("1")
         assert not page.get_by_test_id("public").is_checked()  # private by default
-        page.get_by_test_id("create-submit").click()
-        page.wait_for_url("**/table/*")
+        fields: dict[str, str | bool] = {
+            "create-name": "Ann",
+            "seat-count": "3",
+            "seat-kind-1": "human",
+            "seat-kind-2": "random",
+            "rounds": "1",
+        }
+        table_id = create_in_lobby(page, fields)
         ann.wait_table(status="waiting", seat="0")
-        table_id = page.url.rsplit("/", 1)[1]
         invite = page.get_by_test_id("invite-link").input_value()
         secret = invite.split("#invite=", 1)[1]
         assert len(secret) >= 32
@@ -141,12 +135,7 @@ def test_a_private_table_its_chat_and_a_rematch(browser: Browser, live_server: L
         # One round: each person clicks his first choice (a forced pass is one too).
         people = {"0": ann, "1": bea}
         acted = -1
-        while True:
-            assert time.monotonic() - started < GAME_SECONDS, "the game took too long"
-            zed.page.wait_for_function(NEXT_DECISION, arg=[acted, ["0", "1"]])
-            data = zed.data()
-            if data["phase"] == "over":
-                break
+        while (data := game.next_decision(acted)) is not None:
             step, seat = int(data["step"]), data["toMove"]
             who = people[seat]
             who.page.wait_for_function(MY_TURN, arg=step)
@@ -209,10 +198,7 @@ def test_a_private_table_its_chat_and_a_rematch(browser: Browser, live_server: L
         for who, seat in ((ann, "0"), (bea, "1")):
             who.wait_table(status="playing", seat=seat)
         assert new_id != table_id
-    finally:
-        for context in contexts:
-            context.close()
-    print(f"\nprivate table, chat and rematch in the browser: {time.monotonic() - started:.1f} s")
+    print(f"\nprivate table, chat and rematch in the browser: {game.seconds():.1f} s")
 
 
 def test_the_host_removes_a_person_who_cannot_come_back(
@@ -222,20 +208,16 @@ def test_the_host_removes_a_person_who_cannot_come_back(
     a reload (the same browser) neither seats her nor lets her watch with the
     invitation, and she cannot sit again under her name from another browser."""
     base = live_server.url
-    contexts = two_people_and_a_watcher(browser)
-    try:
-        ann, bea, other = (
-            Browsing(context, name)
-            for context, name in zip(contexts, ["Ann", "Bea", "Other"], strict=True)
-        )
+    with whole_game_pages(browser, ["Ann", "Bea", "Other"]) as (ann, bea, other):
         page = ann.page
         page.goto(base + "/")
-        page.get_by_test_id("create-name").fill("Ann")
-        page.get_by_test_id("seat-count").select_option("3")
-        page.get_by_test_id("seat-kind-1").select_option("human")
-        page.get_by_test_id("seat-kind-2").select_option("human")
-        page.get_by_test_id("create-submit").click()
-        page.wait_for_url("**/table/*")
+        two_people: dict[str, str | bool] = {
+            "create-name": "Ann",
+            "seat-count": "3",
+            "seat-kind-1": "human",
+            "seat-kind-2": "human",
+        }
+        create_in_lobby(page, two_people)
         ann.wait_table(status="waiting", seat="0")
         invite = page.get_by_test_id("invite-link").input_value()
         bea.page.goto(invite)
@@ -263,6 +245,3 @@ def test_the_host_removes_a_person_who_cannot_come_back(
         other.page.get_by_test_id("join-name").fill("Cy")
         other.page.get_by_test_id("join-submit").click()
         other.wait_table(seat="1")
-    finally:
-        for context in contexts:
-            context.close()

@@ -62,23 +62,18 @@ def some_decisions(game: str, params: dict[str, Any], rng: random.Random, want: 
 def hidden_from(table: Table, seat: int) -> int:
     """The cards ``seat`` cannot see now, by the rules (the engine's own tests' reading)."""
     engine = table.engine
-    if isinstance(engine, RummoliState):
-        mask = engine.widow
-        for other, hand in enumerate(engine.hands):
-            if other != seat:
-                mask |= hand
-        for five in engine.shown.values():
-            mask &= ~five
-        if engine.widow_taker == seat:
-            mask &= ~engine.known_widow
-        return mask
-    assert isinstance(engine, RummyState)
-    mask = 0
+    assert isinstance(engine, (RummoliState, RummyState))
+    others = 0
     for other, hand in enumerate(engine.hands):
         if other != seat:
-            mask |= hand
-    for card in engine.stock:
-        mask |= 1 << card
+            others |= hand
+    if isinstance(engine, RummyState):
+        return others | sum(1 << card for card in engine.stock)
+    mask = others | engine.widow
+    for five in engine.shown.values():
+        mask &= ~five
+    if engine.widow_taker == seat:
+        mask &= ~engine.known_widow
     return mask
 
 

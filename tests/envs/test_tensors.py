@@ -4,6 +4,7 @@ from the layout and compared with the engine's observation of the seat)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
 
@@ -12,21 +13,25 @@ import pytest
 from helpers import some_decisions
 
 from rummoli.envs.feature_parts import relative
+from rummoli.envs.table import Table
 
 
 def _mask(bits: np.ndarray) -> int:
     return sum(1 << int(i) for i in np.flatnonzero(bits))
 
 
-def test_rummoli_fields() -> None:
-    rng = random.Random(1)
-    for table in some_decisions("rummoli", {"players": 3}, rng, 30):
+def _seen(game: str, seed: int) -> Iterator[tuple[Table, int, Any, Callable[[str], np.ndarray]]]:
+    """At 30 decisions of random 3-player play of ``game``: the table, the seat to move,
+    the engine's observation of it, and its tensor's fields by name."""
+    for table in some_decisions(game, {"players": 3}, random.Random(seed), 30):
         seat = table.current_player()
-        adapter, config = table.adapter, table.config
-        layout = adapter.layout(config)  # type: ignore[attr-defined]
-        tensor = table.observation_tensor(seat)
+        layout = table.adapter.layout(table.config)  # type: ignore[attr-defined]
         obs = table.engine.observation(seat)  # type: ignore[union-attr]
-        field = partial(layout.view, tensor)
+        yield table, seat, obs, partial(layout.view, table.observation_tensor(seat))
+
+
+def test_rummoli_fields() -> None:
+    for _, seat, obs, field in _seen("rummoli", 1):
         assert _mask(field("hand")) == obs.hand
         assert _mask(field("laid")) == obs.laid_mask
         laid_by = field("laid_by").reshape(3, 52)
@@ -45,14 +50,7 @@ def test_rummoli_fields() -> None:
 
 
 def test_rummy_fields() -> None:
-    rng = random.Random(2)
-    for table in some_decisions("rummy", {"players": 3}, rng, 30):
-        seat = table.current_player()
-        adapter, config = table.adapter, table.config
-        layout = adapter.layout(config)  # type: ignore[attr-defined]
-        tensor = table.observation_tensor(seat)
-        obs = table.engine.observation(seat)  # type: ignore[union-attr]
-        field = partial(layout.view, tensor)
+    for table, seat, obs, field in _seen("rummy", 2):
         assert _mask(field("hand")) == obs.hand
         assert _mask(field("discard_pile")) == sum(1 << c for c in obs.discard)
         assert _mask(field("discard_top")) == (1 << obs.discard[-1] if obs.discard else 0)
@@ -64,8 +62,8 @@ def test_rummy_fields() -> None:
         assert field("stock_count")[0] == np.float32(obs.stock_count / 52)
         assert field("to_move")[0] == 1.0
         info = table.information_state_tensor(seat)
-        history = adapter.history_layout(config)  # type: ignore[attr-defined]
-        extra = info[layout.size :]
+        history = table.adapter.history_layout(table.config)  # type: ignore[attr-defined]
+        extra = info[table.observation_size :]
         dealt = _mask(history.view(extra, "dealt_hand"))
         assert dealt.bit_count() == 7
 

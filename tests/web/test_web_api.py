@@ -9,7 +9,7 @@ from dataclasses import fields
 from pathlib import Path
 
 import pytest
-from webtools import connect, create_table, join, people, room, server
+from webtools import connect, create_table, join, offered, people, refused_table, room, server
 
 from rummoli.bots import LEVELS
 from rummoli.games.rummoli import PRESETS, Rules
@@ -49,16 +49,23 @@ def test_options_list_every_house_rule_with_help_presets_and_levels(tmp_path: Pa
         ({"seats": ["human", "human"], "seed": 4, "bots": 1}, "unknown field bots, seed"),
         ({"seats": ["human", "human"], "turn_timer": -1}, "turn_timer"),
         ({"seats": ["human", "human"], "time_limit": "soon"}, "time_limit"),
+        # Basic Rummy's table (its seats and house rules), and a game there is not.
+        ({"game": "rummy", "seats": ["human"] * 5}, "2 to 4"),
+        ({"game": "rummy", "seats": ["human", "genius"]}, "computer level"),
+        (
+            {"game": "rummy", "seats": ["human", "human"], "rules": {"rounds": 3}},
+            "Basic Rummy house rule rounds",
+        ),
+        ({"game": "rummy", "seats": ["human", "human"], "rules": {"target": 0}}, "target"),
+        ({"game": "rummy", "seats": ["human", "human"], "rules": [1]}, "rules must be"),
+        ({"game": "poker", "seats": ["human", "human"]}, "game must be one of"),
     ],
 )
 def test_bad_table_settings_are_refused_with_a_reason(
     tmp_path: Path, body: dict, message: str
 ) -> None:
     with server(tmp_path / "t.db") as client:
-        response = client.post("/api/tables", json=body)
-        assert response.status_code == 400
-        assert message in response.json()["detail"]
-        assert client.get("/api/tables").json()["tables"] == []
+        assert message in refused_table(client, body)
 
 
 def test_create_with_a_preset_and_join(tmp_path: Path) -> None:
@@ -183,8 +190,8 @@ def test_options_group_every_house_rule_once_and_name_every_choice_and_preset(
     a choice rule with a title and a line (a word the texts forgot would show its code),
     every printed rule set with a title."""
     with server(tmp_path / "t.db") as client:
-        options = client.get("/api/options").json()["games"][game]
-        french = client.get("/api/options", params={"lang": "fr"}).json()["games"][game]
+        options = offered(client, game)
+        french = offered(client, game, lang="fr")
     names = [r["name"] for r in options["rules"]]
     grouped = [name for group in options["groups"] for name in group["rules"]]
     assert sorted(grouped) == sorted(names) and len(grouped) == len(set(grouped))

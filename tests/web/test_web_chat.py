@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from fastapi.testclient import TestClient
 from webtools import (
     HOSTS,
     Conn,
@@ -33,15 +36,25 @@ def _game_frames(conn: Conn) -> list[Frame]:
     return [f for f in conn.frames if f["type"] not in ("chat", "muted", "listening")]
 
 
+@contextmanager
+def _two_players_and_zed(
+    client: TestClient, table: str, tokens: list[str]
+) -> Iterator[tuple[Conn, Conn, Conn]]:
+    """The connections of the two seated people (by their tokens) and of a spectator
+    called Zed: the three sides of a table's chat."""
+    with (
+        connect(client, table, tokens[0]) as first,
+        connect(client, table, tokens[1]) as second,
+        connect(client, table, name="Zed") as zed,
+    ):
+        yield first, second, zed
+
+
 def test_players_and_spectators_each_have_their_chat(tmp_path: Path) -> None:
     with server(tmp_path / "t.db") as client:
         table = create_table(client, ["human", "human", "random"], rules={"rounds": 1})
         tokens = [join(client, table, n)["token"] for n in ("Ann", "<b>Bea</b>")]
-        with (
-            connect(client, table, tokens[0]) as ann,
-            connect(client, table, tokens[1]) as bea,
-            connect(client, table, name="Zed") as zed,
-        ):
+        with _two_players_and_zed(client, table, tokens) as (ann, bea, zed):
             ann.send({"type": "chat", "channel": "players", "text": "good luck"})
             line = bea.until(lambda f: f["type"] == "chat")
             assert (line["name"], line["text"], line["from"]) == ("Ann", "good luck", "p0")
@@ -105,11 +118,7 @@ def test_chat_is_stored_replayed_for_players_only_and_leaks_no_card(tmp_path: Pa
     with server(tmp_path / "t.db") as client:
         table = create_table(client, ["human", "human", "random"], rules={"rounds": 1})
         tokens = [join(client, table, n)["token"] for n in ("Ann", "Bob")]
-        with (
-            connect(client, table, tokens[0]) as ann,
-            connect(client, table, tokens[1]) as bob,
-            connect(client, table, name="Zed") as zed,
-        ):
+        with _two_players_and_zed(client, table, tokens) as (ann, bob, zed):
             ann.send({"type": "chat", "text": "hello Bob"})
             zed.send({"type": "chat", "channel": "spectators", "text": "hi all"})
             ann.until(lambda f: f["type"] == "chat" and f["text"] == "hello Bob")

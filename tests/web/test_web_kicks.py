@@ -18,6 +18,7 @@ from webtools import (
     connect,
     create_table,
     join,
+    refused,
     room,
     server,
 )
@@ -122,12 +123,7 @@ def _check_banned(client: TestClient, table: str, token: str) -> None:
         {"type": "hello", "token": token},
         {"type": "hello", "key": INVITES[table], "person": ANN},
     ):
-        with connect(client, table, hello=False) as again:
-            again.send(hello)
-            assert again.recv()["code"] == "removed"
-            with pytest.raises(ConnectionClosed) as closed:
-                again.recv()
-            assert closed.value.code == 4410
+        assert refused(client, table, hello) == ("removed", 4410)
 
 
 def test_a_mute_follows_the_person_and_is_sent_as_changes(tmp_path: Path) -> None:

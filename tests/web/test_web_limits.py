@@ -14,16 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from webtools import (
-    INVITES,
-    ConnectionClosed,
-    connect,
-    create_table,
-    drive,
-    join,
-    room,
-    server,
-)
+from webtools import INVITES, connect, create_table, drive, join, offered, refused, room, server
 
 from rummoli.engine.base import SetupError
 from rummoli.engine.description import CHOICE_OR_INT, INT, OPTIONAL_INT
@@ -84,7 +75,7 @@ def test_huge_settings_are_refused_naming_the_setting(
         response = client.post("/api/tables", json=body)
         assert response.status_code == 400, response.text
         assert rule in response.json()["detail"]
-        options = client.get("/api/options").json()["games"][game]
+        options = offered(client, game)
         entry = next(r for r in options["rules"] if r["name"] == rule)
         assert entry["maximum"] < value  # the lobby says the range too
 
@@ -339,9 +330,4 @@ def test_api_docs_only_when_asked_for(tmp_path: Path) -> None:
 def test_a_refused_hello_closes_with_its_reason(tmp_path: Path) -> None:
     with server(tmp_path / "t.db") as client:
         table = create_table(client, ["human", "random"])
-        with connect(client, table, hello=False) as stranger:
-            stranger.send({"type": "hello"})
-            assert stranger.recv()["code"] == "private"
-            with pytest.raises(ConnectionClosed) as closed:
-                stranger.recv()
-            assert closed.value.code == 4403
+        assert refused(client, table, {"type": "hello"}) == ("private", 4403)

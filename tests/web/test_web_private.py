@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import pytest
-from webtools import HOSTS, INVITES, ConnectionClosed, connect, create_table, drive, join, server
+from webtools import HOSTS, INVITES, connect, create_table, drive, join, refused, server
 
 
 def _host(client, table: str, what: str, **args: object):  # type: ignore[no-untyped-def]
@@ -24,11 +23,7 @@ def test_a_new_table_is_private_and_its_secrets_stay_secret(tmp_path: Path) -> N
         assert stranger.status_code == 403 and "invitation" in stranger.json()["detail"]
         wrong = client.post(f"/api/tables/{table}/join", json={"name": "Eve", "invite": host})
         assert wrong.status_code == 403
-        with connect(client, table, hello=False) as peeker:
-            peeker.send({"type": "hello"})
-            assert peeker.recv()["code"] == "private"
-            with pytest.raises(ConnectionClosed):
-                peeker.recv()
+        assert refused(client, table, {"type": "hello"})[0] == "private"
         ann = join(client, table, "Ann")  # through the invitation
         texts = [client.get(f"/api/tables/{table}", headers={"x-rummoli-key": invite}).text]
         with connect(client, table) as watcher, connect(client, table, ann["token"]) as seat:

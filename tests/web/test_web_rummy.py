@@ -12,7 +12,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pytest
 from webtools import Conn, connect, create_table, join, mine, people, room, server
 
 from conftest import cards_in
@@ -92,30 +91,6 @@ def test_options_offer_rummy_with_its_rules_levels_and_seats(tmp_path: Path) -> 
     assert all(r["help"] for r in rummy["rules"])
     # Rummoli's part is unchanged at the top level, and listed among the games.
     assert options["games"]["rummoli"]["rules"] == options["rules"]
-
-
-@pytest.mark.parametrize(
-    ("body", "message"),
-    [
-        ({"game": "rummy", "seats": ["human"] * 5}, "2 to 4"),
-        ({"game": "rummy", "seats": ["human", "genius"]}, "computer level"),
-        (
-            {"game": "rummy", "seats": ["human", "human"], "rules": {"rounds": 3}},
-            "Basic Rummy house rule rounds",
-        ),
-        ({"game": "rummy", "seats": ["human", "human"], "rules": {"target": 0}}, "target"),
-        ({"game": "rummy", "seats": ["human", "human"], "rules": [1]}, "rules must be"),
-        ({"game": "poker", "seats": ["human", "human"]}, "game must be one of"),
-    ],
-)
-def test_bad_rummy_settings_are_refused_with_a_reason(
-    tmp_path: Path, body: dict[str, Any], message: str
-) -> None:
-    with server(tmp_path / "t.db") as client:
-        response = client.post("/api/tables", json=body)
-        assert response.status_code == 400
-        assert message in response.json()["detail"]
-        assert client.get("/api/tables").json()["tables"] == []
 
 
 def test_create_and_join_a_rummy_table(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from webtools import Conn, ConnectionClosed, connect, create_table, join, room, server
+from webtools import Conn, connect, create_table, join, refused, room, server
 
 from rummoli.web.protocol import MAX_MESSAGE_BYTES, RATE_BURST, RATE_PER_SECOND
 
@@ -111,27 +111,14 @@ def test_wrong_token_is_refused(tmp_path: Path) -> None:
         other = create_table(client, ["human", "random"])
         token_elsewhere = join(client, other, "Eve")["token"]
         for token in ("x" * 22, token_elsewhere):
-            with connect(client, table, hello=False) as conn:
-                conn.send({"type": "hello", "token": token})
-                assert conn.recv()["code"] == "bad_token"
-                with pytest.raises(ConnectionClosed) as closed:
-                    conn.recv()
-                assert closed.value.code == 4401
+            assert refused(client, table, {"type": "hello", "token": token}) == ("bad_token", 4401)
 
 
 def test_hello_comes_first_and_unknown_tables_are_refused(tmp_path: Path) -> None:
     with server(tmp_path / "t.db") as client:
         table = create_table(client, ["human", "random"])
-        with connect(client, table, hello=False) as conn:
-            conn.send({"type": "action", "action": 1})
-            assert conn.recv()["code"] == "no_hello"
-            with pytest.raises(ConnectionClosed):
-                conn.recv()
-        with connect(client, "no-such-table", hello=False) as conn:
-            assert conn.recv()["code"] == "no_table"
-            with pytest.raises(ConnectionClosed) as closed:
-                conn.recv()
-            assert closed.value.code == 4404
+        assert refused(client, table, {"type": "action", "action": 1})[0] == "no_hello"
+        assert refused(client, "no-such-table", None) == ("no_table", 4404)
 
 
 def test_spectators_cannot_act(tmp_path: Path) -> None:

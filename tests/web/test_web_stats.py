@@ -33,28 +33,13 @@ def _finished(
 def test_people_apart_from_computers_and_computers_by_level(tmp_path: Path) -> None:
     path = tmp_path / "t.db"
     storage = Storage(db_url(path))
-    _finished(
-        storage,
-        "g1",
-        "rummoli",
-        [
-            ("Ann", None, 90),
-            ("Bot 2", "basic", 80),
-            ("Bot 3", "strong", 150),
-            ("Bot 4", "strong", 80),
-        ],
-    )
-    _finished(
-        storage,
-        "g2",
-        "rummoli",
-        [
-            ("Ann", None, 160),
-            ("Bot 2", "strong", 70),
-            ("Bot 3", "random", 40),
-            ("Bot 4", "basic", 130),
-        ],
-    )
+    # Two games of Rummoli at the same seats, the computers' levels shuffled.
+    names = ["Ann", "Bot 2", "Bot 3", "Bot 4"]
+    for game_id, levels, amounts in (
+        ("g1", [None, "basic", "strong", "strong"], [90, 80, 150, 80]),
+        ("g2", [None, "strong", "random", "basic"], [160, 70, 40, 130]),
+    ):
+        _finished(storage, game_id, "rummoli", list(zip(names, levels, amounts, strict=True)))
     _finished(storage, "g3", "rummy", [("Cy", None, 40), ("Bot 2", "strong", 120)])
     storage.close()
     with server(path) as client:

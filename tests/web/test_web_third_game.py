@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from webtools import connect, create_table, join, mine, server
+from webtools import connect, create_table, join, mine, offered, server
 
 from rummoli.engine.base import TERMINAL
 from rummoli.games import registry
@@ -24,8 +24,7 @@ def high_card() -> Iterator[None]:
 
 def test_the_lobby_offers_it_and_a_table_plays_it_to_the_end(tmp_path: Path) -> None:
     with server(tmp_path / "t.db") as client:
-        options = client.get("/api/options").json()
-        high = options["games"]["highcard"]
+        high = offered(client, "highcard")
         assert high["title"] == "High card"
         assert high["seats"] == {"min": 2, "max": 6}
         # A game without titles of its own gets its rules' code names, readably.

@@ -20,10 +20,10 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import pytest
@@ -37,6 +37,7 @@ from rummoli.web.storage import Storage
 SRC = Path(__file__).resolve().parents[2] / "src"
 SECRET = "a-test-cluster-secret-of-enough-length"
 LEASE = 2.0
+_T = TypeVar("_T")
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -64,10 +65,10 @@ def _two_free_ports() -> int:
 
 
 def _wait_up(
-    bases: list[str], path: str, log: Path, parent: subprocess.Popen[bytes] | None = None
+    bases: list[str], path: str, log: Path, parents: list[subprocess.Popen[bytes]] | None = None
 ) -> None:
     """Wait up to a minute until each of ``bases`` answers 200 at ``/path``; fail with the
-    log if the time runs out (or, where ``parent`` is given, as soon as it has ended)."""
+    log if the time runs out (or, where ``parents`` are given, as soon as one has ended)."""
     deadline = time.monotonic() + 60
     for base in bases:
         while True:
@@ -76,7 +77,7 @@ def _wait_up(
                     break
             except httpx.TransportError:
                 pass
-            if parent is not None:
+            for parent in parents or []:
                 assert parent.poll() is None, log.read_text()
             assert time.monotonic() < deadline, log.read_text()
             time.sleep(0.2)
@@ -123,17 +124,9 @@ def cluster(url: str, tmp_path: Path, count: int) -> Iterator[list[Process]]:
             log = (tmp_path / f"server{i}.log").open("wb")
             popen = subprocess.Popen(command, env=env, cwd=tmp_path, stdout=log, stderr=log)
             processes.append(Process(port, popen))
-        deadline = time.monotonic() + 60
-        for process in processes:
-            while True:
-                try:
-                    if httpx.get(f"{process.base}/healthz", timeout=1).status_code == 200:
-                        break
-                except httpx.TransportError:
-                    pass
-                assert process.popen.poll() is None, (tmp_path / "server0.log").read_text()
-                assert time.monotonic() < deadline, "a server did not start"
-                time.sleep(0.2)
+        bases = [process.base for process in processes]
+        popens = [process.popen for process in processes]
+        _wait_up(bases, "healthz", tmp_path / "server0.log", popens)
         yield processes
     finally:
         for process in processes:
@@ -245,6 +238,47 @@ async def _until(test: Any, seconds: float) -> float:
     return time.monotonic() - start
 
 
+def _take_seats(base: str, table: Table, names: list[str]) -> None:
+    """People called ``names`` take the table's seats in order, through ``base`` (the
+    owner, or a process that forwards to it); their tokens go to ``table.tokens``."""
+    for seat, name in enumerate(names):
+        joined = httpx.post(
+            f"{base}/api/tables/{table.id}/join",
+            json={"name": name, "seat": seat},
+            timeout=10,
+        )
+        assert joined.status_code == 200, joined.text
+        table.tokens.append(joined.json()["token"])
+
+
+async def _play_through(
+    bases: list[str],
+    tables: list[Table],
+    interruption: Callable[[], Awaitable[_T]],
+    warm_up: int = 10,
+) -> tuple[_T, float]:
+    """Every seat of ``tables`` plays until each table has seen ``warm_up`` steps; then
+    ``interruption`` (a kill, a pause, a restart) runs while they go on, and play must
+    reach 10 more steps of the first table (or its end) within 40 seconds. What
+    ``interruption`` answered, and how long the 10 steps took."""
+    stop = asyncio.Event()
+    seats = [
+        asyncio.create_task(_seat(bases, table, token, stop))
+        for table in tables
+        for token in table.tokens
+    ]
+    await _until(lambda: all(table.seen >= warm_up for table in tables), 60)
+    answer = await interruption()
+    watched = tables[0]
+    before = watched.seen
+    took = await _until(lambda: watched.seen >= before + 10 or watched.over, 40)
+    stop.set()
+    for task in seats:
+        task.cancel()
+    await asyncio.gather(*seats, return_exceptions=True)
+    return answer, took
+
+
 @pytest.mark.parametrize("how", ["kill", "term"])
 def test_a_killed_process_loses_no_table_and_no_accepted_action(
     url: str, tmp_path: Path, how: str, record_property: Any
@@ -264,14 +298,7 @@ def test_a_killed_process_loses_no_table_and_no_accepted_action(
         for table in tables:
             invite_free = httpx.get(f"{bases[1]}/api/tables/{table.id}", timeout=10).json()
             assert invite_free["id"] == table.id
-            for seat in range(3):
-                joined = httpx.post(
-                    f"{bases[1]}/api/tables/{table.id}/join",
-                    json={"name": f"P{seat}{table.id[:3]}", "seat": seat},
-                    timeout=10,
-                )
-                assert joined.status_code == 200, joined.text
-                table.tokens.append(joined.json()["token"])
+            _take_seats(bases[1], table, [f"P{seat}{table.id[:3]}" for seat in range(3)])
         # The lobby is the same from every process.
         listed = [
             {t["id"] for t in httpx.get(f"{b}/api/tables", timeout=10).json()["tables"]}
@@ -283,30 +310,19 @@ def test_a_killed_process_loses_no_table_and_no_accepted_action(
         victim = next(p for p in processes if p.base == victim_address)
         live = [b for b in bases if b != victim_address]
 
-        async def play() -> tuple[int, float, list[int]]:
-            stop = asyncio.Event()
-            seats = [
-                asyncio.create_task(_seat(bases, t, token, stop))
-                for t in tables
-                for token in t.tokens
-            ]
-            await _until(lambda: all(t.seen >= 15 for t in tables), 60)
+        async def stop_the_owner() -> tuple[int, list[int]]:
             victim.popen.send_signal(signal.SIGKILL if how == "kill" else signal.SIGTERM)
             victim.popen.wait(30)
-            before = tables[0].seen
             # Stored before sent: what the dead process had stored is every action it
             # had accepted (and maybe one it had not sent yet).
             dead = storage.load_game(tables[0].id)
             assert dead is not None
-            # The game goes on at another process, within a few seconds.
-            took = await _until(lambda: tables[0].seen >= before + 10 or tables[0].over, 40)
-            stop.set()
-            for task in seats:
-                task.cancel()
-            await asyncio.gather(*seats, return_exceptions=True)
-            return before, took, dead.actions
+            return tables[0].seen, dead.actions
 
-        before, took, at_kill = run_coroutine(play())
+        # The game goes on at another process, within a few seconds.
+        (before, at_kill), took = run_coroutine(
+            _play_through(bases, tables, stop_the_owner, warm_up=15)
+        )
         # Taken over from the stored actions: the clients came back to a step no earlier
         # than the last they had been shown (nothing accepted was lost).
         assert min(s for s in tables[0].states[3:]) >= before
@@ -339,34 +355,18 @@ def test_a_paused_owner_is_taken_over_and_writes_nothing_after(url: str, tmp_pat
         storage = Storage(url)
         paused_owner = _owner(storage, table.id)
         paused = next(p for p in processes if p.base == _address_of(storage, paused_owner))
-        for seat in range(3):
-            joined = httpx.post(
-                f"{bases[1]}/api/tables/{table.id}/join",
-                json={"seat": seat, "name": f"Q{seat}"},
-                timeout=10,
-            )
-            assert joined.status_code == 200, joined.text
-            table.tokens.append(joined.json()["token"])
+        _take_seats(bases[1], table, [f"Q{seat}" for seat in range(3)])
 
-        async def play() -> list[int]:
-            stop = asyncio.Event()
-            seats = [asyncio.create_task(_seat(bases, table, t, stop)) for t in table.tokens]
-            await _until(lambda: table.seen >= 10, 60)
+        async def pause_the_owner() -> list[int]:
             paused.popen.send_signal(signal.SIGSTOP)
             await asyncio.sleep(0.3)  # what it was writing is written
             at_pause = storage.load_game(table.id)
             assert at_pause is not None
             await _until(lambda: _owner(storage, table.id) != paused_owner, 20)
             paused.popen.send_signal(signal.SIGCONT)
-            before = table.seen
-            await _until(lambda: table.seen >= before + 10 or table.over, 40)
-            stop.set()
-            for task in seats:
-                task.cancel()
-            await asyncio.gather(*seats, return_exceptions=True)
             return at_pause.actions
 
-        at_pause = run_coroutine(play())
+        at_pause, _ = run_coroutine(_play_through(bases, [table], pause_the_owner))
         stored = storage.load_game(table.id)
         assert stored is not None
         assert stored.actions[: len(at_pause)] == at_pause
@@ -422,7 +422,7 @@ def test_serve_workers_runs_processes_with_one_lobby(tmp_path: Path) -> None:
     parent = subprocess.Popen(command, env=env, cwd=tmp_path, stdout=log, stderr=log)
     bases = [f"http://127.0.0.1:{port}", f"http://127.0.0.1:{port + 1}"]
     try:
-        _wait_up(bases, "healthz", tmp_path / "supervisor.log", parent)
+        _wait_up(bases, "healthz", tmp_path / "supervisor.log", [parent])
         made = [_create(bases[0]).id for _ in range(2)]
         listed = [
             {t["id"] for t in httpx.get(f"{b}/api/tables", timeout=10).json()["tables"]}
@@ -494,34 +494,19 @@ def test_a_rolling_restart_loses_nothing(tmp_path: Path) -> None:
     try:
         _wait_up(bases, "readyz", log_path)
         table = _create(bases[0])
-        for seat in range(3):
-            joined = httpx.post(
-                f"{bases[1]}/api/tables/{table.id}/join",
-                json={"seat": seat, "name": f"R{seat}"},
-                timeout=10,
-            )
-            table.tokens.append(joined.json()["token"])
+        _take_seats(bases[1], table, [f"R{seat}" for seat in range(3)])
         storage = Storage(url)
 
-        async def play() -> list[int]:
-            stop = asyncio.Event()
-            seats = [asyncio.create_task(_seat(bases, table, t, stop)) for t in table.tokens]
-            await _until(lambda: table.seen >= 10, 60)
+        async def restart() -> list[int]:
             parent.send_signal(signal.SIGHUP)
             await asyncio.sleep(0.5)
             await _until(lambda: log_path.read_text().count("rolling restart") >= 2, 60)
             await asyncio.sleep(0.5)
-            before = table.seen
             stored = storage.load_game(table.id)
             assert stored is not None
-            await _until(lambda: table.seen >= before + 10 or table.over, 40)
-            stop.set()
-            for task in seats:
-                task.cancel()
-            await asyncio.gather(*seats, return_exceptions=True)
             return stored.actions
 
-        during = run_coroutine(play())
+        during, _ = run_coroutine(_play_through(bases, [table], restart))
         stored = storage.load_game(table.id)
         assert stored is not None and stored.actions[: len(during)] == during
         assert len(stored.actions) > len(during) or table.over

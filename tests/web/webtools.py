@@ -14,9 +14,11 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import anyio
+import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from conftest import mostly_cheap
 from rummoli.engine.base import Event
 from rummoli.games.rummoli import Rules, RummoliState, setup_from_dict
 from rummoli.web.app import create_app
@@ -62,6 +64,13 @@ def mine() -> dict[str, str]:
     return {"x-rummoli-games": " ".join(f"{table}:{secret}" for table, secret in pairs)}
 
 
+def offered(client: TestClient, game: str, **params: str) -> dict[str, Any]:
+    """What the lobby's options offer of ``game`` (its title, seats, rules, levels...);
+    ``params``: the query's (``lang``)."""
+    games: dict[str, dict[str, Any]] = client.get("/api/options", params=params).json()["games"]
+    return games[game]
+
+
 def create_table(client: TestClient, seats: list[str], **settings: Any) -> str:
     """A new table (private, unless ``public=True``); its secrets go to INVITES, HOSTS."""
     response = client.post("/api/tables", json={"seats": seats, **settings})
@@ -71,6 +80,16 @@ def create_table(client: TestClient, seats: list[str], **settings: Any) -> str:
     INVITES[table_id] = answer["invite"]
     HOSTS[table_id] = answer["host"]
     return table_id
+
+
+def refused_table(client: TestClient, body: dict[str, Any]) -> str:
+    """Asks for a table with ``body``, which must be refused (400) and make no table;
+    the reason it was given."""
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 400
+    assert client.get("/api/tables").json()["tables"] == []
+    detail: str = response.json()["detail"]
+    return detail
 
 
 def join(client: TestClient, table_id: str, name: str, seat: int | None = None) -> dict[str, Any]:
@@ -157,6 +176,18 @@ class ConnectionClosed(Exception):
         self.code = code
 
 
+def refused(client: TestClient, table_id: str, first: Frame | None) -> tuple[str, int]:
+    """A new connection to a table says ``first`` (None: nothing), which the server must
+    refuse: the code of the error it answers, and the code it then closes the socket with."""
+    with connect(client, table_id, hello=False) as conn:
+        if first is not None:
+            conn.send(first)
+        error = conn.recv()["code"]
+        with pytest.raises(ConnectionClosed) as closed:
+            conn.recv()
+    return error, closed.value.code
+
+
 @contextmanager
 def connect(
     client: TestClient,
@@ -203,13 +234,7 @@ def reference(record: dict[str, Any]) -> tuple[list[RummoliState], list[list[Eve
 
 def choose(view: Frame, rng: random.Random) -> int:
     """A person's choice: random, but mostly the cheap ones (as in the engine tests)."""
-    legal = [a["action"] for a in view["legal_actions"]]
-    r = rng.random()
-    if r < 0.4:
-        return rng.choice(legal)
-    if r < 0.7:
-        return legal[0]
-    return rng.choice(legal[:3])
+    return mostly_cheap([a["action"] for a in view["legal_actions"]], rng, uniform=0.4)
 
 
 def drive(conns: list[Conn], rng: random.Random, *, seconds: float = 60.0) -> None:

@@ -44,6 +44,15 @@ class Decision:
         return f"Decision(action={self.action!r}, reason={self.reason!r})"
 
 
+def only_choice(legal: list[int], reason: str) -> Decision | None:
+    """The decision when there is nothing to decide (one legal action, taken for
+    ``reason``), or None when there is: every bot's first question. No legal action at
+    all is the caller's mistake, refused (a ValueError)."""
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    return Decision(legal[0], reason) if len(legal) == 1 else None
+
+
 class Bot(Protocol):
     """A computer player: picks one of ``legal`` from what its seat may see."""
 

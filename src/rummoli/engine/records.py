@@ -10,7 +10,7 @@ stored before records carried one is version 1 (:func:`stored_rules`).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -23,22 +23,19 @@ class _ToDict(Protocol):
 
 class _Recorded(Protocol):
     """What a record is made of: the rules, setup and seed a game started from, its
-    actions, and when the table asked to end (None: it did not)."""
+    actions, and when the table asked to end (None: it did not). The rules and setup are
+    read-only here, so that each game's own classes match them; the rest are the plain
+    attributes every state has."""
+
+    seed: int
+    actions: list[int]
+    end_requested_after: int | None
 
     @property
     def rules(self) -> _ToDict: ...
 
     @property
     def setup(self) -> _ToDict: ...
-
-    @property
-    def seed(self) -> int: ...
-
-    @property
-    def actions(self) -> Sequence[int]: ...
-
-    @property
-    def end_requested_after(self) -> int | None: ...
 
 
 #: The rules version of a record (or a stored table) that does not say: the rules that

@@ -44,6 +44,9 @@ Vector: TypeAlias = npt.NDArray[np.float32]
 #: (:func:`rummoli.envs.encode.put_features`). Small integers, never one integer of the
 #: tensor's width: each change to such an integer made a new one of hundreds of bits.
 Features = tuple[list[int], list[int], list[float]]
+#: What :meth:`GameAdapter.next_round` answers: the carry, the next dealer, whether the
+#: game is over, and the engine's events between the rounds (a settlement's).
+NextRound = tuple[Any, int, bool, list[Event]]
 
 #: Where each game's adapter is, by the game's registry name. A game of the Stops family
 #: missing here gets the family's adapter (:func:`adapter_for`).
@@ -311,24 +314,19 @@ class GameAdapter(ABC):
 
     @abstractmethod
     def next_round(
-        self,
-        config: EnvConfig,
-        carry: Any,
-        dealer: int,
-        rounds: int,
-        seed: int,
-        settlement: Sequence[int] | None = None,
-    ) -> tuple[Any, int, bool, list[Event]]:
-        """Between rounds of a whole game: ``(carry, next dealer, game over, events)``;
+        self, table: Table, seed: int, settlement: Sequence[int] | None = None
+    ) -> NextRound:
+        """Between rounds of a whole game, from ``table`` as the round left it (its
+        ``config``, ``carry``, ``dealer`` of that round and ``rounds`` played; ``seed``
+        the engine's for what comes next): ``(carry, next dealer, game over, events)``;
         a game that ends settles what is left (Rummoli's board) here, with the cards of
         ``settlement`` when its settlement deals any (:meth:`settlement_draws`)."""
 
-    def settlement_draws(
-        self, config: EnvConfig, carry: Any, dealer: int, rounds: int, seed: int
-    ) -> list[int]:
-        """When the game ends after this round and its end deals cards: how many each of
-        its draws takes, each from a fresh deck (the table draws them, a card at a time,
-        as chance nodes, and passes them to :meth:`next_round`). None by default."""
+    def settlement_draws(self, table: Table, seed: int) -> list[int]:
+        """When the game ends after this round (``table`` and ``seed`` as for
+        :meth:`next_round`) and its end deals cards: how many each of its draws takes,
+        each from a fresh deck (the table draws them, a card at a time, as chance nodes,
+        and passes them to :meth:`next_round`). None by default."""
         return []
 
     @abstractmethod

@@ -96,14 +96,26 @@ class LaidOutAdapter(GameAdapter):
     def _layout(self, config: EnvConfig) -> Layout: ...
 
     @abstractmethod
-    def features_maker(self, config: EnvConfig) -> Callable[[GameState, int], Features]: ...
+    def _tensor(self, config: EnvConfig) -> Callable[[GameState, int], Features]:
+        """The features' maker for these settings: what the encoder needs of them,
+        derived once (it runs at every step)."""
 
     @abstractmethod
-    def history_layout(self, config: EnvConfig) -> Layout:
+    def _history_layout(self, config: EnvConfig) -> Layout:
         """The fields the information state adds after the observation's."""
 
     def layout(self, config: EnvConfig) -> Layout:
         return self.cached(config, "layout", lambda: self._layout(config))  # type: ignore[no-any-return]
+
+    def features_maker(self, config: EnvConfig) -> Callable[[GameState, int], Features]:
+        return self.cached(config, "tensor", lambda: self._tensor(config))  # type: ignore[no-any-return]
+
+    def history_layout(self, config: EnvConfig) -> Layout:
+        """:meth:`_history_layout`, made once per settings."""
+        return self.cached(config, "history", lambda: self._history_layout(config))  # type: ignore[no-any-return]
+
+    def info_extra_size(self, config: EnvConfig) -> int:
+        return self.history_layout(config).size
 
     def tensor_fields(self, config: EnvConfig, perfect_recall: bool) -> list[tuple[str, int, int]]:
         fields = self.layout(config).describe()

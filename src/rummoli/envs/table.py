@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     # Types only: the adapters (and numpy) are imported when a table is made, so that
     # importing this compiled module (every Ray worker checks the compiled modules) needs
     # neither.
-    from rummoli.envs.adapters import EnvConfig, GameAdapter, Vector
+    from rummoli.envs.adapters import EnvConfig, GameAdapter, NextRound, Vector
 
 # What the table waits for.
 DEALER, DEAL, PLAY, PENDING, ENGINE_CHANCE, OVER, SETTLE = range(7)
@@ -350,7 +350,7 @@ class Table:
             self.phase = OVER
             return
         seed = history_seed(self.history)
-        draws = adapter.settlement_draws(config, self.carry, self.dealer, self.rounds, seed)
+        draws = adapter.settlement_draws(self, seed)
         if draws:
             # The game ends with a settlement that deals cards: each a chance node, each
             # draw from a fresh deck; the engine settles with them (_settle).
@@ -360,9 +360,9 @@ class Table:
             self._remaining = self._pack[:]
             self.phase = SETTLE
             return
-        self._after_round(adapter.next_round(config, self.carry, self.dealer, self.rounds, seed))
+        self._after_round(adapter.next_round(self, seed))
 
-    def _after_round(self, ended: tuple[Any, int, bool, list[Event]]) -> None:
+    def _after_round(self, ended: NextRound) -> None:
         """Go on from :meth:`GameAdapter.next_round`'s answer: the next deal, or the end."""
         carry, dealer, over, events = ended
         self.carry = carry
@@ -382,10 +382,7 @@ class Table:
         draws = self._settle_draws
         done = len(self._settled)
         if done == sum(draws):
-            ended = self.adapter.next_round(
-                self.config, self.carry, self.dealer, self.rounds, self._settle_seed, self._settled
-            )
-            self._after_round(ended)
+            self._after_round(self.adapter.next_round(self, self._settle_seed, self._settled))
             return
         total = 0
         for size in draws:

@@ -19,8 +19,9 @@ players' pages show the names the server stores, in English).
 
 from __future__ import annotations
 
+import functools
 import importlib
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import IO, Any, cast
@@ -33,12 +34,22 @@ from rummoli.engine.description import GameDescription
 Found = tuple[int, str, Any, list[str]]
 
 
-def descriptions(
-    fileobj: IO[bytes],
-    keywords: Mapping[str, Any],
-    comment_tags: Collection[str],
-    options: dict[str, Any],
-) -> Iterator[Found]:
+def _reads_the_file(
+    read: Callable[[IO[bytes]], Iterator[Found]],
+) -> Callable[..., Iterator[Found]]:
+    """Babel's extractor made of ``read``, which finds its texts in the file alone:
+    Babel's keywords, comment tags and options (``command`` reads them, for its
+    ``_()`` calls) are taken and left aside."""
+
+    @functools.wraps(read)
+    def extractor(fileobj: IO[bytes], *_protocol: Any, **_options: Any) -> Iterator[Found]:
+        return read(fileobj)
+
+    return extractor
+
+
+@_reads_the_file
+def descriptions(fileobj: IO[bytes]) -> Iterator[Found]:
     """The texts of the game described in ``games/<game>/description.py``."""
     from rummoli.i18n.terms import english_titles, house_rule_texts
 
@@ -112,12 +123,8 @@ def _help_texts(command: Any) -> Iterator[str]:
         yield from _help_texts(sub)
 
 
-def game_titles(
-    fileobj: IO[bytes],
-    keywords: Mapping[str, Any],
-    comment_tags: Collection[str],
-    options: dict[str, Any],
-) -> Iterator[Found]:
+@_reads_the_file
+def game_titles(fileobj: IO[bytes]) -> Iterator[Found]:
     """The name of the game described in ``games/<game>/description.py``."""
     yield 1, "pgettext", ("game", _described(fileobj).title), ["The game's name."]
 
@@ -165,12 +172,8 @@ class _Marked(HTMLParser):
                 self.found.append((line, text))
 
 
-def html(
-    fileobj: IO[bytes],
-    keywords: Mapping[str, Any],
-    comment_tags: Collection[str],
-    options: dict[str, Any],
-) -> Iterator[Found]:
+@_reads_the_file
+def html(fileobj: IO[bytes]) -> Iterator[Found]:
     """A page's texts marked for translation: each element with ``data-i18n`` (its text,
     whitespace collapsed, is the message id) and each attribute ``data-i18n-attr``
     names."""

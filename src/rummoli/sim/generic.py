@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rich.console import Console
+from rich.table import Table
+from rich.text import Text
 
 from rummoli.bots import Bot, ask_bot, make_bot
 from rummoli.engine.base import CHANCE, CHANCE_ACTION
@@ -23,8 +24,8 @@ from rummoli.i18n import NPN_, npgettext, pgettext
 from rummoli.i18n.terms import game_title
 from rummoli.sim.figures import progress, table_config
 from rummoli.sim.game import SimulationPart
-from rummoli.sim.report import count, figures_table, headline, number, percent
-from rummoli.sim.spec import ROUNDS, Chunk, SimSpec
+from rummoli.sim.report import Report, columns_table, count, headline, number, percent
+from rummoli.sim.spec import Chunk, SimSpec
 from rummoli.sim.stats import Moments, PlayerTally
 
 #: A game that is not over after this many actions is a bug in the game: stop loudly.
@@ -42,10 +43,6 @@ class GenericStats(PlayerTally):
     def empty(cls, seats: int) -> GenericStats:
         return cls(seats, wins=[0] * seats)
 
-    def merge(self, other: GenericStats) -> None:
-        self.merge_tally(other)
-        self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
-
 
 def _empty(spec: SimSpec) -> GenericStats:
     return GenericStats.empty(spec.seats)
@@ -59,10 +56,7 @@ def play_chunk(chunk: Chunk) -> GenericStats:
     stats.chunks = 1
     bots = [make_bot(level, chunk.bot_seed(i), spec.game) for i, level in enumerate(spec.bots)]
     names = [f"P{seat + 1}" for seat in range(spec.seats)]
-    game = 0
-    while (stats.rounds if spec.mode == ROUNDS else game) < chunk.quota:
-        shift = chunk.rotation(game)
-        seat_bot = [(seat - shift) % spec.seats for seat in range(spec.seats)]
+    for game, seat_bot, _ in chunk.games(stats):
         state = description.new_game(names, spec.rules, chunk.game_seed(game))
         stats.games_started += 1
         players: list[Bot] = [bots[bot] for bot in seat_bot]
@@ -87,7 +81,6 @@ def play_chunk(chunk: Chunk) -> GenericStats:
             stats.by_seat[seat].add(amount)
             if amount == best:
                 stats.wins[seat_bot[seat]] += 1
-        game += 1
     return stats
 
 
@@ -133,47 +126,42 @@ def summarize(stats: GenericStats, spec: SimSpec) -> dict[str, Any]:
 RATE = NPN_("simulation", "{n} rounds/s", "{n} rounds/s")
 
 
-def print_report(console: Console, figures: dict[str, Any], run: dict[str, Any]) -> None:
-    """The headline and each bot's final amounts and wins, in the language in force (the
-    amount in the description's word: chips, points)."""
-    config = figures["config"]
-    games = figures["games"]["finished"]
+def _headline(figures: dict[str, Any], run: dict[str, Any]) -> Text:
     rounds = figures["rounds"]
+    games = figures["games"]["finished"]
     counted = pgettext("simulation", "{game}: {games}, {rounds},").format(
-        game=game_title(describe(config["game"])),
+        game=game_title(describe(figures["config"]["game"])),
         games=npgettext("simulation", "{n} game", "{n} games", games).format(n=count(games)),
         rounds=npgettext("simulation", "{n} round", "{n} rounds", rounds).format(n=count(rounds)),
     )
-    amount = pgettext("game word", config["amount"])
-    table = figures_table(
+    return headline(figures, run, counted, RATE)
+
+
+def _bots_table(figures: dict[str, Any]) -> Table:
+    """Each bot's final amounts and wins (the amount in the description's word: chips,
+    points)."""
+    amount = pgettext("game word", figures["config"]["amount"])
+    return columns_table(
         pgettext("simulation", "Final {amount} per game, by bot").format(amount=amount),
-        (
-            pgettext("simulation", "bot"),
-            pgettext("simulation", "games"),
-            pgettext("simulation", "mean {amount}").format(amount=amount),
-            pgettext("simulation", "wins"),
-            pgettext("simulation", "win rate"),
-        ),
-        (
+        figures["bots"],
+        [
+            (pgettext("simulation", "bot"), lambda bot: str(bot["bot"])),
+            (pgettext("simulation", "games"), lambda bot: count(bot["final_amount"]["n"])),
             (
-                bot["bot"],
-                count(bot["final_amount"]["n"]),
-                number(bot["final_amount"]["mean"]),
-                count(bot["wins"]),
-                percent(bot["win_rate"]),
-            )
-            for bot in figures["bots"]
-        ),
+                pgettext("simulation", "mean {amount}").format(amount=amount),
+                lambda bot: number(bot["final_amount"]["mean"]),
+            ),
+            (pgettext("simulation", "wins"), lambda bot: count(bot["wins"])),
+            (pgettext("simulation", "win rate"), lambda bot: percent(bot["win_rate"])),
+        ],
     )
-    console.print(headline(figures, run, counted, RATE))
-    console.print(table)
 
 
 GENERIC = SimulationPart(
     empty_stats=_empty,
     play_chunk=play_chunk,
     summarize=summarize,
-    print_report=print_report,
+    print_report=Report(_headline, (_bots_table,)),
     chunk_rounds=200,
     chunk_games=20,
 )

@@ -9,10 +9,14 @@ the same seed gives the same numbers with one worker, two, or a Ray cluster.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rummoli.games.registry import default_game, describe
+
+if TYPE_CHECKING:
+    from rummoli.sim.stats import PlayerTally
 
 ROUNDS = "rounds"
 GAMES = "games"
@@ -153,3 +157,30 @@ class Chunk:
             return 0
         start = self.first_game if self.spec.mode == GAMES else self.index
         return (start + game) % self.spec.seats
+
+    def seating(self, game: int) -> list[int]:
+        """The bot in each seat of the chunk's ``game``-th game: bot i sits in seat
+        (i + shift) % seats, so seat s holds bot (s - shift) % seats."""
+        shift = self.rotation(game)
+        seats = self.spec.seats
+        return [(seat - shift) % seats for seat in range(seats)]
+
+    def games(self, stats: PlayerTally) -> Iterator[tuple[int, list[int], int]]:
+        """The chunk's games, one after the other until ``stats`` (the chunk's, which the
+        caller fills as each game is played) reaches the quota: each game's number, its
+        :meth:`seating`, and the most rounds it may play before the quota is reached (0
+        where the quota counts games: each is played to its end)."""
+        counting_rounds = self.spec.mode == ROUNDS
+        game = 0
+        while (stats.rounds if counting_rounds else game) < self.quota:
+            yield game, self.seating(game), self.quota - stats.rounds if counting_rounds else 0
+            game += 1
+
+    def play(self, stats: PlayerTally, play_game: Callable[[int, list[int], int], int]) -> None:
+        """Play the chunk's :meth:`games` with ``play_game(game, seating, limit)``, which
+        fills ``stats`` and returns the rounds it played; count each bot's rounds in each
+        seat, and at the end the chunk's totals (``stats.per_chunk``)."""
+        stats.chunks = 1
+        for game, seat_bot, limit in self.games(stats):
+            stats.seated(seat_bot, play_game(game, seat_bot, limit))
+        stats.end_chunk(self.index)

@@ -9,7 +9,9 @@ figures are computed at the end (:mod:`rummoli.sim.stops.figures`).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Self
 
 #: Two-sided 97.5% quantiles of Student's t for 1..30 degrees of freedom; above 30 the
 #: normal quantile is within 4% of t, and simulations have thousands of samples.
@@ -28,9 +30,33 @@ def t975(df: int) -> float:
     return _T975[df - 1] if df <= len(_T975) else _Z975
 
 
-def merge_counts(into: Histogram, other: Histogram) -> None:
-    for key, count in other.items():
-        into[key] = into.get(key, 0) + count
+def merge_counters(into: Any, other: Any, skip: Collection[str] = ()) -> None:
+    """Add every field of ``other`` into the same field of ``into`` (two dataclasses of one
+    kind), but those named in ``skip``: whole numbers add, lists merge item by item,
+    dicts (histograms; spaces by name) key by key, and anything else has its own
+    ``merge`` (:class:`Moments`). So a game's statistics declare their counters, and
+    merging, exact and in any order, cannot forget one."""
+    for name in (counter.name for counter in fields(into)):
+        if name not in skip:
+            setattr(into, name, _merged(getattr(into, name), getattr(other, name)))
+
+
+def _merged(mine: Any, theirs: Any) -> Any:
+    """``theirs`` added into ``mine`` (in place but for a number, returned)."""
+    if isinstance(mine, list) and len(mine) != len(theirs):
+        raise ValueError("cannot merge statistics of different tables")
+    if isinstance(mine, int):
+        return mine + theirs
+    if isinstance(mine, list):
+        for index, value in enumerate(theirs):
+            mine[index] = _merged(mine[index], value)
+        return mine
+    if isinstance(mine, dict):
+        for key, value in theirs.items():
+            mine[key] = _merged(mine[key], value) if key in mine else value
+        return mine
+    mine.merge(theirs)
+    return mine
 
 
 def histogram_mean(hist: Histogram) -> float | None:
@@ -93,6 +119,11 @@ class PlayerTally:
     leaves them empty accumulators.
     """
 
+    #: The fields that say what table was counted: the same in every chunk of a run.
+    SAME: ClassVar[tuple[str, ...]] = ("seats", "levels")
+    #: The fields a game's ``merge`` merges itself (not counts: a sample game...).
+    APART: ClassVar[tuple[str, ...]] = ()
+
     seats: int
     #: The distinct bot levels, in order of first appearance among the bots.
     levels: tuple[str, ...] = ()
@@ -109,6 +140,9 @@ class PlayerTally:
     by_position: list[Moments] = field(default_factory=list)
     #: Rounds and each bot's total in each chunk, for batch-means intervals.
     per_chunk: dict[int, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
+    #: Rounds each bot played in each seat: ``bot_seat_rounds[bot][seat]`` (the runs the
+    #: game counts in rounds: Rummy's hands).
+    bot_seat_rounds: list[list[int]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         for moments, count in (
@@ -119,25 +153,28 @@ class PlayerTally:
         ):
             if not moments:
                 moments.extend(Moments() for _ in range(count))
+        if not self.bot_seat_rounds:
+            self.bot_seat_rounds.extend([0] * self.seats for _ in range(self.seats))
 
-    def merge_tally(self, other: PlayerTally) -> None:
-        """Add ``other``'s counts and samples into this one (a game's ``merge`` adds the
-        rest of its figures)."""
-        if (other.seats, other.levels) != (self.seats, self.levels):
+    def merge(self, other: Self) -> None:
+        """Add ``other`` (another chunk, or several, of the same run) into this one: every
+        field by its kind (:func:`merge_counters`), except the table's description
+        (:attr:`SAME`: equal in every chunk, checked), ``per_chunk`` (each chunk's own
+        entry) and the fields a game merges itself (:attr:`APART`)."""
+        if any(getattr(other, name) != getattr(self, name) for name in self.SAME):
             raise ValueError("cannot merge statistics of different tables")
-        self.chunks += other.chunks
-        self.rounds += other.rounds
-        self.games_started += other.games_started
-        self.games_finished += other.games_finished
-        for mine, theirs in (
-            (self.bots, other.bots),
-            (self.by_level, other.by_level),
-            (self.by_seat, other.by_seat),
-            (self.by_position, other.by_position),
-        ):
-            for a, b in zip(mine, theirs, strict=True):
-                a.merge(b)
         self.per_chunk.update(other.per_chunk)
+        merge_counters(self, other, skip={*self.SAME, "per_chunk", *self.APART})
+
+    def seated(self, seat_bot: Sequence[int], rounds: int) -> None:
+        """Count ``rounds`` played by the bot ``seat_bot[seat]`` of each seat."""
+        for seat, bot in enumerate(seat_bot):
+            self.bot_seat_rounds[bot][seat] += rounds
+
+    def end_chunk(self, index: int) -> None:
+        """Keep the finished chunk ``index``'s rounds and each bot's total in
+        ``per_chunk`` (a new tally counts one chunk), for its batch-means intervals."""
+        self.per_chunk[index] = (self.rounds, tuple(m.total for m in self.bots))
 
 
 #: Fewest chunks for a batch-means interval (fewer batches give a uselessly wide t).

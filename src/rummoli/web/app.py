@@ -10,11 +10,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Body, FastAPI, Header, HTTPException, Query, Request, Response, WebSocket
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -43,6 +42,7 @@ from rummoli.web.history import bot_list, bot_stats, game_summary, player_stats
 from rummoli.web.hub import Hub
 from rummoli.web.limits import Limits
 from rummoli.web.ops import Draining, add_routes, drain
+from rummoli.web.pages import STATIC, page_response
 from rummoli.web.replay import record_of, replay_frames
 from rummoli.web.room import Room
 from rummoli.web.rulestext import rules_tree
@@ -53,7 +53,6 @@ from rummoli.web.socket import table_socket
 from rummoli.web.storage import DEFAULT_DB_URL, OVER, Storage, StoredGame
 from rummoli.web.wording import Refused
 
-STATIC = Path(__file__).parent / "static"
 __all__ = ["MAX_BODY_BYTES", "STATIC", "create_app"]
 
 _PAGES = {
@@ -184,8 +183,8 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     add_routes(app)  # /healthz, /readyz, /metrics
 
-    def page(name: str) -> FileResponse:
-        return FileResponse(STATIC / _PAGES[name], media_type="text/html")
+    def page(name: str) -> Response:
+        return page_response(_PAGES[name])
 
     def endpoint(name: str) -> Callable[[], Awaitable[Response]]:
         """The route of one page (async, as every route here: served on the event loop)."""
@@ -212,7 +211,7 @@ def create_app(
         program (the API, the WebSocket) gets the JSON error as before."""
         path = request.url.path
         if error.status_code == 404 and not path.startswith(("/api/", "/ws/", "/static/")):
-            return FileResponse(STATIC / "404.html", status_code=404, media_type="text/html")
+            return page_response("404.html", status_code=404)
         answer: dict[str, Any] = {"detail": error.detail}
         # The sentence as a message id and its values, for the page (:mod:`.wording`).
         answer.update(getattr(error, "wording", None) or {})

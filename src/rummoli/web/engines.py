@@ -6,11 +6,38 @@ Apart from :mod:`.storage` so that the storage module stays small; :mod:`.storag
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import URL, Engine, make_url
+
+#: How long a connection keeps trying to switch a new database to WAL while another
+#: process holds its lock (the same 30 s a writer waits for a lock).
+WAL_SWITCH_SECONDS = 30.0
+
+
+def _use_wal(cursor: Any) -> None:
+    """Put the database in WAL mode, waiting for other processes that hold its lock.
+
+    The switch needs the database to itself, and SQLite answers "database is locked"
+    at once rather than through the busy timeout when another connection holds it:
+    several processes opening one new database together (``serve --workers``) met
+    that. A database already in WAL mode (every connection but the very first) is
+    left as it is without asking for the lock.
+    """
+    deadline = time.monotonic() + WAL_SWITCH_SECONDS
+    while True:
+        try:
+            if str(cursor.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
+                cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 def sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -18,7 +45,7 @@ def sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # keeps every commit safe from a crash of the server (not of the machine) at a
     # fraction of the cost of a full sync per action.
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
+    _use_wal(cursor)
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummoli.bots import Decision
+from rummoli.bots import Decision, only_choice
 from rummoli.bots.rummy.hand import Plan, best_plan, meld_allowance, plan_step
 from rummoli.cards import card_str, cards_of
 from rummoli.games.rummy import actions as act
@@ -70,10 +70,9 @@ class BasicRummyBot:
 
     def choose(self, observation: Any, legal: list[int]) -> Decision:
         obs: RummyObservation = observation
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        if len(legal) == 1:
-            return Decision(legal[0], "the only legal action")
+        forced = only_choice(legal, "the only legal action")
+        if forced is not None:
+            return forced
         if act.DRAW_STOCK in legal:
             return self._draw(obs, legal)
         return self._play(obs, legal)

@@ -31,7 +31,7 @@ import math
 from bisect import bisect_left
 from typing import Any, Final
 
-from rummoli.bots import Decision
+from rummoli.bots import Decision, only_choice
 from rummoli.bots.stops.board import BoardValues, board_values
 from rummoli.bots.stops.estimate import own_run_length, run_starts, win_chance
 from rummoli.cards import NUM_RANKS, card_str
@@ -221,10 +221,9 @@ class BasicBot:
 
     def choose(self, observation: Any, legal: list[int]) -> Decision:
         obs: Observation = observation
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        if len(legal) == 1:
-            return Decision(legal[0], "the only choice")
+        forced = only_choice(legal, "the only choice")
+        if forced is not None:
+            return forced
         phase = obs.phase
         if phase == "play":  # the most frequent decision first
             return self._play(obs, legal)

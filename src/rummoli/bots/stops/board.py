@@ -74,18 +74,20 @@ class BoardValues:
         return self.tables.pay_cards
 
 
-_VALUES: Final[dict[tuple[int, int], tuple[Layout, BoardValues]]] = {}
+#: The values of each board, by the engine's tables of it (the object: one per layout and
+#: trump, so the engine's cache finds the board, and a key held here is never reused).
+_VALUES: Final[dict[BoardTables, BoardValues]] = {}
 
 
 def board_values(plan: Layout, trump: int = -1) -> BoardValues:
     """The values of ``plan``'s board with ``trump`` (-1: none), made once."""
-    key = (id(plan), trump)
-    entry = _VALUES.get(key)
-    if entry is None or entry[0] is not plan:
+    tables = board_tables(plan, trump)
+    values = _VALUES.get(tables)
+    if values is None:
         if len(_VALUES) > 1024:
             _VALUES.clear()
-        entry = _VALUES[key] = (plan, BoardValues(plan, trump))
-    return entry[1]
+        values = _VALUES[tables] = BoardValues(plan, trump)
+    return values
 
 
 def tables_of(plan: Layout, trump: int = -1) -> BoardTables:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import Final
 
-from rummoli.cards import NUM_RANKS, SUIT_FIELD
+from rummoli.cards import NUM_RANKS
 from rummoli.engine.rng import shuffled_deck
 from rummoli.poker import hand_key
 
@@ -42,18 +42,6 @@ _key_tables: Final[dict[int, list[int]]] = {}
 _percentiles: Final[dict[int, float]] = {}
 #: Entries the percentile cache holds before it starts again (bounds its memory).
 _PERCENTILE_CACHE_LIMIT: Final = 1 << 16
-
-#: The lowest rank of every non-empty 13-bit rank mask (index 0 unused).
-LOWEST_RANK: Final = tuple((r & -r).bit_length() - 1 for r in range(1 << NUM_RANKS))
-
-#: ``CARDS_OF_RANK[rank][pattern]``: the cards of ``rank`` in the suits of a 4-bit pattern.
-CARDS_OF_RANK: Final = tuple(
-    tuple(
-        tuple(suit * NUM_RANKS + rank for suit in range(4) if pattern >> suit & 1)
-        for pattern in range(16)
-    )
-    for rank in range(NUM_RANKS)
-)
 
 
 def _keys_for(size: int) -> list[int]:
@@ -116,22 +104,3 @@ def own_run_length(hand: int, card: int) -> int:
         length += 1
         rank += 1
     return length
-
-
-def lowest_cards(mask: int) -> tuple[int, ...]:
-    """The cards of the lowest rank present in a non-empty ``mask``."""
-    rank = LOWEST_RANK[(mask | mask >> 13 | mask >> 26 | mask >> 39) & SUIT_FIELD]
-    column = mask >> rank
-    return CARDS_OF_RANK[rank][
-        (column & 1) | (column >> 12 & 2) | (column >> 24 & 4) | (column >> 36 & 8)
-    ]
-
-
-def lowest_per_suit(mask: int) -> tuple[int, ...]:
-    """The lowest card of each suit present in ``mask``."""
-    cards = []
-    for shift in (0, 13, 26, 39):
-        field = (mask >> shift) & SUIT_FIELD
-        if field:
-            cards.append(shift + LOWEST_RANK[field])
-    return tuple(cards)

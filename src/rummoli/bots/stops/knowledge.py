@@ -349,6 +349,20 @@ def _below_suit(card: int, ace_low: bool) -> int:
     return below | 1 << (card - rank + _ACE)
 
 
+def _held_none(
+    nxt: dict[int, int], exclude: Callable[[int, int], None], start: int, stop: int, mask: int
+) -> None:
+    """``start`` and the players after him (``nxt``), up to ``stop`` (not included), held
+    none of ``mask``: those a stop passed over, or those who said "sans" before a holder
+    went on (once round the table at most)."""
+    seat = start
+    for _ in range(len(nxt)):
+        if seat == stop:
+            return
+        exclude(seat, mask)
+        seat = nxt[seat]
+
+
 def _suit_facts(
     obs: Observation,
     tables: BoardTables,
@@ -361,23 +375,18 @@ def _suit_facts(
     me = obs.seat
     in_round = obs.in_round
     ace_low = plan.ace_low
-    laid_mask = obs.laid_mask
-    tops = tables.tops
-    following = tables.next_card
-    #: Cards a stop below them may put in the widow: the pack's, but the card turned.
-    may_be_widow = tables.deck & ~(1 << obs.turned if obs.turned >= 0 else 0)
-
-    def passed_over(stopper: int, leader: int, allowed: int) -> None:
-        seat = stopper
-        for _ in range(len(in_round)):
-            if seat == leader:
-                return
-            exclude(seat, allowed)
-            seat = nxt[seat]
+    #: Cards a stop below them may put in the widow: the pack's not laid, but the card
+    #: turned.
+    may_be_widow = tables.deck & ~obs.laid_mask & ~(1 << obs.turned if obs.turned >= 0 else 0)
 
     def after(card: int) -> int:
         """The next card of ``card``'s suit, or -1 after its top."""
-        return -1 if tops >> card & 1 else following[card]
+        return -1 if tables.tops >> card & 1 else tables.next_card[card]
+
+    def stopped_in_widow(waited_for: int) -> int:
+        """The card a stop waited for (-1: none, after a suit's top) as a bit when it may
+        be in the widow, else 0."""
+        return 1 << waited_for if waited_for >= 0 and may_be_widow >> waited_for & 1 else 0
 
     widow_from_stops = 0
     laid = obs.laid
@@ -397,15 +406,10 @@ def _suit_facts(
         following_card = after(stop)
         if following_card >= 0 and card == following_card:
             continue  # the run goes on
-        if (
-            following_card >= 0
-            and not laid_mask >> following_card & 1
-            and may_be_widow >> following_card & 1
-        ):
-            widow_from_stops |= 1 << following_card
+        widow_from_stops |= stopped_in_widow(following_card)
         allowed = tables.switch[stop]
         if allowed >> card & 1:
-            passed_over(stopper, leader, allowed)
+            _held_none(nxt, exclude, stopper, leader, allowed)
             if rule == lay.ANY_CARD:
                 continue
             below = _below_suit(card, ace_low) if by_suit else _below_rank(card, ace_low) & allowed
@@ -421,16 +425,11 @@ def _suit_facts(
         following_card = after(stop)
         pending_run = following_card >= 0 and obs.hand >> following_card & 1
         if not pending_run:
-            if (
-                following_card >= 0
-                and not laid_mask >> following_card & 1
-                and may_be_widow >> following_card & 1
-            ):
-                widow_from_stops |= 1 << following_card
+            widow_from_stops |= stopped_in_widow(following_card)
             allowed = tables.switch[stop]
             if obs.hand & allowed:
                 assert me is not None
-                passed_over(stopper, me, allowed)
+                _held_none(nxt, exclude, stopper, me, allowed)
             else:  # this seat leads any colour: a deadlock that goes on
                 for seat in in_round:
                     exclude(seat, allowed)
@@ -452,15 +451,6 @@ def _rank_facts(obs: Observation, nxt: dict[int, int], exclude: Callable[[int, i
     def rank_mask(at: int) -> int:
         return _RANK_PLACE_MASK[at]
 
-    def lacking(start: int, holder: int, mask: int) -> None:
-        """``start`` and the players after him, up to ``holder``, held none of ``mask``."""
-        seat = start
-        for _ in range(len(in_round)):
-            if seat == holder:
-                return
-            exclude(seat, mask)
-            seat = nxt[seat]
-
     for j in range(1, len(laid)):
         a_seat, a_card = laid[j - 1]
         b_seat, b_card = laid[j]
@@ -468,13 +458,13 @@ def _rank_facts(obs: Observation, nxt: dict[int, int], exclude: Callable[[int, i
         if pa == NUM_RANKS - 1:
             continue  # a king: its player began again with any card
         if pb == pa + 1:
-            lacking(a_seat, b_seat, rank_mask(pb))
+            _held_none(nxt, exclude, a_seat, b_seat, rank_mask(pb))
             continue
         if pb > pa + 1 and not new_sequence:
             for skipped in range(pa + 1, pb):
                 for seat in in_round:
                     exclude(seat, rank_mask(skipped))
-            lacking(a_seat, b_seat, rank_mask(pb))
+            _held_none(nxt, exclude, a_seat, b_seat, rank_mask(pb))
             continue
         # A new sequence by the same player: the ranks after his were held by nobody.
         last = pa + 1 if new_sequence else NUM_RANKS

@@ -26,12 +26,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rummoli.bots.stops.basic import low_lead_score, rank_lead_score
-from rummoli.bots.stops.estimate import lowest_cards, lowest_per_suit, own_run_length
+from rummoli.bots.stops.estimate import own_run_length
 from rummoli.bots.stops.rollout_poker import PokerTable
 from rummoli.cards import ACE, NUM_RANKS, SUIT_FIELD
 from rummoli.games.stops import layout as lay
 from rummoli.games.stops.layout import Layout
 from rummoli.games.stops.round_end import hand_points
+
+# The engine's own lowest cards (aces high), read from its tables: the rollouts lay as it does.
+from rummoli.games.stops.runs import _lowest_cards as lowest_cards
+from rummoli.games.stops.runs import _lowest_per_suit as lowest_per_suit
 
 WIDOW = -1
 LAID = -2

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummoli.bots import Decision
+from rummoli.bots import Decision, only_choice
 from rummoli.bots.stops.basic import BasicBot, claim_first
 from rummoli.bots.stops.estimate import poker_percentile
 from rummoli.bots.stops.knowledge import Knowledge, infer
@@ -133,16 +133,16 @@ class StrongBot:
 
     def choose(self, observation: Any, legal: list[int]) -> Decision:
         obs: Observation = observation
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        if len(legal) == 1:
-            return Decision(legal[0], "the only choice")
         phase = obs.phase
         if phase == "settlement" or phase == "stake":
             # The settlement's betting (house rule settlement_betting) ends the game:
-            # no runs to play out, so the basic rule decides; so does a chip placed by
-            # choice before the deal (Newmarket), when no card is known yet.
+            # no runs to play out, so the basic rule decides (a forced choice too); so
+            # does a chip placed by choice before the deal (Newmarket), when no card is
+            # known yet.
             return self._settler.choose(obs, legal)
+        forced = only_choice(legal, "the only choice")
+        if forced is not None:
+            return forced
         self._track_game(obs)
         if phase == "widow":
             return self._widow(obs, legal)
@@ -300,31 +300,8 @@ class StrongBot:
     # -------------------------------------------------------------- widow and auction
 
     def _widow(self, obs: Observation, legal: list[int]) -> Decision:
-        me = _seat(obs)
-        table = self._table(obs)
-        know = infer(obs)
         auction = obs.plan.widow == "exchange_or_auction"
-        keep = swap = 0.0
-        count = self.samples["widow"]
-        chances = self._wild_chances(obs, table)
-        for _ in range(count):
-            hands, widow = know.sample(self._rng)
-            self._draw_wild(table, chances)
-            chips = list(obs.chips)
-            board = list(obs.board)
-            h = hands[:]
-            w = widow
-            if auction:
-                buyer = table.auction(h, w, chips, board)
-                if buyer >= 0:
-                    h[buyer], w = w, h[buyer]
-            keep += _play_round(table, h, w, chips, board, me) - obs.chips[me]
-            chips = list(obs.chips)
-            board = list(obs.board)
-            h = hands[:]
-            h[me], w = widow, h[me]
-            swap += _play_round(table, h, w, chips, board, me) - obs.chips[me]
-        gain = (swap - keep) / count
+        gain = self._taking_widow(obs, "widow", -1 if auction else None)
         if gain > 0 and act.EXCHANGE in legal:
             return Decision(act.EXCHANGE, f"exchange: {gain:+.1f} chips over keeping")
         return Decision(act.KEEP, f"keep: exchanging is worth {gain:+.1f} chips")
@@ -334,7 +311,7 @@ class StrongBot:
         key = (obs.round_no, obs.hand, me)
         gain = self._auction_gain.get(key)
         if gain is None:
-            gain = self._auction_gain[key] = self._widow_gain(obs)
+            gain = self._auction_gain[key] = self._taking_widow(obs, "auction", me)
         price = obs.auction_high + 1
         limit = min(gain - BID_MARGIN, obs.chips[me] / 3)
         bid = act.BID_BASE + price
@@ -342,13 +319,16 @@ class StrongBot:
             return Decision(bid, f"bid {price}: the widow is worth about {gain:.1f} chips")
         return Decision(act.PASS, f"pass: the widow is worth about {gain:.1f} chips")
 
-    def _widow_gain(self, obs: Observation) -> float:
-        """Chips gained by buying the widow (before the price) over passing."""
+    def _taking_widow(self, obs: Observation, kind: str, auction_skip: int | None) -> float:
+        """Chips gained, on average over the ``kind`` samples, by taking the widow (before
+        any price) over leaving it: the dealer's exchange against keeping, or a bidder's
+        purchase against passing. Left, the widow may still be bought by another seat at
+        the auction (``auction_skip``: the seat that has passed, -1 none; None: no auction)."""
         me = _seat(obs)
         table = self._table(obs)
         know = infer(obs)
         total = 0.0
-        count = self.samples["auction"]
+        count = self.samples[kind]
         chances = self._wild_chances(obs, table)
         for _ in range(count):
             hands, widow = know.sample(self._rng)
@@ -357,16 +337,17 @@ class StrongBot:
             board = list(obs.board)
             h = hands[:]
             w = widow
-            buyer = table.auction(h, w, chips, board, skip=me)
-            if buyer >= 0:
-                h[buyer], w = w, h[buyer]
-            passed = _play_round(table, h, w, chips, board, me) - obs.chips[me]
+            if auction_skip is not None:
+                buyer = table.auction(h, w, chips, board, skip=auction_skip)
+                if buyer >= 0:
+                    h[buyer], w = w, h[buyer]
+            left = _play_round(table, h, w, chips, board, me) - obs.chips[me]
             chips = list(obs.chips)
             board = list(obs.board)
             h = hands[:]
             h[me], w = widow, h[me]
-            bought = _play_round(table, h, w, chips, board, me) - obs.chips[me]
-            total += bought - passed
+            taken = _play_round(table, h, w, chips, board, me) - obs.chips[me]
+            total += taken - left
         return total / count
 
     # -------------------------------------------------------------- poker betting

@@ -30,6 +30,7 @@ step's observation is the agent's to keep).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -68,6 +69,18 @@ class _AgentIterable(AECIterable):  # type: ignore[misc]
         return _Agents(self.env, self.max_iter)
 
 
+def _filled_first(read: Callable[..., Any]) -> Callable[..., Any]:
+    """``read``, a way of reading a plain dict, for a :class:`_FinalObservation`: its
+    tensor written first (every such way but an item, which is its own)."""
+
+    def filled(self: _FinalObservation, *args: Any) -> Any:
+        self._fill()
+        return read(self, *args)
+
+    filled.__name__ = read.__name__
+    return filled
+
+
 class _FinalObservation(dict[str, Any]):
     """A finished game's observation of one agent, its tensor written when first read.
 
@@ -97,45 +110,21 @@ class _FinalObservation(dict[str, Any]):
         self._fill()
         return dict.__getitem__(self, key)
 
-    def get(self, key: str, default: Any = None) -> Any:
-        self._fill()
-        return dict.get(self, key, default)
-
     def __contains__(self, key: object) -> bool:
         return key in ("observation", "action_mask")
 
     def __len__(self) -> int:
         return 2
 
-    def __iter__(self) -> Any:
-        self._fill()
-        return dict.__iter__(self)
-
-    def keys(self) -> Any:
-        self._fill()
-        return dict.keys(self)
-
-    def values(self) -> Any:
-        self._fill()
-        return dict.values(self)
-
-    def items(self) -> Any:
-        self._fill()
-        return dict.items(self)
-
-    def copy(self) -> dict[str, Any]:
-        self._fill()
-        return dict(dict.items(self))
-
-    def __eq__(self, other: object) -> bool:
-        self._fill()
-        return dict.__eq__(self, other)
-
+    get = _filled_first(dict.get)
+    copy = _filled_first(dict.copy)  # a plain dict, as dict.copy makes of a subclass
+    __iter__ = _filled_first(dict.__iter__)
+    keys = _filled_first(dict.keys)
+    values = _filled_first(dict.values)
+    items = _filled_first(dict.items)
+    __eq__ = _filled_first(dict.__eq__)
+    __repr__ = _filled_first(dict.__repr__)
     __hash__ = None
-
-    def __repr__(self) -> str:
-        self._fill()
-        return dict.__repr__(self)
 
     def __reduce__(self) -> tuple[Any, ...]:
         self._fill()

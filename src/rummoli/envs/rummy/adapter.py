@@ -22,13 +22,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rummoli.cards import card_str
 from rummoli.engine.base import CHANCE_ACTION, Event, GameState
 from rummoli.engine.rng import shuffled_deck
-from rummoli.envs.adapters import EnvConfig, Features, Vector
+from rummoli.envs.adapters import EnvConfig, NextRound, Vector
 from rummoli.envs.encode import LaidOutAdapter, Layout, put_cards
 from rummoli.envs.feature_parts import relative
 from rummoli.envs.rummy.features import RummyFeatures
@@ -187,16 +187,11 @@ class RummyAdapter(LaidOutAdapter):
         return rewards
 
     def next_round(
-        self,
-        config: EnvConfig,
-        carry: Any,
-        dealer: int,
-        rounds: int,
-        seed: int,
-        settlement: Sequence[int] | None = None,
-    ) -> tuple[Any, int, bool, list[Event]]:
-        over = max(carry) >= self.target(config) or rounds >= config.extra["max_hands"]
-        return carry, (dealer + 1) % config.players, over, []
+        self, table: Table, seed: int, settlement: Sequence[int] | None = None
+    ) -> NextRound:
+        config, carry = table.config, table.carry
+        over = max(carry) >= self.target(config) or table.rounds >= config.extra["max_hands"]
+        return carry, (table.dealer + 1) % config.players, over, []
 
     def cut_short(self, config: EnvConfig, carry: Any, rounds: int) -> bool:
         return bool(max(carry) < self.target(config))
@@ -260,17 +255,10 @@ class RummyAdapter(LaidOutAdapter):
             ]
         )
 
-    def features_maker(self, config: EnvConfig) -> Callable[[GameState, int], Features]:
-        return self.cached(config, "tensor", lambda: self._tensor(config))  # type: ignore[no-any-return]
-
     def _tensor(self, config: EnvConfig) -> RummyFeatures:
-        """What the encoder needs of the settings, derived once (it runs at every step)."""
         # Scores over the most a score can reach (the target, then one last hand): <= 1.
         scale = float(self.target(config) + MAX_HAND_POINTS)
         return RummyFeatures(config.players, self.layout(config).offset, scale, self._hands(config))
-
-    def history_layout(self, config: EnvConfig) -> Layout:
-        return self.cached(config, "history", lambda: self._history_layout(config))  # type: ignore[no-any-return]
 
     def _history_layout(self, config: EnvConfig) -> Layout:
         n = config.players
@@ -283,9 +271,6 @@ class RummyAdapter(LaidOutAdapter):
                 ("known_held", 52 * n),
             ]
         )
-
-    def info_extra_size(self, config: EnvConfig) -> int:
-        return self.history_layout(config).size
 
     def encode_history(self, config: EnvConfig, table: Table, seat: int, out: Vector) -> None:
         """What the seat saw happen this hand: its dealt hand and stock draws, and for

@@ -31,14 +31,14 @@ the poker stage, the chosen stakes) is read from the game's layout
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rummoli.bots.stops.knowledge import infer
 from rummoli.cards import card_str
 from rummoli.engine.base import CHANCE_ACTION, TERMINAL, Event, GameState, SetupError
 from rummoli.engine.rng import SeededRandom
-from rummoli.envs.adapters import EnvConfig, Features, Vector
+from rummoli.envs.adapters import EnvConfig, NextRound, Vector
 from rummoli.envs.encode import LaidOutAdapter, Layout, put_cards
 from rummoli.envs.feature_parts import relative
 from rummoli.envs.stops.features import StopsFeatures
@@ -193,41 +193,33 @@ class StopsAdapter(LaidOutAdapter):
         ]
 
     def next_round(
-        self,
-        config: EnvConfig,
-        carry: Any,
-        dealer: int,
-        rounds: int,
-        seed: int,
-        settlement: Sequence[int] | None = None,
-    ) -> tuple[Any, int, bool, list[Event]]:
-        probe, events, dealer = self._between_rounds(
-            config, carry, dealer, rounds, seed, settlement
-        )
+        self, table: Table, seed: int, settlement: Sequence[int] | None = None
+    ) -> NextRound:
+        probe, events, dealer = self._between_rounds(table, seed, settlement)
         obs = _obs(probe, None)
         if probe.current_player() == TERMINAL:
             return (obs.chips, obs.board), dealer, True, events
         # The engine dealt the next round: its seats say who is still in; the deal
         # passes to the next of them on the left.
-        n = config.players
+        n = table.num_players
         seat = dealer
         for _ in range(n):
             seat = (seat + 1) % n
             if seat in obs.in_round:
                 break
-        return carry, seat, False, []
+        return table.carry, seat, False, []
 
-    def settlement_draws(
-        self, config: EnvConfig, carry: Any, dealer: int, rounds: int, seed: int
-    ) -> list[int]:
+    def settlement_draws(self, table: Table, seed: int) -> list[int]:
         """The settlement's draws when the game ends now (a cut or a five-card hand for
         each player still in, for each pot, each pot from a fresh deck): read off the
         engine's own settlement of this position, whose seeded cards nobody sees (the
         table draws them as chance nodes and settles again with those)."""
+        config = table.config
         need = self._ante(config)
-        if rounds < self.rules_object(config).rounds and sum(c >= need for c in carry[0]) >= 2:
+        last = table.rounds >= self.rules_object(config).rounds
+        if not last and sum(c >= need for c in table.carry[0]) >= 2:
             return []  # another round is dealt: no settlement yet
-        probe, events, _ = self._between_rounds(config, carry, dealer, rounds, seed, None)
+        probe, events, _ = self._between_rounds(table, seed, None)
         if probe.current_player() != TERMINAL:
             return []
         draws: list[int] = []
@@ -243,16 +235,11 @@ class StopsAdapter(LaidOutAdapter):
         return draws
 
     def _between_rounds(
-        self,
-        config: EnvConfig,
-        carry: Any,
-        dealer: int,
-        rounds: int,
-        seed: int,
-        settlement: Sequence[int] | None,
+        self, table: Table, seed: int, settlement: Sequence[int] | None
     ) -> tuple[StopsState, list[Event], int]:
-        """The engine's step after a round, from its carry: the next deal, or the end of
-        the game and its settlement (with ``settlement``'s cards, when given)."""
+        """The engine's step after a round, from the table's carry: the next deal, or the
+        end of the game and its settlement (with ``settlement``'s cards, when given)."""
+        config, carry, dealer = table.config, table.carry, table.dealer
         playing = self._playing_dealer(config, carry, dealer)
         setup = self._setup(config, carry, dealer)
         setup["dealer"] = playing
@@ -260,7 +247,7 @@ class StopsAdapter(LaidOutAdapter):
             setup["settlement"] = [card_str(c) for c in settlement]
         probe = self.description().stored_game(self.rules_object(config).to_dict(), setup, seed)
         assert isinstance(probe, StopsState)
-        if rounds >= self.rules_object(config).rounds:
+        if table.rounds >= self.rules_object(config).rounds:
             probe.request_end()
         events = probe.apply(CHANCE_ACTION)
         return probe, events, dealer if playing is None else playing
@@ -442,17 +429,10 @@ class StopsAdapter(LaidOutAdapter):
             ]
         )
 
-    def features_maker(self, config: EnvConfig) -> Callable[[GameState, int], Features]:
-        return self.cached(config, "tensor", lambda: self._tensor(config))  # type: ignore[no-any-return]
-
     def _tensor(self, config: EnvConfig) -> StopsFeatures:
-        """What the encoder needs of the settings, derived once (it runs at every step)."""
         offsets = self.layout(config).offset
         total = float(self.total_chips(config))
         return StopsFeatures(config.players, offsets, total, self._rounds(config))
-
-    def history_layout(self, config: EnvConfig) -> Layout:
-        return self.cached(config, "history", lambda: self._history_layout(config))  # type: ignore[no-any-return]
 
     def _history_layout(self, config: EnvConfig) -> Layout:
         n = config.players
@@ -465,9 +445,6 @@ class StopsAdapter(LaidOutAdapter):
                 ("rounds_played", 1),
             ]
         )
-
-    def info_extra_size(self, config: EnvConfig) -> int:
-        return self.history_layout(config).size
 
     def encode_history(self, config: EnvConfig, table: Table, seat: int, out: Vector) -> None:
         engine = table.engine

@@ -1,6 +1,6 @@
 """Michigan (Boodle, Stops): four boodle cards from another pack, the dealer staking two
 chips on each, a dead spare hand, runs in suit with a new suit after each stop; the first
-player out is paid a chip a card. Declared as data of the family (``games/stops``)."""
+player out is paid a chip a card."""
 
 from __future__ import annotations
 
@@ -8,30 +8,25 @@ from collections.abc import Mapping
 from typing import Any
 
 from rummoli.engine.description import BOOL, CHOICE, HouseRule
+from rummoli.games.rummoli.board import SPACES
 from rummoli.games.stops import layout as lay
 from rummoli.games.stops.common import (
     chips_rules,
     family_layout,
     run_rules,
     settlement_rules,
+    single_card_spaces,
     widow_rules,
 )
 from rummoli.games.stops.describe import family_description
-from rummoli.games.stops.game import FamilyGame
+from rummoli.games.stops.game import FamilyGame, declared_game
 from rummoli.games.stops.layout import Space
 
 #: The boodle cards: ace of hearts, king of clubs, queen of diamonds, jack of spades.
 BOODLES = ("AH", "KC", "QD", "JS")
-#: "Michigan Kitty": Rummoli's money cards (its board without the poker space).
-MONEY_CARDS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("10S", ("10S",)),
-    ("JD", ("JD",)),
-    ("QC", ("QC",)),
-    ("KH", ("KH",)),
-    ("AS", ("AS",)),
-    ("AKD", ("KD", "AD")),
-    ("789", ("7*", "8*", "9*")),
-)
+#: "Michigan Kitty": Rummoli's money cards (its board's pay spaces: no poker space, no
+#: centre).
+MONEY_CARDS = tuple((space.name, space.cards) for space in SPACES if space.role == lay.PAY)
 
 HOUSE_RULES = (
     *chips_rules(),
@@ -61,47 +56,14 @@ HOUSE_RULES = (
 def make_layout(game: FamilyGame, values: Mapping[str, Any]) -> lay.Layout:
     """Michigan under ``values``."""
     extra = 1 if values["dealer_stake"] == "double" else 0
-    cards = (
-        tuple((name, (name,)) for name in BOODLES) if values["board"] == "boodles" else MONEY_CARDS
-    )
+    cards = single_card_spaces(*BOODLES) if values["board"] == "boodles" else MONEY_CARDS
     spaces = [Space(name, way, dealer_stake=extra) for name, way in cards]
     if values["kitty"] or values["board"] == "money_cards":
         spaces.append(Space("kitty", role=lay.KITTY))
-    return family_layout(
-        game,
-        values,
-        spaces=tuple(spaces),
-        spare=lay.FIRST,
-        leader=lay.LEFT,
-    )
+    return family_layout(game, values, spaces=tuple(spaces), spare=lay.FIRST, leader=lay.LEFT)
 
 
-GAME = FamilyGame(
-    name="michigan",
-    title="Michigan",
-    min_players=3,
-    max_players=8,
-    house_rules=HOUSE_RULES,
-    make_layout=make_layout,
-    board_shape=lay.ROW,
-    spare_word="spare hand",
-    presets={
-        # pagat.com and Bicycle: the defaults.
-        "pagat": {},
-        # "Michigan Kitty": seven money cards and a kitty, everyone staking one.
-        "michigan_kitty": {"board": "money_cards", "dealer_stake": "single"},
-        # The spare hand sold as Rummoli's widow is: the dealer may swap, else auctioned.
-        "sold_spare_hand": {"widow": "exchange_or_auction"},
-    },
-    aliases=("boodle",),
-    summary=(
-        "the dealer stakes 2 chips on each of the four boodle cards (AH KC QD JS), the "
-        "others 1; all the cards are dealt, with a spare hand nobody plays. The dealer's "
-        "left leads the lowest card of a suit; whoever holds the next card of the suit "
-        "lays it. At a stop the last player leads the lowest card of another suit. Laying "
-        "a boodle card wins its chips; the first out of cards is paid 1 chip per card by "
-        "everyone else."
-    ),
-)
+#: Its name, seats, board, summary and presets: ``game.toml``.
+GAME = declared_game(__package__, HOUSE_RULES, make_layout)
 
 DESCRIPTION = family_description(GAME)

@@ -1,8 +1,7 @@
-"""Nain Jaune (France): four corners and the yellow dwarf staked one to five chips, the
-pack dealt by a table with a talon, runs by rank across the suits ("sans" the rank one
-lacks), the first player out paid the points left in the others' hands. Declared as data
-of the family (``games/stops``): its runs by rank are the engine's second mode
-(:mod:`rummoli.games.stops.ranks`), not a case of this game."""
+"""Nain Jaune (France): four corners and the yellow dwarf staked one to five chips, the pack
+dealt by a table with a talon, runs by rank across the suits ("sans" the rank one lacks),
+the first player out paid the points left in the others' hands. Its runs by rank are the
+engine's second mode (:mod:`rummoli.games.stops.ranks`), not a case of this game."""
 
 from __future__ import annotations
 
@@ -13,7 +12,7 @@ from rummoli.engine.description import BOOL, CHOICE, HouseRule
 from rummoli.games.stops import layout as lay
 from rummoli.games.stops.common import chips_rules, claim_rule, family_layout, settlement_rules
 from rummoli.games.stops.describe import family_description
-from rummoli.games.stops.game import FamilyGame
+from rummoli.games.stops.game import FamilyGame, declared_game
 from rummoli.games.stops.layout import Space
 
 #: The board: the four corners, then the yellow dwarf in the centre, each with the chips
@@ -74,33 +73,7 @@ def make_layout(game: FamilyGame, values: Mapping[str, Any]) -> lay.Layout:
     )
 
 
-GAME = FamilyGame(
-    name="nain_jaune",
-    title="Nain Jaune",
-    min_players=3,
-    max_players=8,
-    house_rules=HOUSE_RULES,
-    make_layout=make_layout,
-    board_shape=lay.CORNERS,
-    spare_word="talon",
-    presets={
-        # regledujeu.fr and the rule sheets sold with the board: the defaults.
-        "regledujeu": {},
-        # The sheets' penalties: a board card kept pays its space, and the grand opera.
-        "rule_sheet": {"held_board_cards": "stake", "grand_opera": True},
-        # A stricter table: a board card kept pays what lies on its space.
-        "double_penalty": {"held_board_cards": "double", "grand_opera": True},
-    },
-    aliases=("nainjaune", "yellow_dwarf"),
-    summary=(
-        "each player stakes 1 chip on the 10 of diamonds, 2 on the jack of clubs, 3 on "
-        "the queen of spades, 4 on the king of hearts and 5 on the yellow dwarf (7 of "
-        "diamonds); the cards are dealt by a table, the rest is a talon. Play is by rank, "
-        "aces low: lay a card and every card of the next ranks you hold, in any suits; "
-        "whoever holds the rank you lack goes on, and a king starts a new sequence. "
-        "Laying a board card wins its chips; the first out is paid by each other player "
-        "the points in his hand (ace 1, picture cards 10)."
-    ),
-)
+#: Its name, seats, board, summary and presets: ``game.toml``.
+GAME = declared_game(__package__, HOUSE_RULES, make_layout)
 
 DESCRIPTION = family_description(GAME)

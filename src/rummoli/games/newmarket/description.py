@@ -1,7 +1,7 @@
-"""Newmarket (Horses): four horses from another pack on which each player places his
-chips as he likes, a kitty everyone stakes, a dummy hand the dealer may take; the lowest
-club leads, and after a stop the lowest card of the other colour; the first player out
-takes the kitty. Declared as data of the family (``games/stops``)."""
+"""Newmarket (Horses): four horses from another pack on which each player places his chips
+as he likes, a kitty everyone stakes, a dummy hand the dealer may take; the lowest club
+leads, and after a stop the lowest card of the other colour; the first player out takes
+the kitty."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from rummoli.games.stops.common import (
     widow_rules,
 )
 from rummoli.games.stops.describe import family_description
-from rummoli.games.stops.game import FamilyGame
+from rummoli.games.stops.game import FamilyGame, declared_game
 from rummoli.games.stops.layout import Space
 
 #: The horses: ace of hearts, king of clubs, queen of diamonds, jack of spades.
@@ -94,33 +94,7 @@ def make_layout(game: FamilyGame, values: Mapping[str, Any]) -> lay.Layout:
     )
 
 
-GAME = FamilyGame(
-    name="newmarket",
-    title="Newmarket",
-    min_players=3,
-    max_players=8,
-    house_rules=HOUSE_RULES,
-    make_layout=make_layout,
-    board_shape=lay.ROW,
-    spare_word="spare hand",
-    presets={
-        # The Guardian (2008) and Wikipedia: the defaults.
-        "guardian": {},
-        # The Guardian's own start: the holder of the 2 of diamonds leads.
-        "two_of_diamonds": {"first_lead": "lowest_diamond"},
-        # A stake on each horse, and Michigan's new suit after a stop.
-        "boodle": {"horse_stake": "each", "horse_chips": 1, "switch_lead": "any_other_suit"},
-        # The spare hand offered on: if the dealer keeps his hand, it is sold.
-        "sold_spare_hand": {"widow": "exchange_or_auction"},
-    },
-    aliases=("horses", "new_market"),
-    summary=(
-        "everyone puts 1 chip on the kitty and places his other chips on the four horses "
-        "(AH KC QD JS) as he likes; all the cards are dealt, with a spare hand the dealer "
-        "may take. The holder of the lowest club leads it; whoever holds the next card of "
-        "the suit lays it. At a stop the last player leads his lowest card of the other "
-        "colour. Laying a horse wins its chips; the first out of cards takes the kitty."
-    ),
-)
+#: Its name, seats, board, summary and presets: ``game.toml``.
+GAME = declared_game(__package__, HOUSE_RULES, make_layout)
 
 DESCRIPTION = family_description(GAME)

@@ -2,8 +2,7 @@
 everyone; five cards each from a 32-card pack and a talon whose top card is turned for
 trumps; the trump honours, Marriage and Sequence paid to the cards held, the Pochen (a
 betting round opened only with a set, sets ranked by size, rank and trump), then
-Michigan's runs, the first player out taking the centre and a chip a card. Declared as
-data of the family (``games/stops``)."""
+Michigan's runs, the first player out taking the centre and a chip a card."""
 
 from __future__ import annotations
 
@@ -20,7 +19,7 @@ from rummoli.games.stops.common import (
     settlement_rules,
 )
 from rummoli.games.stops.describe import family_description
-from rummoli.games.stops.game import FamilyGame
+from rummoli.games.stops.game import FamilyGame, declared_game
 from rummoli.games.stops.layout import Space
 
 #: The pools paid to the trumps held, in board order: the five honours, Marriage (king
@@ -96,33 +95,7 @@ def make_layout(game: FamilyGame, values: Mapping[str, Any]) -> lay.Layout:
     )
 
 
-GAME = FamilyGame(
-    name="poch",
-    title="Poch",
-    min_players=3,
-    max_players=6,
-    house_rules=HOUSE_RULES,
-    make_layout=make_layout,
-    board_shape=lay.ROUND,
-    spare_word="talon",
-    presets={
-        # pagat.com's modern German form: the defaults.
-        "pagat": {},
-        # Meyers Konversations-Lexikon: nobody pochs, the best set still takes the pool.
-        "meyers": {"unopened_showdown": True},
-        # The whole pack dealt, the last card turned (pagat.com's variations).
-        "whole_pack": {"deal": "whole_pack"},
-    },
-    aliases=("poque", "pochen"),
-    summary=(
-        "everyone stakes 1 chip on each of the nine pools; five cards each from a pack of "
-        "32, the talon's top card turned for trumps. A player holding the ace, king, "
-        "queen, jack or ten of trumps, the king and queen (Marriage) or the 7-8-9 of "
-        "trumps (Sequence) takes those pools. Then the Pochen: only a player holding a "
-        "pair or better may open the betting for the Poch pool; the best set wins it. "
-        "Then runs in suit as in Michigan, led by the Pochen's winner; the first out "
-        "takes the centre and 1 chip per card from everyone else."
-    ),
-)
+#: Its name, seats, board, summary and presets: ``game.toml``.
+GAME = declared_game(__package__, HOUSE_RULES, make_layout)
 
 DESCRIPTION = family_description(GAME)

@@ -1,8 +1,7 @@
-"""Pope Joan: a round board of eight pools dressed by the dealer, the 8 of diamonds out
-of the pack, the last card turned for trumps; runs up to the king, any card led after a
+"""Pope Joan: a round board of eight pools dressed by the dealer, the 8 of diamonds out of
+the pack, the last card turned for trumps; runs up to the king, any card led after a
 stop; the Pope (9 of diamonds) and the trump honours win their pools when played, the
-first player out takes the Game and a counter a card. Declared as data of the family
-(``games/stops``)."""
+first player out takes the Game and a counter a card."""
 
 from __future__ import annotations
 
@@ -19,7 +18,7 @@ from rummoli.games.stops.common import (
     widow_rules,
 )
 from rummoli.games.stops.describe import family_description
-from rummoli.games.stops.game import FamilyGame
+from rummoli.games.stops.game import FamilyGame, declared_game
 from rummoli.games.stops.layout import Space
 
 #: The pools round the board, with their cards ("+": of trumps) and the dealer's
@@ -98,33 +97,7 @@ def make_layout(game: FamilyGame, values: Mapping[str, Any]) -> lay.Layout:
     )
 
 
-GAME = FamilyGame(
-    name="pope_joan",
-    title="Pope Joan",
-    min_players=3,
-    max_players=8,
-    house_rules=HOUSE_RULES,
-    make_layout=make_layout,
-    board_shape=lay.ROUND,
-    spare_word="spare hand",
-    presets={
-        # Parlett and Hoyle's Games Modernized: the defaults.
-        "hoyle": {},
-        # Parlett's aces high.
-        "parlett": {"ace_high": True},
-        # A family table: everyone dresses, a turned Pope ends the deal.
-        "family": {"dressing": "everyone", "turned_pope_ends": True},
-    },
-    aliases=("popejoan", "pope"),
-    summary=(
-        "the dealer dresses the board's eight pools with 15 counters; the 8 of diamonds is "
-        "out of the pack, the last card is turned for trumps (a turned honour or Pope pays "
-        "the dealer). The dealer's left leads any card; whoever holds the next card of the "
-        "suit lays it, up to the king. At a stop the last player leads any card. The Pope "
-        "(9D) and the ace, king, queen and knave of trumps win their pools, Matrimony (K-Q "
-        "of trumps) and Intrigue (Q-J) one player laying both; the first out takes the Game "
-        "and 1 counter per card from everyone else."
-    ),
-)
+#: Its name, seats, board, summary and presets: ``game.toml``.
+GAME = declared_game(__package__, HOUSE_RULES, make_layout)
 
 DESCRIPTION = family_description(GAME)

@@ -215,25 +215,14 @@ def settlement_rules(default: str = "share", betting: bool = False) -> tuple[Hou
     return tuple(rules)
 
 
-#: The layout's fields that take a house rule's value as it is, when the game has it.
-_AS_IS = (
-    "starting_chips",
-    "rounds",
-    "short_ante",
-    "widow",
-    "pay_card_blocks_exchange",
-    "auction",
-    "poker",
-    "bet_limit",
-    "heads_up_raises",
-    "lead",
-    "switch_lead",
-    "cant_lead_fine",
-    "must_claim",
-    "settlement",
-    "high_card_tie",
-    "settlement_betting",
-)
+#: A board as its spaces' names and the cards that win each, in board order.
+SpaceCards = tuple[tuple[str, tuple[str, ...]], ...]
+
+
+def single_card_spaces(*cards: str) -> SpaceCards:
+    """Spaces each won by one card and named by it, as printed boards name them
+    (``("AH", ("AH",))``): the card is written once."""
+    return tuple((card, (card,)) for card in cards)
 
 
 def family_layout(game: FamilyGame, values: Mapping[str, Any], **fields: Any) -> lay.Layout:
@@ -241,7 +230,7 @@ def family_layout(game: FamilyGame, values: Mapping[str, Any], **fields: Any) ->
     :meth:`FamilyGame.identity`), its house rules (those of this module, by name) and the
     game's own ``fields``, which win."""
     data = game.identity()
-    data.update({name: values[name] for name in _AS_IS if name in values})
+    data.update({name: values[name] for name in lay.HOUSE_RULE_FIELDS if name in values})
     if "deadlock" in values:
         data["deadlock"] = lay.END_ROUND if values["deadlock"] == "end_round" else lay.CONTINUE
     data.update(fields)

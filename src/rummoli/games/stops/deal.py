@@ -40,7 +40,7 @@ from rummoli.games.stops.constants import (
     TURNED,
 )
 from rummoli.games.stops.ranks import resume_ranks
-from rummoli.games.stops.round_end import end_round, fixed_draw, settle
+from rummoli.games.stops.round_end import end_round, fixed_draw, highest_cut, settle
 from rummoli.games.stops.runs import resume_play
 from rummoli.games.stops.stake import start_stakes
 from rummoli.games.stops.tables import board_tables
@@ -63,11 +63,7 @@ def cut_for_dealer(state: StopsState, events: list[Event]) -> None:
             deck = fixed_draw(fixed, len(contenders), "the cut for the first dealer")
         else:
             deck = state._draw_deck(DRAW_CUT)
-        cut = dict(zip(contenders, deck, strict=False))
-        for seat in contenders:
-            events.append(("cut", seat, cut[seat]))
-        best = max(cut[s] % NUM_RANKS for s in contenders)
-        contenders = [s for s in contenders if cut[s] % NUM_RANKS == best]
+        contenders = highest_cut(contenders, deck, "cut", events)
     if fixed:
         raise SetupError(
             f"the cut for the first dealer used {given - len(fixed)} of its "

@@ -13,12 +13,20 @@ Why not a dataclass per game, as Rummoli's: six games of thirty house rules each
 be six copies of the same checks; the declaration is the one place a rule is named, as
 OpenSpiel's game parameters are (a game declares its parameters with their defaults,
 and ``load_game("name(param=value)")`` is checked against them).
+
+A declaration is code where it is logic and data where it is data: the house rules (made
+with the family's shared groups, :mod:`.common`) and ``make_layout`` are the game's
+``description.py``; what the game is called, its seats, board, summary and printed presets
+are its ``game.toml`` beside it, read by :func:`declared_game`, so that each game states
+its values and the form they take is written once, here.
 """
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from importlib.resources import files
 from typing import Any, ClassVar
 
 from rummoli.engine.base import SetupError
@@ -75,6 +83,83 @@ class FamilyGame:
     def layout(self, values: Mapping[str, Any]) -> Layout:
         """The layout for ``values`` (every house rule named)."""
         return self.make_layout(self, values)
+
+
+class DeclarationError(ValueError):
+    """A game's ``game.toml`` that does not declare a game: the message names the file and
+    what is wrong in it."""
+
+
+#: What a ``game.toml`` may say, and the TOML type of each (the :class:`FamilyGame` fields
+#: that are data; the house rules and the layout are code, ``description.py``'s).
+DECLARED: Mapping[str, type] = {
+    "name": str,
+    "title": str,
+    "aliases": list,
+    "min_players": int,
+    "max_players": int,
+    "default_players": int,
+    "board_shape": str,
+    "spare_word": str,
+    "rules_version": int,
+    "web_table": bool,
+    "summary": str,
+    "presets": dict,
+}
+#: Those types in TOML's words, for the errors.
+TOML_WORDS: Mapping[type, str] = {
+    str: "string",
+    int: "integer",
+    bool: "boolean",
+    list: "array",
+    dict: "table",
+}
+#: What every ``game.toml`` says.
+REQUIRED = ("name", "title", "min_players", "max_players")
+
+
+def declared_game(
+    package: str | None,
+    house_rules: tuple[HouseRule, ...],
+    make_layout: Callable[[FamilyGame, Mapping[str, Any]], Layout],
+) -> FamilyGame:
+    """The game ``package`` declares: its ``game.toml`` (name, seats, board, summary,
+    presets) with the house rules and layout of its ``description.py``. A file that does
+    not declare a game is a :class:`DeclarationError` naming the file and the problem."""
+    resource = files(package or "").joinpath("game.toml")
+    where = f"{package}/game.toml"
+    try:
+        data = tomllib.loads(resource.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise DeclarationError(f"{where}: {error}") from None
+    _check_declared(where, data, {rule.name for rule in house_rules})
+    data["aliases"] = tuple(data.get("aliases", ()))
+    return FamilyGame(house_rules=house_rules, make_layout=make_layout, **data)
+
+
+def _check_declared(where: str, data: Mapping[str, Any], rule_names: set[str]) -> None:
+    """Every key of ``data`` one of :data:`DECLARED`, of its type, each required one there,
+    each alias a string and each preset a table of house rules of the game."""
+    unknown = sorted(set(data) - set(DECLARED))
+    if unknown:
+        raise DeclarationError(f"{where}: unknown key {', '.join(unknown)}")
+    missing = [key for key in REQUIRED if key not in data]
+    if missing:
+        raise DeclarationError(f"{where}: missing {', '.join(missing)}")
+    for key, value in data.items():
+        kind = DECLARED[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise DeclarationError(f"{where}: {key} must be a TOML {TOML_WORDS[kind]}")
+    if not all(isinstance(alias, str) for alias in data.get("aliases", ())):
+        raise DeclarationError(f"{where}: aliases must be strings")
+    for preset, values in data.get("presets", {}).items():
+        if not isinstance(values, dict):
+            raise DeclarationError(f"{where}: preset {preset} must be a table of house rules")
+        strange = sorted(set(values) - rule_names)
+        if strange:
+            raise DeclarationError(
+                f"{where}: preset {preset} sets {', '.join(strange)}, not house rules of the game"
+            )
 
 
 class GameRules:

@@ -120,6 +120,27 @@ ROUND: Final = "round"
 CORNERS: Final = "corners"
 SHAPES: Final = (OCTAGON, ROW, SECTIONS, ROUND, CORNERS)
 
+#: The layout's fields that are house rules of the same name, their values taken as they
+#: are: the ones the games share (``common.py``), and Rummoli's (``games/rummoli/board.py``).
+HOUSE_RULE_FIELDS: Final = (
+    "starting_chips",
+    "rounds",
+    "short_ante",
+    "widow",
+    "pay_card_blocks_exchange",
+    "auction",
+    "poker",
+    "bet_limit",
+    "heads_up_raises",
+    "lead",
+    "switch_lead",
+    "cant_lead_fine",
+    "must_claim",
+    "settlement",
+    "high_card_tie",
+    "settlement_betting",
+)
+
 #: The most players any game of the family seats (Tripoley: nine).
 MAX_SEATS: Final = 9
 

@@ -126,18 +126,19 @@ def after_lay(state: StopsState, seat: int, card: int, events: list[Event]) -> N
         new_sequence(state, seat, events)
         return
     target = place + 1
-    state.sequence = target
-    mine = _held(state, seat, target)
-    if mine:
-        offer(state, seat, mine, events)
-        return
-    events.append(("sans", seat, _RANK_AT[target]))
     order = state.in_round
     start = order.index(seat)
     count = len(order)
-    # "Sans" the rank: whoever holds it, clockwise from the player's left, goes on; if
-    # nobody holds it, the same player goes on from the rank after (or starts anew).
+    # The player goes on with the next rank if he holds it; "sans" the rank, whoever
+    # holds it, clockwise from the player's left, goes on; if nobody holds it, the same
+    # player goes on from the rank after (or starts anew).
     while True:
+        state.sequence = target
+        mine = _held(state, seat, target)
+        if mine:
+            offer(state, seat, mine, events)
+            return
+        events.append(("sans", seat, _RANK_AT[target]))
         for step in range(1, count + 1):
             other = order[(start + step) % count]
             cards = _held(state, other, target)
@@ -149,9 +150,3 @@ def after_lay(state: StopsState, seat: int, card: int, events: list[Event]) -> N
             new_sequence(state, seat, events)
             return
         target += 1
-        state.sequence = target
-        mine = _held(state, seat, target)
-        if mine:
-            offer(state, seat, mine, events)
-            return
-        events.append(("sans", seat, _RANK_AT[target]))

@@ -202,11 +202,7 @@ def settle_cut(
             deck = fixed_draw(fixed, len(seats), f"the settlement of {name}")
         else:
             deck = state._draw_deck(DRAW_SETTLE)
-        cut = dict(zip(seats, deck, strict=False))
-        for seat in seats:
-            events.append(("settle_cut", seat, cut[seat]))
-        best = max(cut[s] % NUM_RANKS for s in seats)
-        winners = [s for s in seats if cut[s] % NUM_RANKS == best]
+        winners = highest_cut(seats, deck, "settle_cut", events)
         if len(winners) == 1 or state.plan.high_card_tie != "cut_again":
             return winners
         seats = winners
@@ -241,6 +237,17 @@ def finish(state: StopsState, events: list[Event]) -> None:
     state.options = []
     if not state.setup.single_round:
         events.append(("game_over", tuple(state.chips)))
+
+
+def highest_cut(seats: list[int], deck: list[int], kind: str, events: list[Event]) -> list[int]:
+    """One cut, for the first dealer or at the settlement: each of ``seats`` in turn takes
+    the next card of ``deck`` (an event ``kind`` each); the seats whose cards rank highest
+    (suits do not count)."""
+    cut = dict(zip(seats, deck, strict=False))
+    for seat in seats:
+        events.append((kind, seat, cut[seat]))
+    best = max(cut[s] % NUM_RANKS for s in seats)
+    return [s for s in seats if cut[s] % NUM_RANKS == best]
 
 
 def fixed_draw(cards: list[int], count: int, what: str) -> list[int]:

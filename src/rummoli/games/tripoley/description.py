@@ -1,7 +1,6 @@
-"""Tripoley (Cadaco, 1932): nine sections staked by everyone, paid to the cards held at
-the deal; a round of poker for the Pot, opened by the dealer; then Michigan's runs, the
-first player out taking the Kitty and a chip a card. Declared as data of the family
-(``games/stops``)."""
+"""Tripoley (Cadaco, 1932): nine sections staked by everyone, paid to the cards held at the
+deal; a round of poker for the Pot, opened by the dealer; then Michigan's runs, the first
+player out taking the Kitty and a chip a card."""
 
 from __future__ import annotations
 
@@ -16,24 +15,21 @@ from rummoli.games.stops.common import (
     poker_rules,
     run_rules,
     settlement_rules,
+    single_card_spaces,
     widow_rules,
 )
 from rummoli.games.stops.describe import family_description
-from rummoli.games.stops.game import FamilyGame
+from rummoli.games.stops.game import FamilyGame, declared_game
 from rummoli.games.stops.layout import Space
 
 #: The pay sections, in board order: the hearts, K-Q of hearts, 8-9-10 of one suit.
 SECTIONS = (
-    ("AH", ("AH",)),
-    ("KH", ("KH",)),
-    ("QH", ("QH",)),
-    ("JH", ("JH",)),
-    ("10H", ("10H",)),
+    *single_card_spaces("AH", "KH", "QH", "JH", "10H"),
     ("KQH", ("QH", "KH")),
     ("8910", ("8*", "9*", "10*")),
 )
 #: The deluxe board's corners: the other three aces.
-CORNERS = (("AC", ("AC",)), ("AD", ("AD",)), ("AS", ("AS",)))
+CORNERS = single_card_spaces("AC", "AD", "AS")
 
 HOUSE_RULES = (
     *chips_rules(),
@@ -85,31 +81,7 @@ def make_layout(game: FamilyGame, values: Mapping[str, Any]) -> lay.Layout:
     )
 
 
-GAME = FamilyGame(
-    name="tripoley",
-    title="Tripoley",
-    min_players=2,
-    max_players=9,
-    house_rules=HOUSE_RULES,
-    make_layout=make_layout,
-    board_shape=lay.SECTIONS,
-    spare_word="dead hand",
-    presets={
-        # Cadaco's printed rules: the defaults.
-        "cadaco": {},
-        # The home reading: sections pay when played; the poker winner leads.
-        "home": {"pay_when": "played", "leader": "poker_winner"},
-        # Three in One (pagat.com): the home reading with a plain showdown for the Pot.
-        "three_in_one": {"pay_when": "played", "leader": "poker_winner", "poker": "showdown"},
-    },
-    aliases=("tripoli", "three_in_one"),
-    summary=(
-        "everyone stakes 1 chip on each of the nine sections; all the cards are dealt, "
-        "with a dead hand. A player holding AH KH QH JH or 10H, K-Q of hearts or an 8-9-10 "
-        "of one suit takes those sections. One round of poker for the pot, opened by the "
-        "dealer; then the dealer leads the lowest card of a suit and runs go on as in "
-        "Michigan. The first out takes the kitty and 1 chip per card from everyone else."
-    ),
-)
+#: Its name, seats, board, summary and presets: ``game.toml``.
+GAME = declared_game(__package__, HOUSE_RULES, make_layout)
 
 DESCRIPTION = family_description(GAME)

@@ -61,7 +61,7 @@ def summarize_rummy(stats: RummyStats, spec: SimSpec) -> dict[str, Any]:
                 "going_rummy_share_of_wins": rate(stats.rummy_by_bot[bot], stats.won[bot]),
                 "matches_won": stats.matches_won[bot],
                 "match_win_rate": rate(stats.matches_won[bot], finished),
-                "hands_by_seat": list(stats.bot_seat_hands[bot]),
+                "hands_by_seat": list(stats.bot_seat_rounds[bot]),
             }
         )
     levels = level_figures(stats, spec, "points_per_hand")

@@ -12,6 +12,8 @@ Per decision the bot gets the seat's observation and nothing else, as everywhere
 
 from __future__ import annotations
 
+from functools import partial
+
 from rummoli.bots import Bot, BotError, make_bot
 from rummoli.engine.base import CHANCE, CHANCE_ACTION, TERMINAL, Event, IllegalActionError
 from rummoli.games.rummy import RummyState
@@ -19,7 +21,7 @@ from rummoli.games.rummy.stalemate import BLOCKED, STALLED, STOCK_OUT
 from rummoli.games.rummy.state import HAND_OVER, OVER
 from rummoli.games.rummy.view import build_observation
 from rummoli.sim.rummy.stats import RummyStats
-from rummoli.sim.spec import ROUNDS, Chunk
+from rummoli.sim.spec import Chunk
 
 GAME = "rummy"
 #: Phases in which the hand being played is over.
@@ -30,30 +32,13 @@ def play_rummy_chunk(chunk: Chunk) -> RummyStats:
     """Play one chunk to its quota of hands or matches and return what it counted."""
     spec = chunk.spec
     stats = RummyStats.empty(spec.seats, spec.levels)
-    stats.chunks = 1
     bots = [make_bot(level, chunk.bot_seed(i), GAME) for i, level in enumerate(spec.bots)]
-    counting_hands = spec.mode == ROUNDS
-    match = 0
-    while (stats.rounds if counting_hands else match) < chunk.quota:
-        shift = chunk.rotation(match)
-        # Bot i sits in seat (i + shift) % seats, so seat s holds bot (s - shift) % seats.
-        seat_bot = [(seat - shift) % spec.seats for seat in range(spec.seats)]
-        limit = chunk.quota - stats.rounds if counting_hands else 0
-        played = _play_match(chunk, match, bots, seat_bot, stats, limit)
-        for seat, bot in enumerate(seat_bot):
-            stats.bot_seat_hands[bot][seat] += played
-        match += 1
-    stats.per_chunk[chunk.index] = (stats.rounds, tuple(m.total for m in stats.bots))
+    chunk.play(stats, partial(_play_match, chunk, bots, stats))
     return stats
 
 
 def _play_match(
-    chunk: Chunk,
-    match: int,
-    bots: list[Bot],
-    seat_bot: list[int],
-    stats: RummyStats,
-    limit: int,
+    chunk: Chunk, bots: list[Bot], stats: RummyStats, match: int, seat_bot: list[int], limit: int
 ) -> int:
     """Play one match (cut short after ``limit`` hands if ``limit``); returns its hands."""
     spec = chunk.spec

@@ -10,21 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
 from rummoli.i18n import NP_, NPN_, fixed, npgettext, pgettext
-from rummoli.sim.report import (
-    count,
-    figures_table,
-    interval,
-    number,
-    percent,
-    report,
-    yes_no,
-)
-from rummoli.sim.report import headline as shared_headline
+from rummoli.sim import report as shared
+from rummoli.sim.report import count, figures_table, number, percent, yes_no
 
 #: The speed in the headline (a rate: English says "hands" for every n).
 RATE = NPN_("simulation", "{n} hands/s", "{n} hands/s")
@@ -62,59 +53,33 @@ def headline(figures: dict[str, Any], run: dict[str, Any]) -> Text:
             n=config["target"]
         ),
     )
-    return shared_headline(figures, run, counted, RATE)
+    return shared.headline(figures, run, counted, RATE)
+
+
+#: What Rummy's report counts per hand and bot: points scored.
+POINTS = shared.Measure("points_per_hand", NP_("simulation", "points/hand"))
 
 
 def bots_table(figures: dict[str, Any]) -> Table:
-    return figures_table(
+    return shared.bots_table(
+        figures,
         pgettext("simulation", "Points per hand, by bot"),
+        POINTS,
+        (pgettext("simulation", "hands won"), lambda bot: percent(bot["win_rate"])),
         (
-            pgettext("simulation", "bot"),
-            pgettext("simulation", "points/hand"),
-            pgettext("simulation", "95% CI"),
-            pgettext("simulation", "95% CI (by chunk)"),
-            pgettext("simulation", "hands won"),
             pgettext("simulation", "Going Rummy (of wins)"),
-            pgettext("simulation", "matches won"),
+            lambda bot: percent(bot["going_rummy_share_of_wins"]),
         ),
-        (
-            (
-                bot["bot"],
-                number(bot["points_per_hand"]["mean"]),
-                interval(bot["points_per_hand"]["ci95"]),
-                interval(bot["points_per_hand_ci95_by_chunk"]),
-                percent(bot["win_rate"]),
-                percent(bot["going_rummy_share_of_wins"]),
-                percent(bot["match_win_rate"]),
-            )
-            for bot in figures["bots"]
-        ),
+        (pgettext("simulation", "matches won"), lambda bot: percent(bot["match_win_rate"])),
     )
 
 
-def levels_table(figures: dict[str, Any]) -> Table:
-    """Bots of one level pooled: each hand counts once, so the interval stays honest."""
-    return figures_table(
+def levels_table(figures: dict[str, Any]) -> Table | None:
+    return shared.levels_table(
+        figures,
         pgettext("simulation", "Points per hand and bot, by level"),
-        (
-            pgettext("simulation", "level"),
-            pgettext("simulation", "bots"),
-            pgettext("simulation", "points/hand"),
-            pgettext("simulation", "95% CI"),
-            pgettext("simulation", "95% CI (by chunk)"),
-            pgettext("simulation", "hands won"),
-        ),
-        (
-            (
-                level["level"],
-                count(level["bots"]),
-                number(level["points_per_hand_per_bot"]["mean"]),
-                interval(level["points_per_hand_per_bot"]["ci95"]),
-                interval(level["points_per_hand_per_bot_ci95_by_chunk"]),
-                percent(level["win_rate_per_bot"]),
-            )
-            for level in figures["levels"]
-        ),
+        POINTS,
+        (pgettext("simulation", "hands won"), lambda level: percent(level["win_rate_per_bot"])),
     )
 
 
@@ -124,15 +89,13 @@ def positions_table(figures: dict[str, Any]) -> Table:
         pgettext("simulation", "Order of play: points per hand (first = left of the dealer)"),
         (
             pgettext("simulation", "plays"),
-            pgettext("simulation", "points/hand"),
-            pgettext("simulation", "95% CI"),
+            *POINTS.headers(),
             pgettext("simulation", "hands won"),
         ),
         (
             (
                 position_label(index, seats),
-                number(position["points_per_hand"]["mean"]),
-                interval(position["points_per_hand"]["ci95"]),
+                *POINTS.cells(position["points_per_hand"]),
                 percent(position["win_rate"]),
             )
             for index, position in enumerate(figures["positions"])
@@ -149,82 +112,68 @@ def hands_table(figures: dict[str, Any]) -> Table:
     stalemate = figures["stalemate"]
     rummy = figures["going_rummy"]
     first = figures["first_player"]
-    matches = figures["matches"]
-    table = figures_table(
-        pgettext("simulation", "Hands"),
-        (pgettext("simulation", "figure"), pgettext("simulation", "value")),
-        show_header=False,
-    )
-    table.add_row(
-        pgettext("simulation", "hand length in turns: mean / median / 90%"),
-        pgettext("simulation", "{first} / {second} / {third}").format(
-            first=number(length["mean_turns"], 1),
-            second=_count(length["median_turns"]),
-            third=_count(length["p90_turns"]),
-        ),
-    )
-    table.add_row(
-        pgettext("simulation", "turns per player and hand"),
-        number(length["mean_turns_per_player"], 1),
-    )
-    table.add_row(
-        pgettext("simulation", "stalemates (stock ran out twice / detected / stalled)"),
-        pgettext("simulation", "{rate} ({ran_out} / {detected} / {stalled})").format(
-            rate=percent(stalemate["rate"]),
-            ran_out=count(stalemate["stock_ran_out"]),
-            detected=count(stalemate["detected"]),
-            stalled=count(stalemate["stalled"]),
-        ),
-    )
-    table.add_row(
-        pgettext("simulation", "Going Rummy: of hands / of hands won"),
-        pgettext("simulation", "{first} / {second}").format(
-            first=percent(rummy["rate"]), second=percent(rummy["share_of_wins"])
-        ),
-    )
     advantage = first["advantage"]
-    table.add_row(
-        pgettext("simulation", "first player: points/hand against the table's mean"),
-        pgettext("simulation", "{first} vs {table} ({advantage})").format(
-            first=number(first["points_per_hand"]["mean"]),
-            table=number(first["table_points_per_hand"]),
-            advantage="-" if advantage is None else fixed(advantage, 2, sign=True, group=False),
+    facts = [
+        (
+            pgettext("simulation", "hand length in turns: mean / median / 90%"),
+            pgettext("simulation", "{first} / {second} / {third}").format(
+                first=number(length["mean_turns"], 1),
+                second=_count(length["median_turns"]),
+                third=_count(length["p90_turns"]),
+            ),
         ),
-    )
-    table.add_row(
-        pgettext("simulation", "first player: hands won (an even share)"),
-        pgettext("simulation", "{rate} ({fair})").format(
-            rate=percent(first["win_rate"]), fair=percent(first["fair_win_rate"])
+        (
+            pgettext("simulation", "turns per player and hand"),
+            number(length["mean_turns_per_player"], 1),
         ),
-    )
-    table.add_row(
-        pgettext("simulation", "points of a won hand"), number(figures["winner_points"]["mean"], 1)
-    )
-    table.add_row(
-        pgettext("simulation", "hands with a reshuffle"), percent(figures["reshuffle_rate"])
-    )
-    table.add_row(
-        pgettext("simulation", "draws from the discard pile"),
-        percent(figures["discard_draw_rate"]),
-    )
-    table.add_row(
-        pgettext("simulation", "hands per finished match"), number(matches["mean_hands"], 1)
-    )
-    table.add_row(pgettext("simulation", "points add up"), yes_no(figures["points"]["consistent"]))
-    return table
+        (
+            pgettext("simulation", "stalemates (stock ran out twice / detected / stalled)"),
+            pgettext("simulation", "{rate} ({ran_out} / {detected} / {stalled})").format(
+                rate=percent(stalemate["rate"]),
+                ran_out=count(stalemate["stock_ran_out"]),
+                detected=count(stalemate["detected"]),
+                stalled=count(stalemate["stalled"]),
+            ),
+        ),
+        (
+            pgettext("simulation", "Going Rummy: of hands / of hands won"),
+            pgettext("simulation", "{first} / {second}").format(
+                first=percent(rummy["rate"]), second=percent(rummy["share_of_wins"])
+            ),
+        ),
+        (
+            pgettext("simulation", "first player: points/hand against the table's mean"),
+            pgettext("simulation", "{first} vs {table} ({advantage})").format(
+                first=number(first["points_per_hand"]["mean"]),
+                table=number(first["table_points_per_hand"]),
+                advantage="-" if advantage is None else fixed(advantage, 2, sign=True, group=False),
+            ),
+        ),
+        (
+            pgettext("simulation", "first player: hands won (an even share)"),
+            pgettext("simulation", "{rate} ({fair})").format(
+                rate=percent(first["win_rate"]), fair=percent(first["fair_win_rate"])
+            ),
+        ),
+        (
+            pgettext("simulation", "points of a won hand"),
+            number(figures["winner_points"]["mean"], 1),
+        ),
+        (pgettext("simulation", "hands with a reshuffle"), percent(figures["reshuffle_rate"])),
+        (
+            pgettext("simulation", "draws from the discard pile"),
+            percent(figures["discard_draw_rate"]),
+        ),
+        (
+            pgettext("simulation", "hands per finished match"),
+            number(figures["matches"]["mean_hands"], 1),
+        ),
+        (pgettext("simulation", "points add up"), yes_no(figures["points"]["consistent"])),
+    ]
+    return shared.facts_table(pgettext("simulation", "Hands"), facts)
 
 
-def render(figures: dict[str, Any], run: dict[str, Any]) -> Group:
-    """Every table, headline first."""
-    return report(
-        figures,
-        headline(figures, run),
-        bots_table(figures),
-        levels_table(figures),
-        positions_table(figures),
-        hands_table(figures),
-    )
-
-
-def print_rummy_report(console: Console, figures: dict[str, Any], run: dict[str, Any]) -> None:
-    console.print(render(figures, run))
+#: The report: every table, headline first (``SIMULATION.print_report``).
+print_rummy_report = shared.Report(
+    headline, (bots_table, levels_table, positions_table, hands_table)
+)

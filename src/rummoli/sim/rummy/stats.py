@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rummoli.sim.stats import Histogram, Moments, PlayerTally, merge_counts
+from rummoli.sim.stats import Histogram, Moments, PlayerTally
 
 
 @dataclass(slots=True)
@@ -23,7 +23,8 @@ class RummyStats(PlayerTally):
     ``games_started``, ``games_finished``), and points scored per hand (0 in a hand a bot
     does not win) by bot, by level (one sample a hand), by table seat and by position in
     the order of play: 0 is the player left of the dealer, who plays first; the dealer
-    plays last. ``per_chunk`` holds hands and each bot's points in each chunk.
+    plays last. ``per_chunk`` holds hands and each bot's points in each chunk,
+    ``bot_seat_rounds`` the hands each bot played in each seat.
     """
 
     #: Hands won, by bot and by position; hands gone Rummy by bot.
@@ -32,8 +33,6 @@ class RummyStats(PlayerTally):
     rummy_by_bot: list[int] = field(default_factory=list)
     #: Matches won by each bot (finished matches only).
     matches_won: list[int] = field(default_factory=list)
-    #: Hands each bot played in each seat: ``bot_seat_hands[bot][seat]``.
-    bot_seat_hands: list[list[int]] = field(default_factory=list)
     going_rummy: int = 0
     #: Stalemates by the engine's reason (``games/rummy/stalemate.py``): the stock ran
     #: out a second time, the detection found nobody can go out, the stall rule.
@@ -60,7 +59,6 @@ class RummyStats(PlayerTally):
             won_by_position=[0] * seats,
             rummy_by_bot=[0] * seats,
             matches_won=[0] * seats,
-            bot_seat_hands=[[0] * seats for _ in range(seats)],
         )
 
     @property
@@ -70,25 +68,3 @@ class RummyStats(PlayerTally):
     @property
     def turns(self) -> int:
         return sum(turns * count for turns, count in self.hand_turns.items())
-
-    def merge(self, other: RummyStats) -> None:
-        """Add ``other`` (another chunk, or several) into this one."""
-        self.merge_tally(other)
-        for counts, other_counts in (
-            (self.won, other.won),
-            (self.won_by_position, other.won_by_position),
-            (self.rummy_by_bot, other.rummy_by_bot),
-            (self.matches_won, other.matches_won),
-            *zip(self.bot_seat_hands, other.bot_seat_hands, strict=True),
-        ):
-            for i, count in enumerate(other_counts):
-                counts[i] += count
-        self.going_rummy += other.going_rummy
-        self.stalemate_stock += other.stalemate_stock
-        self.stalemate_blocked += other.stalemate_blocked
-        self.stalemate_stalled += other.stalemate_stalled
-        self.reshuffled += other.reshuffled
-        self.discard_draws += other.discard_draws
-        self.winner_points.merge(other.winner_points)
-        merge_counts(self.hand_turns, other.hand_turns)
-        merge_counts(self.match_lengths, other.match_lengths)

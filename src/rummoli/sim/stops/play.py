@@ -24,7 +24,7 @@ from rummoli.bots import Bot, BotError, make_bot
 from rummoli.engine.base import CHANCE_ACTION, TERMINAL, Event, IllegalActionError
 from rummoli.games.stops.state import StopsState
 from rummoli.games.stops.view import build_observation
-from rummoli.sim.spec import ROUNDS, Chunk
+from rummoli.sim.spec import Chunk
 from rummoli.sim.stats import Histogram
 from rummoli.sim.stops.stats import SimStats
 
@@ -135,15 +135,18 @@ class _Tally:
             dealt.n += count
             dealt.total += self.pos_total[position]
             dealt.squares += self.pos_sq[position]
+        # The next game's sums start from zero (in place: the lists are the tally's own).
         self.rounds = 0
-        seats = stats.seats
-        self.seat_total = [0] * seats
-        self.seat_sq = [0] * seats
-        self.level_total = [0] * len(self.level_total)
-        self.level_sq = [0] * len(self.level_sq)
-        self.pos_n = [0] * seats
-        self.pos_total = [0] * seats
-        self.pos_sq = [0] * seats
+        for sums in (
+            self.seat_total,
+            self.seat_sq,
+            self.level_total,
+            self.level_sq,
+            self.pos_n,
+            self.pos_total,
+            self.pos_sq,
+        ):
+            sums[:] = [0] * len(sums)
 
     def _paid(self, space: int, chips: int, round_no: int) -> None:
         hist = self.payouts[space]
@@ -258,24 +261,17 @@ def play_chunk(chunk: Chunk) -> SimStats:
     spec = chunk.spec
     plan = spec.rules.layout()
     stats = SimStats.empty(spec.seats, plan.names, spec.levels)
-    stats.chunks = 1
     bots = [make_bot(level, chunk.bot_seed(i), spec.game) for i, level in enumerate(spec.bots)]
     kitty = len(plan.spaces) - 1 if plan.has_kitty else -1
     tally = _Tally(stats, spec.bots, plan.poker == "betting", kitty)
-    counting_rounds = spec.mode == ROUNDS
-    game = 0
-    while (stats.rounds if counting_rounds else game) < chunk.quota:
-        shift = chunk.rotation(game)
-        # Bot i sits in seat (i + shift) % seats, so seat s holds bot (s - shift) % seats.
-        seat_bot = [(seat - shift) % spec.seats for seat in range(spec.seats)]
-        limit = chunk.quota - stats.rounds if counting_rounds else 0
+
+    def play_game(game: int, seat_bot: list[int], limit: int) -> int:
         sample = chunk.index == 0 and game == 0
         played = _play_game(chunk, game, bots, seat_bot, tally, limit, sample)
         tally.flush(seat_bot)
-        for seat, bot in enumerate(seat_bot):
-            stats.bot_seat_rounds[bot][seat] += played
-        game += 1
-    stats.per_chunk[chunk.index] = (stats.rounds, tuple(m.total for m in stats.bots))
+        return played
+
+    chunk.play(stats, play_game)
     return stats
 
 

@@ -10,32 +10,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from rummoli.i18n import NPN_, npgettext, pgettext
+from rummoli.i18n import NP_, NPN_, npgettext, pgettext
 from rummoli.i18n import number as i18n_number
 from rummoli.i18n.terms import space_name
-from rummoli.sim.report import (
-    count,
-    figures_table,
-    interval,
-    number,
-    percent,
-    report,
-    signed,
-    yes_no,
-)
-from rummoli.sim.report import headline as shared_headline
+from rummoli.sim import report as shared
+from rummoli.sim.report import count, figures_table, number, percent, signed, yes_no
 
 #: The speed in the headline: "{n} rounds/s" (a rate: English says "rounds" for every n;
 #: a language that inflects a noun after a number has its forms).
 RATE = NPN_("simulation", "{n} rounds/s", "{n} rounds/s")
-
-
-def _ci(moments: dict[str, Any], digits: int = 2) -> str:
-    return interval(moments["ci95"], digits, sign=True)
 
 
 def position_label(position: int) -> str:
@@ -59,75 +45,47 @@ def headline(figures: dict[str, Any], run: dict[str, Any]) -> Text:
             "simulation, games", "{n} finished", "{n} finished", games["finished"]
         ).format(n=count(games["finished"])),
     )
-    return shared_headline(figures, run, counted, RATE)
+    return shared.headline(figures, run, counted, RATE)
+
+
+#: What Rummoli's report counts per round and bot: chips won, three decimals, signed.
+CHIPS = shared.Measure("chips_per_round", NP_("simulation", "chips/round"), digits=3, sign=True)
 
 
 def bots_table(figures: dict[str, Any]) -> Table:
-    return figures_table(
+    return shared.bots_table(
+        figures,
         pgettext("simulation", "Chips won per round, by bot (settlement apart)"),
+        CHIPS,
         (
-            pgettext("simulation", "bot"),
-            pgettext("simulation", "chips/round"),
-            pgettext("simulation", "95% CI"),
-            pgettext("simulation", "95% CI (by chunk)"),
             pgettext("simulation", "settlement/game"),
-        ),
-        (
-            (
-                bot["bot"],
-                signed(bot["chips_per_round"]["mean"], 3),
-                _ci(bot["chips_per_round"], 3),
-                interval(bot["chips_per_round_ci95_by_chunk"], 3, sign=True),
-                signed(bot["settlement_per_game"]["mean"]),
-            )
-            for bot in figures["bots"]
+            lambda bot: signed(bot["settlement_per_game"]["mean"]),
         ),
     )
 
 
-def levels_table(figures: dict[str, Any]) -> Table:
-    """Bots of one level pooled: each round counts once, so the interval stays honest."""
-    return figures_table(
-        pgettext("simulation", "Chips won per round and bot, by level"),
-        (
-            pgettext("simulation", "level"),
-            pgettext("simulation", "bots"),
-            pgettext("simulation", "chips/round"),
-            pgettext("simulation", "95% CI"),
-            pgettext("simulation", "95% CI (by chunk)"),
-        ),
-        (
-            (
-                level["level"],
-                count(level["bots"]),
-                signed(level["chips_per_round_per_bot"]["mean"], 3),
-                _ci(level["chips_per_round_per_bot"], 3),
-                interval(level["chips_per_round_per_bot_ci95_by_chunk"], 3, sign=True),
-            )
-            for level in figures["levels"]
-        ),
+def levels_table(figures: dict[str, Any]) -> Table | None:
+    return shared.levels_table(
+        figures, pgettext("simulation", "Chips won per round and bot, by level"), CHIPS
     )
 
 
 def seats_table(figures: dict[str, Any]) -> Table:
+    """Each table seat's chips per round beside each seat counted from the dealer's."""
     return figures_table(
         pgettext("simulation", "Seat advantage: chips won per round"),
         (
             pgettext("simulation", "table seat"),
-            pgettext("simulation", "chips/round"),
-            pgettext("simulation", "95% CI"),
+            *CHIPS.headers(),
             pgettext("simulation", "from the dealer"),
-            pgettext("simulation", "chips/round"),
-            pgettext("simulation", "95% CI"),
+            *CHIPS.headers(),
         ),
         (
             (
                 count(seat["seat"]),
-                signed(seat["chips_per_round"]["mean"], 3),
-                _ci(seat["chips_per_round"], 3),
+                *CHIPS.cells(seat["chips_per_round"]),
                 position_label(index),
-                signed(position["chips_per_round"]["mean"], 3),
-                _ci(position["chips_per_round"], 3),
+                *CHIPS.cells(position["chips_per_round"]),
             )
             for index, (seat, position) in enumerate(
                 zip(figures["seats"], figures["positions"], strict=True)
@@ -167,81 +125,70 @@ def _pair(first: str, second: str) -> str:
 def rounds_table(figures: dict[str, Any]) -> Table:
     widow = figures["widow"]
     poker = figures["poker"]
-    winner = figures["round_winner"]
-    table = figures_table(
-        pgettext("simulation", "Rounds"),
-        (pgettext("simulation", "figure"), pgettext("simulation", "value")),
-        show_header=False,
-    )
-    table.add_row(pgettext("simulation", "deadlocks"), percent(figures["deadlock"]["rate"]))
-    table.add_row(
-        pgettext("simulation", "round winner collects (1 chip a card)"),
-        number(winner["collected_from_others"]["mean"]),
-    )
-    table.add_row(
-        pgettext("simulation", "widow exchanged / auctioned / dead"),
-        pgettext("simulation", "{first} / {second} / {third}").format(
-            first=percent(widow["exchanged_rate"]),
-            second=percent(widow["bought_rate"]),
-            third=percent(widow["dead_rate"]),
-        ),
-    )
-    table.add_row(
-        pgettext("simulation", "  of which dead for want of a bid"), percent(widow["no_bid_rate"])
-    )
-    table.add_row(pgettext("simulation", "mean winning bid"), number(widow["winning_bid"]["mean"]))
-    table.add_row(
-        pgettext("simulation", "chips/round of the widow taker: dealer / buyer (bid paid)"),
-        _pair(
-            signed(widow["taker_chips_exchanged"]["mean"]),
-            signed(widow["taker_chips_bought"]["mean"]),
-        ),
-    )
-    table.add_row(
-        pgettext("simulation", "chips/round of a player dealt in (average)"),
-        signed(widow["dealt_in_chips"]["mean"]),
-    )
-    table.add_row(
-        pgettext("simulation", "poker ({method}): mean pot").format(method=poker["method"]),
-        number(poker["pot"]["mean"]),
-    )
-    table.add_row(pgettext("simulation", "poker: showdowns"), percent(poker["showdown_rate"]))
-    if poker["bets_per_round"] is not None:
-        table.add_row(
-            pgettext("simulation", "poker: chips bet per round"),
-            number(poker["bets_per_round"]["mean"]),
-        )
-        table.add_row(
-            pgettext("simulation", "poker: folds per round"), number(poker["folds_per_round"])
-        )
-    table.add_row(
-        pgettext("simulation", "players dealt in per round"),
-        number(figures["players_dealt_in_per_round"]),
-    )
     games = figures["games"]
-    table.add_row(
-        pgettext("simulation", "rounds per game (cut short or not)"),
-        number(games["rounds_per_game"], 1),
-    )
-    table.add_row(
-        pgettext("simulation", "mean game length (finished games)"), number(games["mean_length"], 1)
-    )
-    table.add_row(pgettext("simulation", "chips conserved"), yes_no(figures["chips"]["conserved"]))
-    return table
+    facts = [
+        (pgettext("simulation", "deadlocks"), percent(figures["deadlock"]["rate"])),
+        (
+            pgettext("simulation", "round winner collects (1 chip a card)"),
+            number(figures["round_winner"]["collected_from_others"]["mean"]),
+        ),
+        (
+            pgettext("simulation", "widow exchanged / auctioned / dead"),
+            pgettext("simulation", "{first} / {second} / {third}").format(
+                first=percent(widow["exchanged_rate"]),
+                second=percent(widow["bought_rate"]),
+                third=percent(widow["dead_rate"]),
+            ),
+        ),
+        (
+            pgettext("simulation", "  of which dead for want of a bid"),
+            percent(widow["no_bid_rate"]),
+        ),
+        (pgettext("simulation", "mean winning bid"), number(widow["winning_bid"]["mean"])),
+        (
+            pgettext("simulation", "chips/round of the widow taker: dealer / buyer (bid paid)"),
+            _pair(
+                signed(widow["taker_chips_exchanged"]["mean"]),
+                signed(widow["taker_chips_bought"]["mean"]),
+            ),
+        ),
+        (
+            pgettext("simulation", "chips/round of a player dealt in (average)"),
+            signed(widow["dealt_in_chips"]["mean"]),
+        ),
+        (
+            pgettext("simulation", "poker ({method}): mean pot").format(method=poker["method"]),
+            number(poker["pot"]["mean"]),
+        ),
+        (pgettext("simulation", "poker: showdowns"), percent(poker["showdown_rate"])),
+    ]
+    if poker["bets_per_round"] is not None:
+        facts += [
+            (
+                pgettext("simulation", "poker: chips bet per round"),
+                number(poker["bets_per_round"]["mean"]),
+            ),
+            (pgettext("simulation", "poker: folds per round"), number(poker["folds_per_round"])),
+        ]
+    facts += [
+        (
+            pgettext("simulation", "players dealt in per round"),
+            number(figures["players_dealt_in_per_round"]),
+        ),
+        (
+            pgettext("simulation", "rounds per game (cut short or not)"),
+            number(games["rounds_per_game"], 1),
+        ),
+        (
+            pgettext("simulation", "mean game length (finished games)"),
+            number(games["mean_length"], 1),
+        ),
+        (pgettext("simulation", "chips conserved"), yes_no(figures["chips"]["conserved"])),
+    ]
+    return shared.facts_table(pgettext("simulation", "Rounds"), facts)
 
 
-def render(figures: dict[str, Any], run: dict[str, Any]) -> Group:
-    """Every table, headline first."""
-    return report(
-        figures,
-        headline(figures, run),
-        bots_table(figures),
-        levels_table(figures),
-        seats_table(figures),
-        spaces_table(figures),
-        rounds_table(figures),
-    )
-
-
-def print_report(console: Console, figures: dict[str, Any], run: dict[str, Any]) -> None:
-    console.print(render(figures, run))
+#: The report: every table, headline first (``SIMULATION.print_report``).
+print_report = shared.Report(
+    headline, (bots_table, levels_table, seats_table, spaces_table, rounds_table)
+)

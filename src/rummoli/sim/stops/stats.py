@@ -6,8 +6,9 @@ payouts and carry-over, round and game lengths. Built from the exact accumulator
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
-from rummoli.sim.stats import Histogram, Moments, PlayerTally, merge_counts
+from rummoli.sim.stats import Histogram, Moments, PlayerTally, merge_counters
 
 
 @dataclass(slots=True)
@@ -23,9 +24,7 @@ class SpaceStats:
     unpaid_at_end: Histogram = field(default_factory=dict)
 
     def merge(self, other: SpaceStats) -> None:
-        merge_counts(self.payouts, other.payouts)
-        merge_counts(self.gaps, other.gaps)
-        merge_counts(self.unpaid_at_end, other.unpaid_at_end)
+        merge_counters(self, other)
 
 
 @dataclass(slots=True)
@@ -35,18 +34,20 @@ class SimStats(PlayerTally):
     The shared part (:class:`rummoli.sim.stats.PlayerTally`) counts chips won per round:
     by bot (every round of its games, 0 while it is out), by level, by table seat and by
     seat counted clockwise from the dealer (0 = the dealer, 1 = his left; positions count
-    only players dealt in); ``per_chunk`` holds rounds and chips won by each bot.
+    only players dealt in); ``per_chunk`` holds rounds and chips won by each bot,
+    ``bot_seat_rounds`` the rounds each bot sat in each seat.
 
     Per-round chip figures count chips after the round minus chips before its ante; the
     settlement at the end of a game is kept apart (``settlement``), so a bot's chips per
     round measure play, not the luck of the last deal.
     """
 
+    SAME: ClassVar[tuple[str, ...]] = ("seats", "levels", "spaces")
+    APART: ClassVar[tuple[str, ...]] = ("sample_chips", "sample_bots", "sample_chunk")
+
     spaces: tuple[str, ...] = ()
     #: Chips from the settlement at the end of each finished game, by bot.
     settlement: list[Moments] = field(default_factory=list)
-    #: Rounds each bot sat in each seat: ``bot_seat_rounds[bot][seat]``.
-    bot_seat_rounds: list[list[int]] = field(default_factory=list)
     #: Chips put on the board minus chips taken from it, over all rounds; chips left on the
     #: boards of games cut short at a chunk's end; chips the settlements handed out.
     board_change: int = 0
@@ -86,44 +87,13 @@ class SimStats(PlayerTally):
             spaces=spaces,
             levels=levels,
             settlement=[Moments() for _ in range(seats)],
-            bot_seat_rounds=[[0] * seats for _ in range(seats)],
             space={name: SpaceStats() for name in spaces},
         )
 
     def merge(self, other: SimStats) -> None:
-        """Add ``other`` (another chunk, or several) into this one."""
-        if other.spaces != self.spaces:
-            raise ValueError("cannot merge statistics of different tables")
-        self.merge_tally(other)
-        for a, b in zip(self.settlement, other.settlement, strict=True):
-            a.merge(b)
-        for row, other_row in zip(self.bot_seat_rounds, other.bot_seat_rounds, strict=True):
-            for seat, count in enumerate(other_row):
-                row[seat] += count
-        self.board_change += other.board_change
-        self.board_left += other.board_left
-        self.board_settled += other.board_settled
-        for name, stats in other.space.items():
-            self.space[name].merge(stats)
-        self.deadlocks += other.deadlocks
-        self.rounds_won += other.rounds_won
-        self.widow_exchanged += other.widow_exchanged
-        self.widow_bought += other.widow_bought
-        self.widow_no_bid += other.widow_no_bid
-        self.widow_dead += other.widow_dead
-        self.showdowns += other.showdowns
-        self.folds += other.folds
-        for mine_m, theirs_m in (
-            (self.collected, other.collected),
-            (self.winning_bid, other.winning_bid),
-            (self.taker_exchanged, other.taker_exchanged),
-            (self.taker_bought, other.taker_bought),
-            (self.dealt_in, other.dealt_in),
-            (self.poker_pot, other.poker_pot),
-            (self.poker_bets, other.poker_bets),
-        ):
-            mine_m.merge(theirs_m)
-        merge_counts(self.game_lengths, other.game_lengths)
+        """Add ``other`` (another chunk, or several) into this one; the sample game is the
+        first chunk's."""
+        PlayerTally.merge(self, other)
         if other.sample_chips and (self.sample_chunk < 0 or other.sample_chunk < self.sample_chunk):
             self.sample_chips = list(other.sample_chips)
             self.sample_bots = other.sample_bots

@@ -67,52 +67,32 @@ export function renderStatus(node, view, table, me, timerText) {
 }
 
 export function renderPlayers(node, view, table, me) {
-  const seats = table ? table.seats : [];
   fill(
     node,
     view.players.map((p, i) => {
-      const seat = seats[i] || {};
-      const badges = [];
-      if (i === view.dealer) badges.push(badge(pgettext("badge", "D"), "dealer", _("Dealer"), _("dealer")));
-      if (seat.bot) badges.push(badge(levelTitle(table ? table.game : view.game, seat.bot), "bot", levelHelp(table ? table.game : view.game, seat.bot) || _("Computer player")));
-      if (seat.away) badges.push(badge(pgettext("badge", "away"), "away", _("Away: the computer plays for this seat")));
-      else if (!seat.bot && table && table.status === "playing" && !seat.connected) {
-        badges.push(badge(pgettext("badge", "offline"), "offline", _("Not connected")));
-      }
+      const badges = seatBadges(view, table, i);
       if (p.out) badges.push(badge(pgettext("badge", "out"), "out", _("Out of the game")));
       // The poker's marks last as long as the poker: not into the Rummoli phase or the end.
       if (p.folded && view.phase === "betting") badges.push(badge(pgettext("badge", "folded"), "folded", _("Folded (poker only)")));
       if (view.poker_winners.includes(i) && view.phase === "play") badges.push(badge(pgettext("badge", "leads"), "leads", _("Won the poker")));
       if (view.round_winner === i) badges.push(badge(pgettext("badge", "won"), "won", _("Won the round")));
-      const classes = ["player"];
-      if (view.to_move === i) classes.push("to-move");
-      if (i === me) classes.push("me");
-      if (p.out) classes.push("is-out");
       // A shown poker hand stays beside the player at the showdown, until the first card of
       // the Rummoli phase is laid (then his card count is what counts; the round's
       // summary keeps the showdown).
       const shown = view.laid.length === 0 && ["betting", "play"].includes(view.phase) ? view.shown[String(i)] : null;
       const amounts = [ngettext("{n} chip", "{n} chips", p.chips), ngettext("{n} card", "{n} cards", p.cards)];
       if (view.phase === "betting") amounts.push(_("bet {chips}", { chips: p.bet }));
-      return h(
-        "div",
-        { className: classes.join(" "), testid: `player-${i}`, dataset: { seat: String(i) }, role: "group", "aria-label": playerLabel(seatName(p.name), i === me, badges, amounts) },
-        h(
-          "div",
-          { className: "player-top", "aria-hidden": "true" },
-          h("span", { className: "player-name", testid: `player-name-${i}` }, seatName(p.name)),
-          i === me ? h("span", { className: "you" }, pgettext("badge", "you")) : null,
-        ),
-        h("div", { className: "badges", "aria-hidden": "true" }, badges),
-        h(
-          "div",
-          { className: "player-stats", "aria-hidden": "true" },
+      return playerBox(view, i, me, {
+        badges,
+        amounts,
+        out: p.out,
+        figures: [
           h("span", { className: "chips", title: _("Chips"), testid: `player-chips-${i}` }, h("i", { className: "chip-icon" }), number(p.chips)),
-          h("span", { className: "count", title: _("Cards in hand"), testid: `player-cards-${i}` }, h("i", { className: "cards-icon" }), String(p.cards)),
+          cardCount(p, i),
           view.phase === "betting" ? h("span", { className: "bet", title: _("Bet this round") }, _("bet {chips}", { chips: p.bet })) : null,
-        ),
-        shown ? h("div", { className: "shown", testid: `shown-${i}` }, cardRow(shown)) : null,
-      );
+        ],
+        shown: shown ? cardRow(shown) : null,
+      });
     }),
   );
 }
@@ -123,13 +103,55 @@ export function badge(text, kind, title, spoken = null) {
   return h("span", { className: `badge ${kind}`, title, dataset: { spoken: spoken || text } }, text);
 }
 
-/** A player as a screen reader says him, with units: "Mum, dealer, 91 chips, 8 cards"
- * (the badges by their words, "you" for this seat). Shared by both games' tables. */
-export function playerLabel(name, mine, badges, amounts) {
-  const parts = [name];
-  if (mine) parts.push(_("you"));
-  for (const b of badges) parts.push(b.dataset.spoken);
-  return [...parts, ...amounts].join(", ");
+/** The badges every game gives seat `i`, before its own: the dealer, a computer player's
+ * level, away or not connected (`table`: null on the replay, which knows no seats). */
+export function seatBadges(view, table, i) {
+  const seat = (table ? table.seats : [])[i] || {};
+  const game = table ? table.game : view.game;
+  const badges = [];
+  if (i === view.dealer) badges.push(badge(pgettext("badge", "D"), "dealer", _("Dealer"), _("dealer")));
+  if (seat.bot) badges.push(badge(levelTitle(game, seat.bot), "bot", levelHelp(game, seat.bot) || _("Computer player")));
+  if (seat.away) badges.push(badge(pgettext("badge", "away"), "away", _("Away: the computer plays for this seat")));
+  else if (!seat.bot && table && table.status === "playing" && !seat.connected) {
+    badges.push(badge(pgettext("badge", "offline"), "offline", _("Not connected")));
+  }
+  return badges;
+}
+
+/** The count of a player's cards in hand, a figure of his box in every game. */
+export function cardCount(p, i) {
+  return h("span", { className: "count", title: _("Cards in hand"), testid: `player-cards-${i}` }, h("i", { className: "cards-icon" }), String(p.cards));
+}
+
+/**
+ * Player `i`'s box, the same in every game: his name ("you" for this seat, `me`), his
+ * `badges`, his `figures` (the game's spans) and the cards he shows (`shown`: a node, or
+ * null); `out`: he is out of the game. A screen reader says the box as one group: the
+ * name, "you", the badges by their words, then `amounts` (his figures with their units:
+ * "Mum, dealer, 91 chips, 8 cards").
+ */
+export function playerBox(view, i, me, { badges, amounts, figures, shown = null, out = false }) {
+  const name = seatName(view.players[i].name);
+  const classes = ["player"];
+  if (view.to_move === i) classes.push("to-move");
+  if (i === me) classes.push("me");
+  if (out) classes.push("is-out");
+  const spoken = [name];
+  if (i === me) spoken.push(_("you"));
+  for (const b of badges) spoken.push(b.dataset.spoken);
+  return h(
+    "div",
+    { className: classes.join(" "), testid: `player-${i}`, dataset: { seat: String(i) }, role: "group", "aria-label": [...spoken, ...amounts].join(", ") },
+    h(
+      "div",
+      { className: "player-top", "aria-hidden": "true" },
+      h("span", { className: "player-name", testid: `player-name-${i}` }, name),
+      i === me ? h("span", { className: "you" }, pgettext("badge", "you")) : null,
+    ),
+    h("div", { className: "badges", "aria-hidden": "true" }, badges),
+    h("div", { className: "player-stats", "aria-hidden": "true" }, figures),
+    shown ? h("div", { className: "shown", testid: `shown-${i}` }, shown) : null,
+  );
 }
 
 export function renderBoard(node, view) {

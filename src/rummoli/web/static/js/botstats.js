@@ -3,8 +3,9 @@
 // "Bot 4"), each with its games, wins and what it won.
 import { listingHeaders } from "./access.js";
 import { levelName } from "./cards.js";
-import { api, errorText, fill, h, notice, when, withLanguage } from "./dom.js";
-import { _, ngettext, number } from "./i18n.js";
+import { api, errorText, fill, h, notice, withLanguage } from "./dom.js";
+import { _, ngettext } from "./i18n.js";
+import { percent, recentGames, signed, stat } from "./statistics.js";
 
 function label(b) {
   return b.label || levelName(b.level);
@@ -34,14 +35,6 @@ export function botList(bots) {
   ];
 }
 
-function stat(text, value, testid) {
-  return h("div", { className: "stat" }, h("span", { className: "stat-value", testid }, String(value)), h("span", { className: "stat-label" }, text));
-}
-
-function signed(n) {
-  return `${n >= 0 ? "+" : ""}${number(n)}`;
-}
-
 /** One computer level's statistics into `box`. */
 export async function showBot(box, game, level) {
   try {
@@ -55,23 +48,11 @@ export async function showBot(box, game, level) {
         { className: "stats", testid: "bot-stats" },
         stat(_("games"), s.games, "stat-games"),
         stat(_("wins"), s.wins, "stat-wins"),
-        stat(_("win rate"), new Intl.NumberFormat(document.documentElement.lang, { style: "percent" }).format(s.win_rate), "stat-rate"),
+        stat(_("win rate"), percent(s.win_rate), "stat-rate"),
         stat(s.amount === "chips" ? _("chips won") : _("points won"), signed(s.chips_won), "stat-chips"),
         stat(s.amount === "chips" ? _("chips a game") : _("points a game"), signed(s.mean_won), "stat-mean"),
       ),
-      h(
-        "ol",
-        { className: "history-list" },
-        s.recent.map((g) =>
-          h(
-            "li",
-            { className: "history-row" },
-            h("div", { className: "history-head" }, h("span", { className: "muted" }, when(g.finished_at)), h("span", { className: g.won ? "up" : "" }, g.won ? _("won") : "")),
-            h("p", {}, _("Seat {seat}: {amount} ({change}) with {players}", { seat: g.seat + 1, amount: g.chips, change: signed(g.change), players: g.players.join(", ") })),
-            h("a", { className: "btn small", href: `/replay/${encodeURIComponent(g.id)}?seat=${g.seat}` }, _("Replay")),
-          ),
-        ),
-      ),
+      recentGames(s.recent, (g) => _("Seat {seat}: {amount} ({change}) with {players}", { seat: g.seat + 1, amount: g.chips, change: signed(g.change), players: g.players.join(", ") })),
     );
   } catch (error) {
     notice(box, errorText(error));

@@ -96,10 +96,6 @@ export function narrate(event, me) {
   const by = (player, mine, theirs) => (player === me ? mine : theirs);
   const name = seatName(e.player);
   switch (e.type) {
-    case "cut":
-      return line(by(name, _("You cut {card} for the deal", { card: cardTerm(e.card) }), _("{name} cuts {card} for the deal", { name, card: cardTerm(e.card) })));
-    case "dealer":
-      return line(by(name, _("You deal"), _("{name} deals", { name })), "round");
     case "out":
       return line(by(name, _("You cannot pay the ante: out of the game"), _("{name} cannot pay the ante: out of the game", { name })), "bad");
     case "ante":
@@ -233,11 +229,28 @@ export function narrate(event, me) {
     case "game_over":
       return line(_("Game over"), "round");
     default:
+      return commonLine(e, me);
+  }
+}
+
+/** The line of an event every game of the site has (the cut for the deal, the deal); an
+ * event this page has no sentence for is said by its type. Each game's narration ends in
+ * it (Rummy's: rummy.js). */
+export function commonLine(e, me) {
+  const name = seatName(e.player);
+  const mine = name === me;
+  switch (e.type) {
+    case "cut":
+      return line(mine ? _("You cut {card} for the deal", { card: cardTerm(e.card) }) : _("{name} cuts {card} for the deal", { name, card: cardTerm(e.card) }));
+    case "dealer":
+      return line(mine ? _("You deal") : _("{name} deals", { name }), "round");
+    default:
       return line(e.type);
   }
 }
 
-function line(text, kind = "") {
+/** A line of the log: its text, and its kind as a CSS hint (won, round, private, ...). */
+export function line(text, kind = "") {
   return { text, kind };
 }
 

@@ -2,15 +2,10 @@
 // are counted by name; computer players apart, by game and level (botstats.js).
 import { listingHeaders } from "./access.js";
 import { botList, showBot } from "./botstats.js";
-import { $, api, errorText, fill, h, header, notice, when, withLanguage } from "./dom.js";
-import { _, currentLanguage, ngettext, number, pgettext } from "./i18n.js";
+import { $, api, errorText, fill, h, header, notice, withLanguage } from "./dom.js";
+import { _, currentLanguage, ngettext, pgettext } from "./i18n.js";
 import { seatName } from "./cards.js";
-
-const percent = (rate) => new Intl.NumberFormat(currentLanguage(), { style: "percent" }).format(rate);
-
-function stat(label, value, testid) {
-  return h("div", { className: "stat" }, h("span", { className: "stat-value", testid }, String(value)), h("span", { className: "stat-label" }, label));
-}
+import { noGames, percent, recentGames, signed, stat } from "./statistics.js";
 
 async function show(name) {
   const box = $("#stats");
@@ -30,10 +25,15 @@ async function show(name) {
   }
 }
 
+// The other players of a game of `name`'s, as the list says them.
+function others(g, name) {
+  return g.players.filter((p) => p !== name).map(seatName).join(", ");
+}
+
 // A game counted in chips (or another amount): games, wins, the amount won, recent games.
 function amountSection(name, s) {
   const title = pgettext("game", s.title);
-  if (s.games === 0) return [h("h2", {}, title), h("p", { className: "muted" }, _("No finished game of {game} with this name yet.", { game: title }))];
+  if (s.games === 0) return noGames(title);
   return [
     h("h2", {}, title),
     h(
@@ -42,22 +42,10 @@ function amountSection(name, s) {
       stat(_("games"), s.games, "stat-games"),
       stat(_("wins"), s.wins, "stat-wins"),
       stat(_("win rate"), percent(s.win_rate), "stat-rate"),
-      stat(_("chips won"), `${s.chips_won >= 0 ? "+" : ""}${number(s.chips_won)}`, "stat-chips"),
+      stat(_("chips won"), signed(s.chips_won), "stat-chips"),
     ),
     h("h3", {}, _("Recent games")),
-    h(
-      "ol",
-      { className: "history-list" },
-      s.recent.map((g) =>
-        h(
-          "li",
-          { className: "history-row" },
-          h("div", { className: "history-head" }, h("span", { className: "muted" }, when(g.finished_at)), h("span", { className: g.won ? "up" : "" }, g.won ? _("won") : "")),
-          h("p", {}, ngettext("{n} chip ({change}) with {players}", "{n} chips ({change}) with {players}", g.chips, { change: new Intl.NumberFormat(currentLanguage(), { signDisplay: "exceptZero" }).format(g.change), players: g.players.filter((p) => p !== name).map(seatName).join(", ") })),
-          h("a", { className: "btn small", href: `/replay/${encodeURIComponent(g.id)}?seat=${g.seat}` }, _("Replay")),
-        ),
-      ),
-    ),
+    recentGames(s.recent, (g) => ngettext("{n} chip ({change}) with {players}", "{n} chips ({change}) with {players}", g.chips, { change: new Intl.NumberFormat(currentLanguage(), { signDisplay: "exceptZero" }).format(g.change), players: others(g, name) })),
   ];
 }
 
@@ -65,7 +53,7 @@ function amountSection(name, s) {
 // everyone (the seed's rule), so hands won + hands lost = hands played.
 function rummySection(name, r) {
   const title = r ? pgettext("game", r.title) : "";
-  if (!r || r.games === 0) return [h("h2", {}, title), h("p", { className: "muted" }, _("No finished game of {game} with this name yet.", { game: title }))];
+  if (!r || r.games === 0) return noGames(title);
   return [
     h("h2", {}, title),
     h(
@@ -81,19 +69,7 @@ function rummySection(name, r) {
       stat(_("going Rummy"), r.going_rummy, "rummy-going-rummy"),
     ),
     h("p", { className: "help" }, _("A stalemate (nobody can go out) counts as a lost hand for every player.")),
-    h(
-      "ol",
-      { className: "history-list" },
-      r.recent.map((g) =>
-        h(
-          "li",
-          { className: "history-row" },
-          h("div", { className: "history-head" }, h("span", { className: "muted" }, when(g.finished_at)), h("span", { className: g.won ? "up" : "" }, g.won ? _("won") : "")),
-          h("p", {}, _("{points}, {won} of {hands} hands won ({stalemates}) with {players}", { points: ngettext("{n} point", "{n} points", g.points), won: g.hands_won, hands: g.hands, stalemates: ngettext("{n} stalemate", "{n} stalemates", g.stalemates), players: g.players.filter((p) => p !== name).map(seatName).join(", ") })),
-          h("a", { className: "btn small", href: `/replay/${encodeURIComponent(g.id)}?seat=${g.seat}` }, _("Replay")),
-        ),
-      ),
-    ),
+    recentGames(r.recent, (g) => _("{points}, {won} of {hands} hands won ({stalemates}) with {players}", { points: ngettext("{n} point", "{n} points", g.points), won: g.hands_won, hands: g.hands, stalemates: ngettext("{n} stalemate", "{n} stalemates", g.stalemates), players: others(g, name) })),
   ];
 }
 

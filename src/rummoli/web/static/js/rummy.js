@@ -7,11 +7,11 @@
 // you may lay; with one card selected, the melds it fits light up: click one (or drag the
 // card onto it) to lay off there, so a card that fits two melds goes where you say;
 // "Discard" (or dragging a card onto the discard pile) ends the turn.
-import { badge, playerLabel } from "./board.js";
+import { badge, cardCount, playerBox, seatBadges } from "./board.js";
 import { cardName, cardText, isRed, levelName, rankLabel, seatName, SUIT_SYMBOL } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { _, ngettext, number, pgettext } from "./i18n.js";
-import { levelHelp, levelTitle } from "./options.js";
+import { commonLine, line } from "./narrate.js";
 import { amount, card as cardTerm } from "./terms.js";
 
 // The phases' names, looked up when said (the language can change: i18n.js).
@@ -98,38 +98,21 @@ export function renderRummyStatus(node, view, table, me, timerText) {
 }
 
 export function renderRummyPlayers(node, view, table, me) {
-  const seats = table ? table.seats : [];
   const result = view.result;
   fill(
     node,
     view.players.map((p, i) => {
-      const seat = seats[i] || {};
-      const badges = [];
-      if (i === view.dealer) badges.push(badge(pgettext("badge", "D"), "dealer", _("Dealer"), _("dealer")));
-      if (seat.bot) badges.push(badge(levelTitle(table ? table.game : view.game, seat.bot), "bot", levelHelp(table ? table.game : view.game, seat.bot) || _("Computer player")));
-      if (seat.away) badges.push(badge(pgettext("badge", "away"), "away", _("Away: the computer plays for this seat")));
-      else if (!seat.bot && table && table.status === "playing" && !seat.connected) badges.push(badge(pgettext("badge", "offline"), "offline", _("Not connected")));
+      const badges = seatBadges(view, table, i);
       if (p.has_melded) badges.push(badge(pgettext("badge", "melded"), "melded", _("Has melded or laid off this hand (no Going Rummy)")));
       if (result && result.winner === i) badges.push(badge(result.going_rummy ? pgettext("badge", "rummy!") : pgettext("badge", "out"), "won", _("Went out and won the hand")));
       if (view.match_winner === i) badges.push(badge(pgettext("badge", "winner"), "won", _("Won the match")));
-      const classes = ["player"];
-      if (view.to_move === i) classes.push("to-move");
-      if (i === me) classes.push("me");
       const shown = result && result.shown[String(i)];
-      const amounts = [ngettext("{n} point", "{n} points", p.score), ngettext("{n} card", "{n} cards", p.cards)];
-      return h(
-        "div",
-        { className: classes.join(" "), testid: `player-${i}`, dataset: { seat: String(i) }, role: "group", "aria-label": playerLabel(seatName(p.name), i === me, badges, amounts) },
-        h("div", { className: "player-top", "aria-hidden": "true" }, h("span", { className: "player-name", testid: `player-name-${i}` }, seatName(p.name)), i === me ? h("span", { className: "you" }, pgettext("badge", "you")) : null),
-        h("div", { className: "badges", "aria-hidden": "true" }, badges),
-        h(
-          "div",
-          { className: "player-stats", "aria-hidden": "true" },
-          h("span", { className: "score", title: _("Points"), testid: `player-score-${i}` }, h("i", { className: "score-icon" }), String(p.score)),
-          h("span", { className: "count", title: _("Cards in hand"), testid: `player-cards-${i}` }, h("i", { className: "cards-icon" }), String(p.cards)),
-        ),
-        shown ? h("div", { className: "shown", testid: `shown-${i}` }, row(shown)) : null,
-      );
+      return playerBox(view, i, me, {
+        badges,
+        amounts: [ngettext("{n} point", "{n} points", p.score), ngettext("{n} card", "{n} cards", p.cards)],
+        figures: [h("span", { className: "score", title: _("Points"), testid: `player-score-${i}` }, h("i", { className: "score-icon" }), String(p.score)), cardCount(p, i)],
+        shown: shown ? row(shown) : null,
+      });
     }),
   );
 }
@@ -387,10 +370,6 @@ export function narrateRummy(e, me) {
   const name = seatName(e.player);
   const cards = (list) => list.map(cardText).join(" ");
   switch (e.type) {
-    case "cut":
-      return line(by(name, _("You cut {card} for the deal", { card: cardTerm(e.card) }), _("{name} cuts {card} for the deal", { name, card: cardTerm(e.card) })));
-    case "dealer":
-      return line(by(name, _("You deal"), _("{name} deals", { name })), "round");
     case "hand":
       return line(_("Your hand: {cards}", { cards: cards(e.cards) }), "private");
     case "upcard":
@@ -428,12 +407,8 @@ export function narrateRummy(e, me) {
       if (!e.winner) return line(_("Game over"), "round");
       return line(by(e.winner, _("Game over: you win"), _("Game over: {name} wins", { name: seatName(e.winner) })), "round");
     default:
-      return line(e.type);
+      return commonLine(e, me);
   }
-}
-
-function line(text, kind = "") {
-  return { text, kind };
 }
 
 /** The final standings of a match (points), then `buttons`. */

@@ -30,9 +30,12 @@ function pick(forms, spec) {
   return spec[0] === spec[0].toUpperCase() && spec[0] !== spec[0].toLowerCase() ? found.charAt(0).toUpperCase() + found.slice(1) : found;
 }
 
+// A term: `entry()` gives its forms ({forms, plural, tags}) when a sentence asks for one,
+// in the language of that moment (it can change: i18n.js), so each kind of term is only
+// how it finds its entry.
 class Term {
-  entry() {
-    return { forms: { "": String(this) }, plural: {}, tags: [] };
+  constructor(entry) {
+    this.entry = entry;
   }
   form(spec = "") {
     const entry = this.entry();
@@ -44,20 +47,14 @@ class Term {
   }
 }
 
-class Word extends Term {
-  constructor(id, english) {
-    super();
-    this.id = id;
-    this.english = english;
-  }
-  entry() {
-    return termForms(this.id) || { forms: { "": this.english }, plural: {}, tags: [] };
-  }
+// The entry of a text that has no forms of its own: the text itself in every form.
+function plain(text) {
+  return { forms: { "": text }, plural: {}, tags: [] };
 }
 
 /** A poker hand from the engine's category ("full house"). */
 export function hand(category) {
-  return new Word(`hand.${category}`, category);
+  return new Term(() => termForms(`hand.${category}`) || plain(category));
 }
 
 // The French articles before a word ("la", "l'", "du"...), as forms.py builds them.
@@ -68,16 +65,9 @@ function frenchArticles(word, gender, elide) {
 
 class CardTerm extends Term {
   constructor(code) {
-    super();
-    this.code = String(code).replace(/^10/, "T");
-  }
-  entry() {
-    const rank = termForms(`rank.${this.code.slice(0, -1)}`);
-    const tags = rank ? rank.tags : [];
-    const text = cardText(this.code);
-    const forms = { "": text };
-    if (currentLanguage() === "fr") Object.assign(forms, frenchArticles(text, tags.includes("f") ? "f" : "m", tags.includes("vowel")));
-    return { forms, plural: forms, tags };
+    const indices = String(code).replace(/^10/, "T");
+    super(() => cardEntry(indices));
+    this.code = indices;
   }
   form(spec = "") {
     // "name": the card in words ("dame de trèfle"); "name.acc": its rank in a case.
@@ -90,6 +80,16 @@ class CardTerm extends Term {
   }
 }
 
+// A card's indices ("Q♣"), with the French articles its rank takes.
+function cardEntry(code) {
+  const rank = termForms(`rank.${code.slice(0, -1)}`);
+  const tags = rank ? rank.tags : [];
+  const text = cardText(code);
+  const forms = { "": text };
+  if (currentLanguage() === "fr") Object.assign(forms, frenchArticles(text, tags.includes("f") ? "f" : "m", tags.includes("vowel")));
+  return { forms, plural: forms, tags };
+}
+
 /** A card ("QC"): its indices (Q♣), or in words with the form `name`. */
 export function card(code) {
   return new CardTerm(code);
@@ -98,67 +98,51 @@ export function card(code) {
 // The board's pay spaces by their cards.
 const SPACE_CARDS = { "10S": "10♠", JD: "J♦", QC: "Q♣", KH: "K♥", AS: "A♠", AKD: "A-K♦", "789": "7-8-9" };
 
-class SpaceTerm extends Term {
-  constructor(code) {
-    super();
-    this.code = code;
-  }
-  entry() {
-    const own = termForms(`space.${this.code}`);
-    if (own) return own;
-    const frame = termForms("space.cards");
-    const cards = layoutSpaceLabel(this.code) || SPACE_CARDS[this.code] || this.code;
-    if (!frame) return { forms: { "": cards }, plural: {}, tags: [] };
-    const forms = Object.fromEntries(Object.entries(frame.forms).map(([k, v]) => [k, v.replace("{cards}", cards)]));
-    return { forms, plural: forms, tags: frame.tags };
-  }
+// A pay space's own entry, or its cards put into the glossary's frame ("la case {cards}").
+function spaceEntry(code) {
+  const own = termForms(`space.${code}`);
+  if (own) return own;
+  const frame = termForms("space.cards");
+  const cards = layoutSpaceLabel(code) || SPACE_CARDS[code] || code;
+  if (!frame) return plain(cards);
+  const forms = Object.fromEntries(Object.entries(frame.forms).map(([k, v]) => [k, v.replace("{cards}", cards)]));
+  return { forms, plural: forms, tags: frame.tags };
 }
 
 /** A board space in a sentence ("poker", "10S"): "la case poker", "банк покера". */
 export function space(code) {
-  return new SpaceTerm(code);
+  return new Term(() => spaceEntry(code));
 }
 
-class PlayerTerm extends Term {
-  constructor(name, you) {
-    super();
-    this.name = name;
-    this.you = you;
-  }
-  entry() {
-    if (this.you) return termForms("player.you") || { forms: { "": "you" }, plural: {}, tags: ["pl"] };
-    const forms = { "": this.name };
-    for (const c of [...CASES, "def", "indef", "de", "du", "au", "que"]) forms[c] = nameForm(this.name, c);
-    return { forms, plural: forms, tags: ["name", "sg"] };
-  }
+// A seat's name in every case and with every article (i18n.js: nameForm), or "you".
+function playerEntry(name, you) {
+  if (you) return termForms("player.you") || { forms: { "": "you" }, plural: {}, tags: ["pl"] };
+  const forms = { "": name };
+  for (const c of [...CASES, "def", "indef", "de", "du", "au", "que"]) forms[c] = nameForm(name, c);
+  return { forms, plural: forms, tags: ["name", "sg"] };
 }
 
 /** A seat in a sentence: its name as given, or "you" when it is this page's own seat. */
 export function player(name, me = null) {
-  return new PlayerTerm(name, name === me && me !== null);
+  const you = name === me && me !== null;
+  return new Term(() => playerEntry(name, you));
 }
 
-class AmountTerm extends Term {
-  constructor(n, noun) {
-    super();
-    this.n = n;
-    this.noun = noun;
+// A count in figures with its noun agreeing ("5 chips", "5 фишек", French "de").
+function amountEntry(n, nounName) {
+  const noun = termForms(`noun.${nounName}`);
+  const category = pluralCategory(n);
+  const figure = number(n);
+  if (!noun) return { forms: { "": figure }, plural: {}, tags: [category] };
+  const forms = {};
+  if (currentLanguage() === "ru") {
+    for (const c of ["", ...CASES]) forms[c] = `${figure} ${russianAgreement(noun, c || "nom", category)}`;
+  } else {
+    const word = category === "one" ? noun.forms[""] : noun.plural[""];
+    forms[""] = figure + (category === "many" ? " de " : " ") + word;
+    if (currentLanguage() === "fr") Object.assign(forms, { de: "de " + forms[""], du: "de " + forms[""], au: "à " + forms[""] });
   }
-  entry() {
-    const noun = termForms(`noun.${this.noun}`);
-    const category = pluralCategory(this.n);
-    const figure = number(this.n);
-    if (!noun) return { forms: { "": figure }, plural: {}, tags: [category] };
-    const forms = {};
-    if (currentLanguage() === "ru") {
-      for (const c of ["", ...CASES]) forms[c] = `${figure} ${russianAgreement(noun, c || "nom", category)}`;
-    } else {
-      const word = category === "one" ? noun.forms[""] : noun.plural[""];
-      forms[""] = figure + (category === "many" ? " de " : " ") + word;
-      if (currentLanguage() === "fr") Object.assign(forms, { de: "de " + forms[""], du: "de " + forms[""], au: "à " + forms[""] });
-    }
-    return { forms, plural: forms, tags: [category] };
-  }
+  return { forms, plural: forms, tags: [category] };
 }
 
 // The noun after a count in figures, in a case (as forms.py: 1 фишку, 2 фишки, 5 фишек;
@@ -173,5 +157,5 @@ function russianAgreement(noun, kase, category) {
 
 /** A count with its noun ("chip", "point", "card"): "5 chips", "5 фишек". */
 export function amount(n, noun = "chip") {
-  return new AmountTerm(n, noun);
+  return new Term(() => amountEntry(n, noun));
 }
