@@ -8,7 +8,7 @@ uvicorn, tests drive it in-process. Endpoints and the WebSocket protocol are des
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Collection
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
@@ -186,29 +186,24 @@ def create_app(
     def page(name: str) -> Response:
         return page_response(_PAGES[name])
 
-    @app.get("/", include_in_schema=False)
-    async def lobby_page() -> Response:
-        return page("lobby")
+    def endpoint(name: str) -> Callable[[], Awaitable[Response]]:
+        """The route of one page (async, as every route here: served on the event loop)."""
 
-    @app.get("/table/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> Response:
-        return page("table")
+        async def serve() -> Response:
+            return page(name)
 
-    @app.get("/history", include_in_schema=False)
-    async def history_page() -> Response:
-        return page("history")
+        return serve
 
-    @app.get("/replay/{game_id}", include_in_schema=False)
-    async def replay_page(game_id: str) -> Response:
-        return page("replay")
-
-    @app.get("/player", include_in_schema=False)
-    async def player_page() -> Response:
-        return page("player")
-
-    @app.get("/rules", include_in_schema=False)
-    async def rules_page() -> Response:
-        return page("rules")
+    # A page is the same file whatever ids its path holds: its script reads them.
+    for path, name in (
+        ("/", "lobby"),
+        ("/table/{table_id}", "table"),
+        ("/history", "history"),
+        ("/replay/{game_id}", "replay"),
+        ("/player", "player"),
+        ("/rules", "rules"),
+    ):
+        app.add_api_route(path, endpoint(name), methods=["GET"], include_in_schema=False)
 
     @app.exception_handler(StarletteHTTPException)
     async def not_found(request: Request, error: StarletteHTTPException) -> Response:

@@ -64,7 +64,27 @@ async def _answer(send: Send, status: int, detail: str, host: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-class Guard:
+class PeopleMiddleware:
+    """A plain ASGI middleware that looks only at what people send, HTTP requests and
+    WebSockets (``kind``: ``http`` or ``websocket``), in :meth:`handle`: any other scope
+    (the lifespan) goes straight to the app."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind in ("http", "websocket"):
+            await self.handle(kind, scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
+
+    async def handle(self, kind: str, scope: Scope, receive: Receive, send: Send) -> None:
+        """What the middleware does with a request or a WebSocket."""
+        raise NotImplementedError
+
+
+class Guard(PeopleMiddleware):
     """The ASGI middleware of the module's doc."""
 
     def __init__(
@@ -76,17 +96,13 @@ class Guard:
         max_depth: int = MAX_BODY_DEPTH,
         sockets: Collection[str] = (),
     ) -> None:
-        self.app = app
+        super().__init__(app)
         self.sockets = "".join(f" {source}" for source in sockets)
         self.allowed_hosts = frozenset(h.lower() for h in allowed_hosts)
         self.max_body = max_body
         self.max_depth = max_depth
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        kind = scope["type"]
-        if kind not in ("http", "websocket"):
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, kind: str, scope: Scope, receive: Receive, send: Send) -> None:
         host = _header(scope, b"host")
         if not host_allowed(host, self.allowed_hosts):
             if kind == "websocket":
@@ -143,4 +159,4 @@ def _with_headers(send: Send, host: str, sockets: str = "") -> Send:
     return sending
 
 
-__all__ = ["MAX_BODY_BYTES", "Guard"]
+__all__ = ["MAX_BODY_BYTES", "Guard", "PeopleMiddleware"]

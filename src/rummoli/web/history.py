@@ -70,6 +70,22 @@ def game_summary(game: StoredGame) -> dict[str, Any]:
     }
 
 
+def _played(game_id: str, summary: dict[str, Any], player: dict[str, Any]) -> dict[str, Any]:
+    """One game of a list of recent games (a person's, or a computer level's), from its
+    :func:`game_summary` and the ``player`` of it this list is about: his seat, his final
+    amount and what he won by (final less starting: a loss is negative), and who played."""
+    amount = player["chips"] or 0
+    return {
+        "id": game_id,
+        "seat": player["seat"],
+        "finished_at": summary["finished_at"],
+        "chips": amount,
+        "change": amount - summary["starting_chips"],
+        "won": player["won"],
+        "players": [p["name"] for p in summary["players"]],
+    }
+
+
 def amount_stats(name: str, games: list[StoredGame]) -> dict[str, Any]:
     """Games, wins and the amount won (final less starting: losses count too) by the
     player of this exact name, with his 50 most recent games."""
@@ -79,20 +95,10 @@ def amount_stats(name: str, games: list[StoredGame]) -> dict[str, Any]:
     for game in games:
         summary = game_summary(game)
         mine = next(p for p in summary["players"] if p["name"] == name)
-        amount = mine["chips"] or 0
+        entry = _played(game.id, summary, mine)
         wins += bool(mine["won"])
-        won += amount - summary["starting_chips"]
-        played.append(
-            {
-                "id": game.id,
-                "seat": mine["seat"],
-                "finished_at": summary["finished_at"],
-                "chips": amount,
-                "change": amount - summary["starting_chips"],
-                "won": mine["won"],
-                "players": [p["name"] for p in summary["players"]],
-            }
-        )
+        won += entry["change"]
+        played.append(entry)
     return {
         "games": len(played),
         "wins": wins,
@@ -134,22 +140,12 @@ def bot_stats(game: str, level: str, stored: list[StoredGame]) -> dict[str, Any]
         for player in summary["players"]:
             if player["bot"] != level:
                 continue
-            amount = player["chips"] or 0
+            entry = _played(one.id, summary, player)
             seats += 1
             wins += bool(player["won"])
-            won += amount - summary["starting_chips"]
+            won += entry["change"]
             if len(recent) < 50:
-                recent.append(
-                    {
-                        "id": one.id,
-                        "seat": player["seat"],
-                        "finished_at": summary["finished_at"],
-                        "chips": amount,
-                        "change": amount - summary["starting_chips"],
-                        "won": player["won"],
-                        "players": [p["name"] for p in summary["players"]],
-                    }
-                )
+                recent.append(entry)
     title, help_text = bot_label(about, level)
     return {
         "game": game,

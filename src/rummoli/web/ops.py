@@ -39,12 +39,13 @@ import uvicorn
 from fastapi import FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 from sqlalchemy.engine import Engine
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Receive, Scope, Send
 
 from rummoli.i18n import N_
 from rummoli.web import migrate
 from rummoli.web.client import encode
 from rummoli.web.commands import refuse_waiting
+from rummoli.web.guard import PeopleMiddleware
 from rummoli.web.logs import TABLE
 from rummoli.web.protocol import error_message
 from rummoli.web.wording import Refused
@@ -72,18 +73,11 @@ def _hub(app: Any) -> Hub | None:
     return getattr(app.state, "hub", None)
 
 
-class Draining:
+class Draining(PeopleMiddleware):
     """ASGI middleware: the table a request is about goes into the log's context, and
     while the server drains every ``POST`` and every new WebSocket is refused."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        kind = scope["type"]
-        if kind not in ("http", "websocket"):
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, kind: str, scope: Scope, receive: Receive, send: Send) -> None:
         found = TABLE_PATH.match(scope.get("path", ""))
         if found is not None:
             TABLE.set(found.group(1))

@@ -52,12 +52,22 @@ def _pair(old: Any, new: Any) -> tuple[int, Any]:
     return _WHOLE, None
 
 
-def _dict_patch(a: dict[str, Any], b: dict[str, Any]) -> Patch:
+#: :func:`diff_shared`'s memory: by key, the last pair of values seen there and what it gave.
+Shared = dict[str, tuple[Any, Any, int, Any]]
+
+
+def _dict_patch(a: dict[str, Any], b: dict[str, Any], shared: Shared | None = None) -> Patch:
     """:func:`diff` of two dicts, in one pass: each pair of values is compared once (at
     C speed), and only those that differ are looked into. The patch's keys come in the
     order :func:`diff` always gave them: ``s`` holds the new keys (in ``b``'s order), then
     the changed values sent whole; ``d`` the deleted keys (in ``a``'s order); ``p`` the
-    values patched."""
+    values patched.
+
+    With ``shared`` (:func:`diff_shared`), for dicts whose values other pairs share
+    (every seat's views of the same two states hold the same objects for what every seat
+    sees alike): what a key's pair of values gives is kept in ``shared``, with the two
+    objects, and not worked out again for the next pair that holds the very same objects
+    there. The same patch as without, key for key."""
     added: dict[str, Any] = {}
     whole: dict[str, Any] = {}
     nested: dict[str, Any] = {}
@@ -68,23 +78,17 @@ def _dict_patch(a: dict[str, Any], b: dict[str, Any]) -> Patch:
         old = a[key]
         if old is new:
             continue
-        kind, inner = _pair(old, new)
+        if shared is None:
+            kind, inner = _pair(old, new)
+        else:
+            known = shared.get(key)
+            if known is None or known[0] is not old or known[1] is not new:
+                known = shared[key] = (old, new, *_pair(old, new))
+            _, _, kind, inner = known
         if kind == _NESTED:
             nested[key] = inner
         elif kind == _WHOLE:
             whole[key] = new
-    return _assemble(a, b, added, whole, nested)
-
-
-def _assemble(
-    a: dict[str, Any],
-    b: dict[str, Any],
-    added: dict[str, Any],
-    whole: dict[str, Any],
-    nested: dict[str, Any],
-) -> Patch:
-    """A dict's patch from its parts: the new keys, then the values sent whole (``s``),
-    the deleted keys in ``a``'s order (``d``), the values patched (``p``)."""
     patch: Patch = {}
     kept = len(b) - len(added)  # the keys of ``b`` that ``a`` has too
     if added or whole:
@@ -97,36 +101,9 @@ def _assemble(
     return patch
 
 
-#: :func:`diff_shared`'s memory: by key, the last pair of values seen there and what it gave.
-Shared = dict[str, tuple[Any, Any, int, Any]]
-
-
-def diff_shared(a: dict[str, Any], b: dict[str, Any], shared: Shared) -> Patch:
-    """:func:`diff` of two dicts whose values other pairs share (every seat's views of
-    the same two states hold the same objects for what every seat sees alike): what a
-    key's pair of values gives is kept in ``shared``, with the two objects, and not
-    worked out again for the next pair that holds the very same objects there. The same
-    patch as :func:`diff`, key for key."""
-    added: dict[str, Any] = {}
-    whole: dict[str, Any] = {}
-    nested: dict[str, Any] = {}
-    for key, new in b.items():
-        if key not in a:
-            added[key] = new
-            continue
-        old = a[key]
-        if old is new:
-            continue
-        known = shared.get(key)
-        if known is None or known[0] is not old or known[1] is not new:
-            known = (old, new, *_pair(old, new))
-            shared[key] = known
-        kind = known[2]
-        if kind == _NESTED:
-            nested[key] = known[3]
-        elif kind == _WHOLE:
-            whole[key] = new
-    return _assemble(a, b, added, whole, nested)
+#: :func:`diff` of two dicts with a memory shared by other pairs (see :func:`_dict_patch`):
+#: the function itself, not a wrapper, as it runs for every seat's every step of a run.
+diff_shared = _dict_patch
 
 
 def _list_patch(a: list[Any], b: list[Any]) -> Patch | None:

@@ -41,6 +41,19 @@ _PARSER = MarkdownIt("commonmark", {"html": False}).enable("table")
 Node = list[Any] | str
 
 
+def _nest(stack: list[list[Any]], token: Token, other: str) -> None:
+    """Follow ``token``'s nesting in the tree being built: a token that opens an element
+    starts one inside the current element (with its tag if a rules text may have it,
+    else ``other``, which keeps the children alone), one that closes it ends it (never
+    the root)."""
+    if token.nesting == 1:
+        node: list[Any] = [token.tag if token.tag in TAGS else other]
+        stack[-1].append(node)
+        stack.append(node)
+    elif token.nesting == -1 and len(stack) > 1:
+        stack.pop()
+
+
 def _inline(tokens: list[Token]) -> list[Node]:
     root: list[Any] = ["span"]
     stack = [root]
@@ -52,12 +65,8 @@ def _inline(tokens: list[Token]) -> list[Node]:
             stack[-1].append(" ")
         elif token.type == "code_inline":
             stack[-1].append(["code", token.content])
-        elif token.nesting == 1:
-            node: list[Any] = [token.tag if token.tag in TAGS else "span"]
-            stack[-1].append(node)
-            stack.append(node)
-        elif token.nesting == -1 and len(stack) > 1:
-            stack.pop()
+        else:
+            _nest(stack, token, "span")
     return root[1:]
 
 
@@ -70,12 +79,8 @@ def rules_tree(text: str) -> list[Node]:
             stack[-1].extend(_inline(token.children or []))
         elif token.hidden:  # a tight list's paragraphs: their text joins the item
             continue
-        elif token.nesting == 1:
-            node: list[Any] = [token.tag if token.tag in TAGS else "div"]
-            stack[-1].append(node)
-            stack.append(node)
-        elif token.nesting == -1 and len(stack) > 1:
-            stack.pop()
         elif token.type in ("code_block", "fence"):
             stack[-1].append(["p", ["code", token.content]])
+        else:
+            _nest(stack, token, "div")
     return root[1:]

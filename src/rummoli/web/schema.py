@@ -24,7 +24,7 @@ from sqlalchemy import (
     String,
     false,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import DeclarativeBase, Mapped, MappedColumn, mapped_column
 
 WAITING = "waiting"
 PLAYING = "playing"
@@ -47,6 +47,12 @@ def utcnow() -> datetime:
 
 class Base(DeclarativeBase):
     pass
+
+
+def _game_key() -> MappedColumn[str]:
+    """``game_id``: the game a row is part of (seats, actions, chat, lease), the first
+    part of the row's primary key; the row is deleted with its game."""
+    return mapped_column(String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
 
 
 class GameRow(Base):
@@ -88,9 +94,7 @@ class GameRow(Base):
 class SeatRow(Base):
     __tablename__ = "seats"
 
-    game_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
-    )
+    game_id: Mapped[str] = _game_key()
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
@@ -101,9 +105,7 @@ class SeatRow(Base):
 class ActionRow(Base):
     __tablename__ = "actions"
 
-    game_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
-    )
+    game_id: Mapped[str] = _game_key()
     idx: Mapped[int] = mapped_column(Integer, primary_key=True)
     #: 64 bits: an action's number grows with the chips in the game (a 32-bit column
     #: overflowed on PostgreSQL at about 10**9 chips).
@@ -113,9 +115,7 @@ class ActionRow(Base):
 class ChatRow(Base):
     __tablename__ = "chat"
 
-    game_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
-    )
+    game_id: Mapped[str] = _game_key()
     idx: Mapped[int] = mapped_column(Integer, primary_key=True)
     at: Mapped[datetime] = mapped_column(DateTime)
     #: ``players`` or ``spectators``.
@@ -138,9 +138,7 @@ class LeaseRow(Base):
 
     __tablename__ = "leases"
 
-    game_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
-    )
+    game_id: Mapped[str] = _game_key()
     owner: Mapped[str] = mapped_column(String(64), index=True)
     epoch: Mapped[int] = mapped_column(BigInteger)
     expires_at: Mapped[datetime] = mapped_column(DateTime, index=True)

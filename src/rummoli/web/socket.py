@@ -93,56 +93,60 @@ async def _receive(websocket: WebSocket) -> str | bytes | None:
     return text if text is not None else message.get("bytes")
 
 
-async def _refuse(
-    websocket: WebSocket, code: str, text: str | BaseException, close_code: int
-) -> None:
-    await websocket.send_json(error_message(code, text))
-    await websocket.close(close_code)
+class _Refused(Exception):
+    """A connection refused before it joins its table: the error frame's ``code`` and
+    ``text`` (a sentence, or the error that says it), then the close code the page
+    tells people about. Raised by the handshake's checks, answered once by
+    :func:`_serve`."""
+
+    def __init__(self, code: str, text: str | BaseException, close_code: int) -> None:
+        super().__init__(code)
+        self.code = code
+        self.text = text
+        self.close_code = close_code
 
 
-async def _hello(websocket: WebSocket, room: Room, address: str) -> Client | None:
-    """Wait for the hello; a seat token must be one of this table's, else refused. At a
-    private table a spectator must bring the invitation's or the spectator link's key."""
+async def _read_hello(websocket: WebSocket) -> Hello:
+    """The connection's first message, which must be a hello, in time."""
     try:
-        raw = await asyncio.wait_for(_receive(websocket), HELLO_TIMEOUT)
-        message = parse_message(raw)
+        message = parse_message(await asyncio.wait_for(_receive(websocket), HELLO_TIMEOUT))
     except TimeoutError:
-        await _refuse(websocket, "no_hello", "say hello first", CLOSE_PROTOCOL)
-        return None
+        raise _Refused("no_hello", "say hello first", CLOSE_PROTOCOL) from None
     except ProtocolError as error:
-        await _refuse(websocket, error.code, error, CLOSE_PROTOCOL)
-        return None
+        raise _Refused(error.code, error, CLOSE_PROTOCOL) from None
     if not isinstance(message, Hello):
-        await _refuse(websocket, "no_hello", "the first message must be a hello", CLOSE_PROTOCOL)
-        return None
+        raise _Refused("no_hello", "the first message must be a hello", CLOSE_PROTOCOL)
+    return message
+
+
+def _place(room: Room, message: Hello) -> tuple[int | None, str]:
+    """Where a hello sits: its seat token's seat (``via`` ``seat``), or a spectator's
+    place, with how he came in (the invitation's or the spectator link's key: at a
+    private table he must bring one)."""
     if room.bans.token_banned(message.token) or room.bans.browser_banned(message.person):
-        await _refuse(
-            websocket, "removed", N_("the host removed you from this table"), CLOSE_REMOVED
-        )
-        return None
-    seat = None
-    via = "seat"
+        raise _Refused("removed", N_("the host removed you from this table"), CLOSE_REMOVED)
     if message.token is not None:
         seat = room.seat_for_token(message.token)
         if seat is None:
-            await _refuse(
-                websocket,
-                "bad_token",
-                N_("this seat token is not one of this table's"),
-                CLOSE_BAD_TOKEN,
+            raise _Refused(
+                "bad_token", N_("this seat token is not one of this table's"), CLOSE_BAD_TOKEN
             )
-            return None
-    else:
-        found = room.key_via(message.key)
-        if found is None:
-            await _refuse(
-                websocket,
-                "private",
-                N_("this table is private: you need its invitation or spectator link"),
-                CLOSE_PRIVATE,
-            )
-            return None
-        via = found
+        return seat, "seat"
+    via = room.key_via(message.key)
+    if via is None:
+        raise _Refused(
+            "private",
+            N_("this table is private: you need its invitation or spectator link"),
+            CLOSE_PRIVATE,
+        )
+    return None, via
+
+
+async def _hello(websocket: WebSocket, room: Room, address: str) -> Client:
+    """Wait for the hello; a seat token must be one of this table's, else refused. At a
+    private table a spectator must bring the invitation's or the spectator link's key."""
+    message = await _read_hello(websocket)
+    seat, via = _place(room, message)
     name = None
     if seat is None and message.name is not None:
         # Against the seats and every other spectator (his own name, back, is his).
@@ -181,14 +185,15 @@ async def _serve(websocket: WebSocket, table_id: str, hub: Hub, address: str) ->
         room = await hub.room(table_id)
         if room is None:
             if await owner_address(hub, table_id) is not None:
-                await _refuse(websocket, "moved", "another process runs this table", CLOSE_MOVED)
-                return
-            await _refuse(websocket, "no_table", "there is no such table", CLOSE_NO_TABLE)
-            return
+                raise _Refused("moved", "another process runs this table", CLOSE_MOVED)
+            raise _Refused("no_table", "there is no such table", CLOSE_NO_TABLE)
         client = await _hello(websocket, room, address)
     except WebSocketDisconnect:
         return
-    if client is None:
+    except _Refused as refused:
+        with contextlib.suppress(WebSocketDisconnect):
+            await websocket.send_json(error_message(refused.code, refused.text))
+            await websocket.close(refused.close_code)
         return
     writer = asyncio.create_task(_writer(websocket, client))
     room.attach(client)

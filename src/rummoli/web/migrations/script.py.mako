@@ -10,10 +10,10 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+## (No branch_labels or depends_on: Alembic takes them as None when a revision has
+## neither, and these revisions are one line without branches.)
 revision = ${repr(up_revision)}
 down_revision = ${repr(down_revision)}
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -9,14 +9,14 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from rummoli.web.migrations.parts import create_table, game_key
+
 revision = "0001"
 down_revision = None
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
-    op.create_table(
+    create_table(
         "games",
         sa.Column("id", sa.String(32), primary_key=True),
         sa.Column("game", sa.String(16), nullable=False),
@@ -30,32 +30,21 @@ def upgrade() -> None:
         sa.Column("created_at", sa.DateTime(), nullable=False),
         sa.Column("started_at", sa.DateTime(), nullable=True),
         sa.Column("finished_at", sa.DateTime(), nullable=True),
+        indexed=("status", "finished_at"),
     )
-    op.create_index("ix_games_status", "games", ["status"])
-    op.create_index("ix_games_finished_at", "games", ["finished_at"])
-    op.create_table(
+    create_table(
         "seats",
-        sa.Column(
-            "game_id",
-            sa.String(32),
-            sa.ForeignKey("games.id", ondelete="CASCADE"),
-            primary_key=True,
-        ),
+        game_key(),
         sa.Column("seat", sa.Integer(), primary_key=True),
         sa.Column("name", sa.String(64), nullable=True),
         sa.Column("token_hash", sa.String(64), nullable=True),
         sa.Column("bot", sa.String(32), nullable=True),
         sa.Column("final_chips", sa.Integer(), nullable=True),
+        indexed=("name",),
     )
-    op.create_index("ix_seats_name", "seats", ["name"])
-    op.create_table(
+    create_table(
         "actions",
-        sa.Column(
-            "game_id",
-            sa.String(32),
-            sa.ForeignKey("games.id", ondelete="CASCADE"),
-            primary_key=True,
-        ),
+        game_key(),
         sa.Column("idx", sa.Integer(), primary_key=True),
         sa.Column("action", sa.Integer(), nullable=False),
     )

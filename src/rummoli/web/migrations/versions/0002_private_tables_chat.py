@@ -12,10 +12,10 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from rummoli.web.migrations.parts import create_table, game_key
+
 revision = "0002"
 down_revision = "0001"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
@@ -39,14 +39,9 @@ def upgrade() -> None:
         batch.add_column(sa.Column("rematch_of", sa.String(32), nullable=True))
     games = sa.table("games", sa.column("public", sa.Boolean()))
     op.execute(games.update().values(public=True))
-    op.create_table(
+    create_table(
         "chat",
-        sa.Column(
-            "game_id",
-            sa.String(32),
-            sa.ForeignKey("games.id", ondelete="CASCADE"),
-            primary_key=True,
-        ),
+        game_key(),
         sa.Column("idx", sa.Integer(), primary_key=True),
         sa.Column("at", sa.DateTime(), nullable=False),
         sa.Column("channel", sa.String(12), nullable=False),

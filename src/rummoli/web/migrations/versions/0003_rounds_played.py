@@ -10,19 +10,10 @@ Revises: 0002
 from __future__ import annotations
 
 import sqlalchemy as sa
-from alembic import op
+
+from rummoli.web.migrations.parts import games_column
 
 revision = "0003"
 down_revision = "0002"
-branch_labels = None
-depends_on = None
 
-
-def upgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.add_column(sa.Column("rounds_played", sa.Integer(), nullable=True))
-
-
-def downgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.drop_column("rounds_played")
+upgrade, downgrade = games_column("rounds_played", sa.Integer())

@@ -10,19 +10,10 @@ Revises: 0003
 from __future__ import annotations
 
 import sqlalchemy as sa
-from alembic import op
+
+from rummoli.web.migrations.parts import games_column
 
 revision = "0004"
 down_revision = "0003"
-branch_labels = None
-depends_on = None
 
-
-def upgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.add_column(sa.Column("banned", sa.JSON(), nullable=True))
-
-
-def downgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.drop_column("banned")
+upgrade, downgrade = games_column("banned", sa.JSON())

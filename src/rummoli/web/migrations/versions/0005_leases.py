@@ -14,35 +14,29 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from rummoli.web.migrations.parts import create_table, game_key
+
 revision = "0005"
 down_revision = "0004"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
-    op.create_table(
+    create_table(
         "leases",
-        sa.Column(
-            "game_id",
-            sa.String(32),
-            sa.ForeignKey("games.id", ondelete="CASCADE"),
-            primary_key=True,
-        ),
+        game_key(),
         sa.Column("owner", sa.String(64), nullable=False),
         sa.Column("epoch", sa.BigInteger(), nullable=False),
         sa.Column("expires_at", sa.DateTime(), nullable=False),
+        indexed=("owner", "expires_at"),
     )
-    op.create_index("ix_leases_owner", "leases", ["owner"])
-    op.create_index("ix_leases_expires_at", "leases", ["expires_at"])
-    op.create_table(
+    create_table(
         "workers",
         sa.Column("id", sa.String(64), primary_key=True),
         sa.Column("address", sa.String(200), nullable=False),
         sa.Column("tables", sa.Integer(), nullable=False),
         sa.Column("seen_at", sa.DateTime(), nullable=False),
+        indexed=("seen_at",),
     )
-    op.create_index("ix_workers_seen_at", "workers", ["seen_at"])
 
 
 def downgrade() -> None:
