@@ -5,6 +5,7 @@ public API docs. Each test fails on the server as it was before (see the issue).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from collections.abc import Iterator
@@ -331,3 +332,12 @@ def test_a_refused_hello_closes_with_its_reason(tmp_path: Path) -> None:
     with server(tmp_path / "t.db") as client:
         table = create_table(client, ["human", "random"])
         assert refused(client, table, {"type": "hello"}) == ("private", 4403)
+
+
+@pytest.mark.parametrize("name", [field.name for field in dataclasses.fields(Limits)])
+def test_every_server_limit_refuses_zero_by_name(name: str) -> None:
+    # Every limit has a bound: none may be set to nothing (a table that is abandoned
+    # the moment its people step out, a lease that is never held, a chat of no lines).
+    with pytest.raises(ValueError, match=rf"^limit {name} must be"):
+        Limits(**{name: 0})
+    assert getattr(Limits(), name) > 0

@@ -100,6 +100,7 @@ class Limits:
         for name in (
             "refused_per_second",
             "waiting_ttl",
+            "abandon_after",
             "idle_unload",
             "sweep_every",
             "lease_seconds",
