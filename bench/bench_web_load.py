@@ -74,6 +74,8 @@ TABLES_PER_CLIENT = 250
 MAX_CLIENTS = 16
 MAX_WORKERS = 8
 RAMP_SECONDS = 300
+#: How many times a setup request answered 503 with Retry-After is sent again.
+BUSY_RETRIES = 5
 #: Where ``serve --workers`` takes its cluster's secret (rummoli.web.supervisor.SECRET_ENV).
 CLUSTER_SECRET_ENV = "RUMMOLI_CLUSTER_SECRET"
 #: The close code of a socket opened at a process that does not own its table
@@ -382,15 +384,25 @@ async def _request(
     http: httpx.AsyncClient, method: str, path: str, body: dict[str, Any] | None = None
 ) -> httpx.Response:
     """A setup request, sent again if the connection drops: on a busy machine a kept-alive
-    connection can pass uvicorn's 5 s keep-alive while it waits, and be closed under it."""
-    for attempt in range(3):
+    connection can pass uvicorn's 5 s keep-alive while it waits, and be closed under it.
+    A ``503`` with ``Retry-After`` (a sibling process too busy to answer a forwarded
+    request in time, at 2,000 tables on two processes) is waited out and sent again, up
+    to :data:`BUSY_RETRIES` times, as a person would try again."""
+    drops = 0
+    for _ in range(BUSY_RETRIES + 1):
         try:
-            return await http.request(method, path, json=body)
+            answer = await http.request(method, path, json=body)
         except httpx.TransportError:
-            if attempt == 2:
+            drops += 1
+            if drops == 3:
                 raise
             await asyncio.sleep(0.5)
-    raise AssertionError("unreachable")
+            continue
+        wait = answer.headers.get("retry-after")
+        if answer.status_code != 503 or wait is None or not wait.isdigit():
+            return answer
+        await asyncio.sleep(float(wait))
+    return answer
 
 
 async def table_loop(
