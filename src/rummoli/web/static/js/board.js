@@ -4,7 +4,7 @@ import { cardName, cardNode, cardRow, cardText, isRed, POKER_HAND_ORDER, pokerHa
 import { fill, h } from "./dom.js";
 import { _, currentLanguage, ngettext, number, pgettext } from "./i18n.js";
 import { levelHelp, levelTitle } from "./options.js";
-import { isOctagon, setLayout, spareKind, spaceLabelOf } from "./spare.js";
+import { isOctagon, namedPoolPays, setLayout, spareKind, spaceLabelOf } from "./spare.js";
 import { spareText } from "./spare_words.js";
 import { card as cardTerm, hand as handTerm } from "./terms.js";
 
@@ -197,17 +197,10 @@ function familySpace(space, chips, index) {
   );
 }
 
-// What the pools a game calls by their own name pay (spare.js's POOL_WORDS).
-const NAMED_POOLS_PAY = {
-  poch: () => _("Poch: the winner of the Pochen takes these chips."),
-  centre: () => _("Centre: the first player out of cards takes these chips."),
-  game: () => _("Game: the first player out of cards takes these chips."),
-};
-
 // What a space of another game pays and when (its layout says: held at the deal or laid).
 function familyPays(space, label) {
-  const named = NAMED_POOLS_PAY[space.name];
-  if (named) return named();
+  const named = namedPoolPays(space);
+  if (named) return named;
   if (space.role === "poker") return _("Pot: the best poker hand of the round takes these chips.");
   if (space.role === "kitty") return _("Kitty: the first player out of cards takes these chips.");
   if (space.when === "held") return _("{cards}: holding these cards at the deal takes these chips.", { cards: label });

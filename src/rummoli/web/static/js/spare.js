@@ -3,7 +3,7 @@
 // a view (the log's lines). Set by board.js each time it draws a board; a view without
 // a layout is Rummoli's octagon (its widow, its Rummoli phase).
 import { SUIT_SYMBOL } from "./cards.js";
-import { pgettext } from "./i18n.js";
+import { _, pgettext } from "./i18n.js";
 
 let current = null;
 
@@ -42,18 +42,33 @@ export function cardsLabel(cards) {
 }
 
 // The pools a game calls by their own name (STOPS.md): Poch's Poch (the Pochen's pool)
-// and centre, Pope Joan's Game. Keyed by the space's name, which the layout gives; other
-// pots and kitties take their role's word.
-const POOL_WORDS = {
-  poch: () => pgettext("space", "Poch"),
-  centre: () => pgettext("space", "Centre"),
-  game: () => pgettext("space", "Game"),
+// and centre, Pope Joan's Game, each with what it pays. Keyed by the space's name, which
+// the layout gives; other pots and kitties take their role's word.
+const NAMED_POOLS = {
+  poch: {
+    word: () => pgettext("space", "Poch"),
+    pays: () => _("Poch: the winner of the Pochen takes these chips."),
+  },
+  centre: {
+    word: () => pgettext("space", "Centre"),
+    pays: () => _("Centre: the first player out of cards takes these chips."),
+  },
+  game: {
+    word: () => pgettext("space", "Game"),
+    pays: () => _("Game: the first player out of cards takes these chips."),
+  },
 };
+
+/** What a pool its game calls by its own name pays, or null (any other space). */
+export function namedPoolPays(space) {
+  const pool = NAMED_POOLS[space.name];
+  return pool ? pool.pays() : null;
+}
 
 /** A space's label on another game's board: a pool's own name, a pot's word, or its cards. */
 export function spaceLabelOf(space) {
-  const word = POOL_WORDS[space.name];
-  if (word) return word();
+  const pool = NAMED_POOLS[space.name];
+  if (pool) return pool.word();
   if (space.role === "poker") return pgettext("space", "Pot");
   if (space.role === "kitty") return pgettext("space", "Kitty");
   return cardsLabel(space.cards);
