@@ -86,8 +86,11 @@ def test_a_round_at_the_table_sends_the_board_as_its_layout_declares(
                     break
                 step = me.step
                 choice = rng.choice([a["action"] for a in view["legal_actions"] if "action" in a])
-                me.send({"type": "action", "action": choice, "step": step})
-                me.until(lambda f, sent=step: f.get("step", sent) > sent)
+                me.act(choice, step)
+                answer = me.until(
+                    lambda f, sent=step: f["type"] == "error" or f.get("step", sent) > sent
+                )
+                assert answer["type"] != "error", answer  # a refusal would leave it waiting
         assert frames >= 2 and view["phase"] == "over"
         chips = sum(p["chips"] for p in view["players"])
         assert chips == 3 * 100  # nothing made or lost

@@ -44,25 +44,19 @@ def greedy(view: Frame, rng: random.Random) -> int:
 
 
 def drive_rummy(conns: list[Conn], rng: random.Random, *, seconds: float = 150.0) -> None:
-    """Play every seated connection until each has seen the end of the match, at most
-    9 actions a second each (a Rummy turn is many actions; the server allows 10)."""
+    """Play every seated connection until each has seen the end of the match, at a
+    person's pace (:meth:`Conn.act`: a Rummy turn is many actions)."""
     deadline = time.monotonic() + seconds
     acted: dict[int, int] = {}
-    sent: dict[int, list[float]] = {id(c): [] for c in conns}
     while not all(c.view and c.view["phase"] == "over" for c in conns):
         assert time.monotonic() < deadline, "the match did not end in time"
         for conn in conns:
             frame = conn.poll()
             assert frame is None or frame["type"] != "error", frame
-            recent = sent[id(conn)]
-            while recent and recent[0] < time.monotonic() - 1.0:
-                recent.pop(0)
-            if conn.my_turn() and acted.get(id(conn)) != conn.step and len(recent) < 9:
+            if conn.my_turn() and acted.get(id(conn)) != conn.step:
                 assert conn.view is not None
                 acted[id(conn)] = conn.step
-                recent.append(time.monotonic())
-                action = greedy(conn.view, rng)
-                conn.send({"type": "action", "action": action, "step": conn.step})
+                conn.act(greedy(conn.view, rng))
 
 
 # ---------------------------------------------------------------------- the lobby
@@ -218,9 +212,7 @@ def test_restart_resumes_an_unfinished_rummy_table_exactly(tmp_path: Path) -> No
             for _ in range(4):
                 view = _my_turn_to_draw(conn)
                 while conn.view is not None and conn.view["to_move"] == 0:
-                    conn.send(
-                        {"type": "action", "action": greedy(conn.view, rng), "step": conn.step}
-                    )
+                    conn.act(greedy(conn.view, rng))
                     conn.until(lambda f: f["type"] in ("update", "error"))
             view = _my_turn_to_draw(conn)
             before = (conn.step, view)

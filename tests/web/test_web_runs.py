@@ -214,8 +214,7 @@ def test_a_page_back_mid_run_goes_on_from_the_card_it_had_shown(tmp_path: Path) 
                     if frame["type"] == "update" and len(frame.get("parts", [])) >= 3:
                         run = frame
                     elif a.my_turn():
-                        action = a.view["legal_actions"][0]["action"]
-                        a.send({"type": "action", "action": action, "step": a.step})
+                        a.act(a.view["legal_actions"][0]["action"])
             if run is None:
                 continue
             # The page reloads having shown the run's second card (the table waits for

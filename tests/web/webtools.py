@@ -7,6 +7,7 @@ import asyncio
 import json
 import random
 import time
+from collections import deque
 from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -22,6 +23,7 @@ from conftest import mostly_cheap
 from rummoli.engine.base import Event
 from rummoli.games.rummoli import Rules, RummoliState, setup_from_dict
 from rummoli.web.app import create_app
+from rummoli.web.protocol import RATE_PER_SECOND
 from rummoli.web.room import Room, Timing
 
 Frame = dict[str, Any]
@@ -31,6 +33,10 @@ INVITES: dict[str, str] = {}
 HOSTS: dict[str, str] = {}
 #: ``connect``'s default: the table's invitation as a spectator's key.
 INVITED = object()
+#: The most messages a connection that plays like a person (:meth:`Conn.act`) sends in any
+#: second: under the server's rate limit, which refuses a script's faster clicks as a flood
+#: (a seat that plays many cards in a row would be refused, and wait for ever).
+PACE = int(RATE_PER_SECOND) - 1
 
 
 def db_url(path: Path) -> str:
@@ -112,9 +118,22 @@ class Conn:
         self.view: Frame | None = None
         self.step = 0
         self.seat: int | None = None
+        #: When each message of the last second was sent (:meth:`act` keeps to :data:`PACE`).
+        self.sent: deque[float] = deque()
 
     def send(self, message: Any) -> None:
+        self.sent.append(time.monotonic())
         self.ws.send_text(message if isinstance(message, str) else json.dumps(message))
+
+    def act(self, action: int, step: int | None = None) -> None:
+        """Play ``action`` at ``step`` (the latest seen unless given) no faster than a
+        person clicks: at most :data:`PACE` messages in any second, waiting if need be."""
+        now = time.monotonic()
+        while self.sent and self.sent[0] <= now - 1.0:
+            self.sent.popleft()
+        if len(self.sent) >= PACE:
+            time.sleep(self.sent[0] + 1.0 - now)
+        self.send({"type": "action", "action": action, "step": self.step if step is None else step})
 
     def recv(self, timeout: float = 10.0) -> Frame:
         """The next frame; fails the test after ``timeout`` seconds of silence."""
@@ -249,7 +268,7 @@ def drive(conns: list[Conn], rng: random.Random, *, seconds: float = 60.0) -> No
             if conn.my_turn() and acted.get(id(conn)) != conn.step:
                 assert conn.view is not None
                 acted[id(conn)] = conn.step
-                conn.send({"type": "action", "action": choose(conn.view, rng), "step": conn.step})
+                conn.act(choose(conn.view, rng))
 
 
 _T = TypeVar("_T")
