@@ -16,6 +16,7 @@ cluster, and every wait is bounded.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -78,21 +79,28 @@ def _start(args: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[
         )
 
 
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    for sig, wait in ((signal.SIGTERM, 30.0), (signal.SIGKILL, 10.0)):
-        try:
-            os.killpg(process.pid, sig)
-        except ProcessLookupError:
-            return
-        try:
-            process.wait(timeout=wait)
-            # The group's other processes (raylet, workers) leave with their parent.
-            deadline = time.monotonic() + wait
-            while time.monotonic() < deadline:
-                os.killpg(process.pid, 0)
-                time.sleep(0.2)
-        except (subprocess.TimeoutExpired, ProcessLookupError):
-            pass
+def _group_alive(process: subprocess.Popen[bytes]) -> bool:
+    """Whether any process of ``process``'s group is left (its leader reaped first)."""
+    process.poll()
+    try:
+        os.killpg(process.pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def _stop(*processes: subprocess.Popen[bytes]) -> None:
+    """Stop each process's group (raylet, workers and all), the groups at once: a TERM,
+    and a KILL for what is left after a short grace (some of a head's group outlive a
+    TERM by more than 20 s; the cluster's files go with the test's folder anyway)."""
+    for sig, grace in ((signal.SIGTERM, 5.0), (signal.SIGKILL, 10.0)):
+        alive = [p for p in processes if _group_alive(p)]
+        for process in alive:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, sig)
+        deadline = time.monotonic() + grace
+        while any(_group_alive(p) for p in alive) and time.monotonic() < deadline:
+            time.sleep(0.2)
 
 
 def _wait(condition: object, what: str, log: Path, timeout: float = START_TIMEOUT) -> None:
@@ -134,9 +142,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
         yield Cluster(f"127.0.0.1:{port}", f"http://127.0.0.1:{dashboard}", env, temp,
                       head, second)  # fmt: skip
     finally:
-        if second is not None:
-            _stop(second)
-        _stop(head)
+        _stop(head, *([] if second is None else [second]))
         shutil.rmtree(temp, ignore_errors=True)  # the session's logs and sockets
 
 
