@@ -23,7 +23,11 @@ one hub (seeds ``--seed``, ``--seed + 1``, ...), so that the actions share group
 as on a busy server (one table alone pays a commit and a hop to the storage thread for
 every action: about 0.1 ms more). ``--no-wire`` leaves the WebSocket framing out,
 ``--deflate`` adds permessage-deflate (and prints the bytes on the wire against the
-JSON's). ``--profile`` prints a cProfile of one run of each game by cumulative time.
+JSON's). ``--profile`` prints a cProfile of one run of each game by cumulative time;
+``--parts`` times the parts of an action that make the frames (a run's steps: their
+views, their patches, their events; the frames' own views and events), each as CPU ms
+per action of the best run (the timers add a little to the whole; the parts are what
+to compare).
 
 Not in the figure: the socket's own work (uvicorn's protocol object, the event loop's
 writes, the kernel), which ``bench/bench_web_load.py``'s ``server_cpu_ms_per_action``
@@ -33,6 +37,7 @@ includes with everything else.
     PYTHONPATH=src .venv/bin/python bench/bench_web_action.py --tables 16 --actions 300
     PYTHONPATH=src .venv/bin/python bench/bench_web_action.py --game rummy --deflate
     PYTHONPATH=src .venv/bin/python bench/bench_web_action.py --profile | head -60
+    PYTHONPATH=src .venv/bin/python bench/bench_web_action.py --game rummoli --parts
 
 :func:`play` is also what ``tests/web/test_web_frames.py`` records the frames of a fixed
 seeded game with (the frames must stay byte-identical when the path is made cheaper).
@@ -51,12 +56,13 @@ import tempfile
 import time
 import zlib
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
 from rummoli.engine.base import CHANCE, CHANCE_ACTION
+from rummoli.web import broadcast, runs
 from rummoli.web import room as room_module
 from rummoli.web.client import Client
 from rummoli.web.commands import Action, handle
@@ -71,6 +77,18 @@ SEATS = 4
 #: The moment every recorded game starts at: frames carry the table's times.
 MOMENT = datetime(2026, 1, 2, 3, 4, 5)
 NO_WAIT = Timing(bot_delay=0.0, round_pause=0.0, watch=False)
+#: What ``--parts`` times: a name, the module, and the function it wraps where it is
+#: called (a run's parts inside ``runs.seats_parts``, the frames' in ``broadcast``): the
+#: first of the names given that the module has (so that the script times an older
+#: source tree too, for a comparison).
+PARTS: tuple[tuple[str, object, tuple[str, ...]], ...] = (
+    ("a run's steps, in all", broadcast, ("seats_parts",)),
+    ("  their views", runs, ("seat_views",)),
+    ("  their patches", runs, ("diff_shared",)),
+    ("  their events", runs, ("seats_events", "events_for")),
+    ("the frames' views", broadcast, ("seat_views",)),
+    ("the frames' events", broadcast, ("seats_events", "events_for")),
+)
 
 
 @dataclass
@@ -83,6 +101,8 @@ class Played:
     cpu: float = 0.0
     wire_bytes: int = 0
     json_bytes: int = 0
+    #: CPU seconds in each of :data:`PARTS` (``--parts``), by name.
+    parts: dict[str, float] = field(default_factory=dict)
 
 
 @contextmanager
@@ -95,6 +115,33 @@ def _fixed_clock() -> Iterator[None]:
         yield
     finally:
         names["utcnow"] = saved
+
+
+@contextmanager
+def _timed_parts(totals: dict[str, float]) -> Iterator[None]:
+    """Each of :data:`PARTS` timed where it is called, its CPU seconds added to
+    ``totals``; every function put back after."""
+    saved = []
+    for name, module, attributes in PARTS:
+        attribute = next(a for a in attributes if hasattr(module, a))
+        function = getattr(module, attribute)
+        saved.append((module, attribute, function))
+
+        def timed(
+            *args: object, _f: Callable[..., object] = function, _n: str = name, **kw: object
+        ) -> object:
+            started = time.process_time()
+            try:
+                return _f(*args, **kw)
+            finally:
+                totals[_n] = totals.get(_n, 0.0) + time.process_time() - started
+
+        setattr(module, attribute, timed)
+    try:
+        yield
+    finally:
+        for module, attribute, function in saved:
+            setattr(module, attribute, function)
 
 
 def _framer(deflate: bool) -> Callable[[str], bytes]:
@@ -185,18 +232,20 @@ async def _play(
     deflate: bool | None,
     db: Path,
     tables: int,
+    parts: bool,
 ) -> Played:
     storage = Storage(f"sqlite:///{db}")
     hub = Hub(storage, NO_WAIT)
     played = Played()
     started = time.process_time()
     # Several tables at once share the group commits, as on a busy server.
-    await asyncio.gather(
-        *(
-            _table(hub, game, seed + t, limit, spectators, deflate, played, t == 0)
-            for t in range(tables)
+    with _timed_parts(played.parts) if parts else nullcontext():
+        await asyncio.gather(
+            *(
+                _table(hub, game, seed + t, limit, spectators, deflate, played, t == 0)
+                for t in range(tables)
+            )
         )
-    )
     played.cpu = time.process_time() - started
     await hub.stop()
     storage.close()
@@ -212,15 +261,17 @@ def play(
     deflate: bool | None = None,
     db: Path | None = None,
     tables: int = 1,
+    parts: bool = False,
 ) -> Played:
     """Play one seeded game of ``game`` at a table of four (or the game's nearest seat
     count) for at most ``limit`` actions; every frame each connection got, by step.
     ``deflate``: None, frames are not put on the wire; False, framed; True, framed and
     compressed (``Played.wire_bytes``). ``tables``: so many tables at once (seeds
-    ``seed``, ``seed + 1``, ...; the frames kept are the first one's)."""
+    ``seed``, ``seed + 1``, ...; the frames kept are the first one's). ``parts``: time
+    :data:`PARTS` too (``Played.parts``)."""
     with tempfile.TemporaryDirectory() as folder, _fixed_clock():
         path = db or Path(folder) / "bench.db"
-        return asyncio.run(_play(game, seed, limit, spectators, deflate, path, tables))
+        return asyncio.run(_play(game, seed, limit, spectators, deflate, path, tables, parts))
 
 
 def _run(args: argparse.Namespace, game: str) -> Played:
@@ -231,6 +282,7 @@ def _run(args: argparse.Namespace, game: str) -> Played:
         spectators=args.spectators,
         deflate=args.wire,
         tables=args.tables,
+        parts=args.parts,
     )
 
 
@@ -247,6 +299,9 @@ def main() -> None:
     parser.add_argument("--deflate", action="store_true", help="permessage-deflate on the wire")
     parser.add_argument("--no-wire", action="store_true", help="leave WebSocket framing out")
     parser.add_argument("--profile", action="store_true", help="cProfile one run of each game")
+    parser.add_argument(
+        "--parts", action="store_true", help="time the parts that make the frames, per action"
+    )
     args = parser.parse_args()
     args.wire = None if args.no_wire else args.deflate
     chosen = args.game or list(games())
@@ -276,6 +331,8 @@ def main() -> None:
             f"(runs {', '.join(f'{p:.3f}' for p in per)}), "
             f"{best.json_bytes / best.actions / 1000:.1f} kB JSON/action{wire}"
         )
+        for name, _, _ in PARTS if args.parts else ():
+            print(f"  {name:24s} {best.parts.get(name, 0.0) / best.actions * 1000:.3f} ms/action")
     mean = total_cpu / total_actions * 1000
     print(f"all games  {total_actions:5d} actions  {mean:.3f} ms CPU/action")
 

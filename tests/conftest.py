@@ -71,6 +71,17 @@ settings.load_profile(
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 
 
+def check_seats_events(game: str, events: list[Event], names: list[str]) -> None:
+    """A table's frames make each event JSON once for every seat (the description's
+    ``events_for_seats``): each seat, and a spectator, must get exactly what
+    ``events_for`` gives it alone (seats in any order)."""
+    description = registry.describe(game)
+    assert description.events_for_seats is not None, f"{game} has no events_for_seats"
+    seats: list[int | None] = [None, *reversed(range(len(names)))]
+    alone = [description.events_for(events, seat, names) for seat in seats]
+    assert description.seats_events(events, seats, names) == alone
+
+
 def players(n: int) -> list[str]:
     return list(NAMES[:n])
 

@@ -26,7 +26,7 @@ from typing import Any
 from hypothesis import assume, given, note, settings
 from hypothesis import strategies as st
 
-from conftest import check_card_places, choose_action
+from conftest import check_card_places, check_seats_events, choose_action
 from rummoli.engine.base import Event, SetupError
 from rummoli.engine.description import BOOL, CHOICE, CHOICE_OR_INT, INT, HouseRule
 from rummoli.games.registry import describe, replay
@@ -125,3 +125,4 @@ def test_random_games_of_the_family_keep_every_invariant(
     for action in record["actions"]:
         replayed.extend(fresh.apply(action))
     assert replayed == all_events
+    check_seats_events(game, all_events, NAMES[:n])

@@ -31,6 +31,7 @@ from hypothesis import strategies as st
 
 from conftest import (
     check_card_places,
+    check_seats_events,
     choose_action,
     claimed_mask,
     hidden_mask,
@@ -805,6 +806,7 @@ def check_replays(game: Game, state: RummoliState, all_events: list[Event]) -> N
             fresh.request_end()
         events.extend(fresh.apply(action))
     assert events == all_events
+    check_seats_events("rummoli", all_events, state.names)
 
 
 @settings(max_examples=900, deadline=None)

@@ -33,7 +33,7 @@ import pytest
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
-from conftest import state_snapshot
+from conftest import check_seats_events, state_snapshot
 from rummoli.cards import FULL_DECK, card_str, cards_of
 from rummoli.engine.base import CHANCE, Event, IllegalActionError
 from rummoli.games.rummy import Rules, RummyState, replay, setup_from_dict
@@ -242,6 +242,7 @@ def run_checks(state: RummyState, seed: int, *, max_hands: int = 6) -> dict[str,
             again.request_end()
         replayed.extend(again.apply(action))
     assert replayed == all_events
+    check_seats_events("rummy", all_events, list(state.names))
     return stats
 
 

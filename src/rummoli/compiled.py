@@ -51,7 +51,9 @@ GROUP: Final = "rummoli.compiled_group"
 #: and the learning environments' table and tensor arithmetic (run at every step) too:
 #: the ``envs`` modules here import the engine alone (the table imports the adapters and
 #: numpy only when a table is made), so that a compiled install, and a Ray worker
-#: checking its compiled modules, imports them without the ``rl`` extra or numpy.
+#: checking its compiled modules, imports them without the ``rl`` extra or numpy. The web
+#: table's patches of a run's step views (every seat, every step of a run: the largest
+#: part of a Stops action's CPU on the web table) import the standard library alone.
 MODULES: Final = (
     "rummoli.cards",
     "rummoli.poker",
@@ -95,6 +97,7 @@ MODULES: Final = (
     "rummoli.envs.buffers",
     "rummoli.envs.table",
     "rummoli.envs.replay",
+    "rummoli.web.patch",
 )
 
 #: Extensions written in C, built with the compiled modules (module: its source): what

@@ -167,6 +167,14 @@ class GameDescription:
     #: Other names the registry finds the game by (python-chess's variant aliases:
     #: ``boodle`` for Michigan); records and tables keep :attr:`name`.
     aliases: tuple[str, ...] = ()
+    #: ``events_for_seats(events, seats, names)``: :attr:`events_for` of each of
+    #: ``seats``, the same lists, each event made JSON once for all that see it (a
+    #: table's frames for every seat at once; the lists share those objects). None: the
+    #: game has none, and :meth:`seats_events` asks :attr:`events_for` seat by seat.
+    events_for_seats: (
+        Callable[[Sequence[Event], Sequence[int | None], Sequence[str]], list[list[dict[str, Any]]]]
+        | None
+    ) = None
 
     def __post_init__(self) -> None:
         for name in (self.name, *self.aliases):
@@ -198,6 +206,14 @@ class GameDescription:
                 f"house rules are {', '.join(known)}"
             )
         return self.rules_from_dict(dict(data or {}))
+
+    def seats_events(
+        self, events: Sequence[Event], seats: Sequence[int | None], names: Sequence[str]
+    ) -> list[list[dict[str, Any]]]:
+        """The events each of ``seats`` may see, as JSON (:attr:`events_for_seats`)."""
+        if self.events_for_seats is not None:
+            return self.events_for_seats(events, seats, names)
+        return [self.events_for(events, seat, names) for seat in seats]
 
     def house_rule(self, name: str) -> HouseRule:
         for rule in self.house_rules:

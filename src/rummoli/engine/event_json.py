@@ -99,3 +99,23 @@ class EventFormat:
     ) -> list[dict[str, Any]]:
         """The events ``seat`` may see, as JSON."""
         return [self.to_json(e, names) for e in events if self.is_visible(e, seat)]
+
+    def events_for_seats(
+        self, events: Iterable[Event], seats: Sequence[int | None], names: Sequence[str]
+    ) -> list[list[dict[str, Any]]]:
+        """:meth:`events_for` of each of ``seats``, the same lists, each event made JSON
+        once for all the seats that see it (a table sends every seat its frame at once).
+        The seats' lists share those objects: read them, never change them."""
+        out: list[list[dict[str, Any]]] = [[] for _ in seats]
+        for event in events:
+            index = self.private.get(event[0])
+            if index is None:
+                item = self.to_json(event, names)
+                for mine in out:
+                    mine.append(item)
+                continue
+            owner = event[index]
+            for seat, mine in zip(seats, out, strict=True):
+                if seat is not None and seat == owner:
+                    mine.append(self.to_json(event, names))
+        return out

@@ -28,6 +28,7 @@ from rummoli.web.games import (
     round_number,
     seat_view,
     seat_views,
+    seats_events,
 )
 from rummoli.web.runs import Steps, seat_parts, seats_parts
 from rummoli.web.settings import standin_level
@@ -223,11 +224,13 @@ def broadcast_update(room: Room, events: list[Event], parts: Steps | None = None
     step = room.step
     if parts is not None:
         runs = seats_parts(room.game, parts, events, seats, state.names, views)
+    else:
+        seen = seats_events(room.game, events, seats, state.names)
     frames: dict[int | None, str] = {}
     for i, (seat, view) in enumerate(zip(seats, views, strict=True)):
         frame: dict[str, Any] = {"type": "update", "step": step, "view": view}
         if parts is None:
-            frame["events"] = events_for(room.game, events, seat, state.names)
+            frame["events"] = seen[i]
         else:
             frame["events"], frame["parts"] = runs[i]
         frames[seat] = f'{encode(frame)[:-1]},"table":{table}}}'

@@ -217,6 +217,14 @@ def events_for(
     return description(game).events_for(events, seat, names)
 
 
+def seats_events(
+    game: str, events: Sequence[Event], seats: Sequence[int | None], names: Sequence[str]
+) -> list[list[dict[str, Any]]]:
+    """:func:`events_for` of each of ``seats``, each event made JSON once for all of them
+    (the lists share those objects: encode them, never change them)."""
+    return description(game).seats_events(events, seats, names)
+
+
 def between_rounds(game: str, state: GameState) -> bool:
     """Whether the next chance step deals a new round (people get a pause to look)."""
     return description(game).between_rounds(state)

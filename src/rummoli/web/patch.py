@@ -18,7 +18,7 @@ checks it); ``diff(a, a)`` is ``{}``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 Patch = dict[str, Any]
 
@@ -34,7 +34,9 @@ def diff(a: Any, b: Any) -> Patch:
 
 
 #: How a key's pair of values is sent: not at all (equal), whole, or as a patch.
-_EQUAL, _WHOLE, _NESTED = 0, 1, 2
+_EQUAL: Final = 0
+_WHOLE: Final = 1
+_NESTED: Final = 2
 
 
 def _pair(old: Any, new: Any) -> tuple[int, Any]:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rummoli.engine.base import Event
-from rummoli.web.games import AnyState, events_for, seat_views, web_part
+from rummoli.web.games import AnyState, seat_views, seats_events, web_part
 from rummoli.web.patch import Shared, diff_shared
 
 
@@ -121,8 +121,8 @@ def seats_parts(
 ) -> list[tuple[list[dict[str, Any]], list[list[Any]]]]:
     """:func:`seat_parts` of each of ``seats`` (``finals``: each one's frame view), the
     same answers, at once: each step's views are made for every seat together
-    (:func:`.games.seat_views`), and what every seat sees alike is patched once
-    (:func:`.patch.diff_shared`)."""
+    (:func:`.games.seat_views`), what every seat sees alike is patched once
+    (:func:`.patch.diff_shared`), and each event made JSON once (:func:`.games.seats_events`)."""
     seen: list[list[dict[str, Any]]] = [[] for _ in seats]
     out: list[list[list[Any]]] = [[] for _ in seats]
     start = 0
@@ -131,8 +131,7 @@ def seats_parts(
         chunk = events[start : start + count]
         start += count
         counts = []
-        for i, seat in enumerate(seats):
-            mine = events_for(game, chunk, seat, names)
+        for i, mine in enumerate(seats_events(game, chunk, seats, names)):
             seen[i].extend(mine)
             counts.append(len(mine))
         if index == last:

@@ -69,6 +69,7 @@ DESCRIPTION = GameDescription(
     run_scenario=run_rummy_scenario,
     event_to_json=view.event_to_json,
     events_for=view.events_for,
+    events_for_seats=view.events_for_seats,
     between_rounds=STATE.between_rounds,
     round_number=STATE.round_number,
     final_amounts=STATE.final_amounts,

@@ -107,6 +107,7 @@ is_visible: Final = EVENT_FORMAT.is_visible
 visible_events: Final = EVENT_FORMAT.visible_events
 event_to_json: Final = EVENT_FORMAT.to_json
 events_for: Final = EVENT_FORMAT.events_for
+events_for_seats: Final = EVENT_FORMAT.events_for_seats
 
 
 @dataclass(slots=True, init=False)

@@ -102,6 +102,7 @@ def family_description(
         run_scenario=scenario_runner(rules_from_dict, phase),
         event_to_json=view.event_to_json,
         events_for=view.events_for,
+        events_for_seats=view.events_for_seats,
         between_rounds=state.between_rounds,
         round_number=state.round_number,
         final_amounts=state.final_amounts,
