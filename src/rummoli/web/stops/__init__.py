@@ -22,7 +22,7 @@ from rummoli.games.stops.state import StopsState
 from rummoli.games.stops.steps import card_by_card
 from rummoli.games.stops.view import build_observation, observation_to_view, seat_view_for
 from rummoli.i18n import N_
-from rummoli.web.choices import offered
+from rummoli.web.choices import offered_blocks
 from rummoli.web.games import WebPart
 from rummoli.web.history import amount_stats
 from rummoli.web.stops.forced import may_unfold, unfold
@@ -75,15 +75,10 @@ def _finish(state: StopsState, view: dict[str, Any], legal: Sequence[int]) -> di
     """A view with its legal actions as frames offer them, and its board's layout."""
     if legal:
         codec = state.codec
-
-        def amount_of(action: int) -> tuple[str, int] | None:
-            if BID_BASE <= action < codec.raise_base:
-                return "bid", action - BID_BASE
-            if codec.raise_base <= action < codec.stake_base:  # (stakes follow the raises)
-                return "raise", action - codec.raise_base
-            return None
-
-        view["legal_actions"] = offered(legal, amount_of, codec.to_text)
+        # Bids, then raises (the stakes follow the raises): amounts of one choice each.
+        bids = (BID_BASE, codec.raise_base, "bid")
+        blocks = (bids, (codec.raise_base, codec.stake_base, "raise"))
+        view["legal_actions"] = offered_blocks(legal, blocks, codec.to_text)
     if state.plan.board_shape != lay.OCTAGON:
         # (Rummoli's octagon is the page's own drawing: its frames stay the engine's
         # views as they were, byte for byte.)
