@@ -135,6 +135,16 @@ class Conn:
             time.sleep(self.sent[0] + 1.0 - now)
         self.send({"type": "action", "action": action, "step": self.step if step is None else step})
 
+    def play(self, action: int) -> Frame:
+        """Play ``action`` at the latest step seen (:meth:`act`) and wait for the table to
+        move past that step: its first frame after it. A refusal fails the test at once
+        (it would leave the table waiting for this seat, and the test for ever)."""
+        sent = self.step
+        self.act(action, sent)
+        answer = self.until(lambda f: f["type"] == "error" or f.get("step", sent) > sent)
+        assert answer["type"] != "error", answer
+        return answer
+
     def recv(self, timeout: float = 10.0) -> Frame:
         """The next frame; fails the test after ``timeout`` seconds of silence."""
         ws = self.ws
