@@ -91,10 +91,8 @@ def offered_blocks(
         if high > low:
             first, count = actions[low], high - low
             step = actions[low + 1] - first if count > 1 else 1
-            if (
-                step > 0
-                and actions[high - 1] - first == step * (count - 1)
-                and list(actions[low:high]) == list(range(first, first + step * count, step))
+            if step > 0 and list(actions[low:high]) == list(
+                range(first, first + step * count, step)
             ):
                 value = first - start
                 items.append(
