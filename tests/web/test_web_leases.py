@@ -16,6 +16,7 @@ from pgserver import sqlite_or_postgres
 from storetools import actions_of, storage_with
 from webtools import run_coroutine
 
+from rummoli.web.cluster import owner_address
 from rummoli.web.commands import Host
 from rummoli.web.hub import Hub
 from rummoli.web.leases import Leases, StaleOwner
@@ -94,13 +95,124 @@ def test_a_stale_owners_write_is_refused_and_writes_nothing(url: str) -> None:
     storage.close()
 
 
-def test_a_game_over_needs_no_owner(url: str) -> None:
+def test_a_game_over_is_kept_until_released_and_never_taken_over(url: str) -> None:
+    """The end keeps the owner's lease (it keeps the game over while people look); no
+    live process takes it over; released, the next keeper's epoch is one more, never
+    given again (a keeper paused since cannot write under it)."""
     storage = storage_with(url, "t1")
-    ann = Leases(storage.engine, "ann", ttl=30)
-    ann.acquire(["t1"])
-    storage.finish_game("t1", [0], utcnow(), FINISHED)
-    assert ann.lease("t1") is None and ann.orphans() == []
+    ann, bob = Leases(storage.engine, "ann", ttl=30), Leases(storage.engine, "bob", ttl=30)
+    assert ann.acquire(["t1"]) == {"t1": 1}
+    storage.finish_game("t1", [0], utcnow(), FINISHED, fence={"t1": 1})
+    lease = ann.lease("t1")
+    assert lease is not None and (lease.owner, lease.epoch) == ("ann", 1)
+    assert ann.orphans() == [] and bob.acquire(["t1"]) == {}
+    assert bob.keeper("t1") == "ann"
+    ann.release({"t1": 1})
+    assert bob.keeper("t1") is None
+    assert bob.acquire(["t1"]) == {"t1": 2}
+    with pytest.raises(StaleOwner):
+        storage.set_game("t1", fence={"t1": 1}, banned={"names": ["Eve"]})
+    storage.set_game("t1", fence={"t1": 2}, banned={"names": ["Eve"]})
+    game = storage.load_game("t1")
+    assert game is not None and game.banned == {"names": ["Eve"]}
     storage.close()
+
+
+def test_a_game_over_goes_where_its_rematch_is(url: str) -> None:
+    """A game over nobody keeps is kept by the process that runs its rematch (and so
+    on down a rematch's rematch); nobody's rematch: nobody's, anyone may keep it."""
+    storage = storage_with(url, "t1", "t2", "t3", status=FINISHED)
+    storage.create_game(
+        StoredGame(id="r3", status=WAITING, rules={}, seed=1, seats=[StoredSeat(0)])
+    )
+    storage.set_game("t1", rematch_id="t2")
+    storage.set_game("t2", rematch_id="t3")
+    storage.set_game("t3", rematch_id="r3")
+    ann, bob = Leases(storage.engine, "ann", ttl=30), Leases(storage.engine, "bob", ttl=30)
+    assert bob.keeper("t1") is None
+    assert ann.acquire(["r3"]) == {"r3": 1}
+    assert bob.keeper("t1") == bob.keeper("t3") == "ann"
+    assert bob.acquire(["t2"]) == {"t2": 1}  # t2 kept by Bob: t1 goes to Bob, t3 to Ann
+    assert ann.keeper("t1") == "bob" and ann.keeper("t3") == "ann"
+    storage.close()
+
+
+def _finished_with_two_hubs(
+    url: str, play: Callable[[Hub, Hub, Storage], Awaitable[None]], *games: str
+) -> None:
+    storage_a, storage_b = storage_with(url, *games, status=FINISHED), Storage(url)
+
+    async def both() -> None:
+        ann = Hub(storage_a, timing=STILL, shared=True, address="http://ann:1")
+        bob = Hub(storage_b, timing=STILL, shared=True, address="http://bob:2")
+        await ann.heartbeat()
+        await bob.heartbeat()
+        try:
+            await play(ann, bob, storage_a)
+        finally:
+            await ann.stop()
+            await bob.stop()
+
+    run_coroutine(both())
+    storage_a.close()
+    storage_b.close()
+
+
+def test_a_game_over_is_in_one_process_at_a_time(url: str) -> None:
+    """Two processes asked for one finished table (two players' pages, each reloaded
+    at another process): the first keeps it, the second sends its pages there (no
+    second room, no second rematch); once the first unloads it, the second keeps it,
+    and the first's old room can write nothing more."""
+
+    async def play(ann: Hub, bob: Hub, storage: Storage) -> None:
+        kept = await ann.room("t1")
+        assert kept is not None and kept.fence == {"t1": 1}
+        assert await bob.room("t1") is None and "t1" not in bob.rooms
+        assert await owner_address(bob, "t1") == "http://ann:1"
+        assert await owner_address(ann, "t1") is None
+        ann.forget_if_idle(kept)  # nobody looks at it any more
+        assert "t1" not in ann.rooms and "t1" not in ann.held
+        assert await owner_address(bob, "t1") == "http://ann:1"  # until the next renewal
+        await ann.renew()
+        assert await owner_address(bob, "t1") is None
+        again = await bob.room("t1")
+        assert again is not None and again.fence == {"t1": 2}
+        with pytest.raises(StaleOwner):
+            await ann.write(storage.set_game, "t1", kept.fence, banned={"names": ["Eve"]})
+        await bob.write(storage.set_game, "t1", again.fence, banned={"names": ["Eve"]})
+
+    _finished_with_two_hubs(url, play, "t1")
+
+
+def test_a_rematch_at_another_process_hands_the_game_over_there(url: str) -> None:
+    """A finished table kept here whose rematch another process runs (it took the
+    rematch over): asked for the rematch, this process makes no second one; it lets
+    the finished table go, its pages are sent to the rematch's process, and that one
+    keeps it."""
+
+    async def play(ann: Hub, bob: Hub, storage: Storage) -> None:
+        storage.create_game(
+            StoredGame(id="r1", status=WAITING, rules={}, seed=1, seats=[StoredSeat(0)])
+        )
+        storage.set_game("t1", rematch_id="r1")
+        kept = await bob.room("t1")  # nobody runs r1 yet: Bob keeps t1
+        assert kept is not None and kept.rematch_id == "r1"
+        assert await ann.take(["r1"]) == {"r1": 1}  # Ann takes the rematch over
+        assert await bob.rematch_of(kept) is None
+        for _ in range(100):  # the room stops from outside its own step
+            if "t1" not in bob.rooms:
+                break
+            await asyncio.sleep(0.01)
+        assert "t1" not in bob.rooms and "t1" not in bob.held
+        game = storage.load_game("t1")
+        assert game is not None and game.rematch_id == "r1"  # no second rematch
+        assert await owner_address(bob, "t1") == "http://ann:1"
+        assert await bob.room("t1") is None
+        moved = await ann.room("t1")
+        assert moved is not None and moved.fence == {"t1": 2}
+        assert await ann.rematch_of(moved) is await ann.room("r1")
+
+    _finished_with_two_hubs(url, play, "t1")
 
 
 def test_the_hub_fences_its_writes_and_drops_a_table_taken_over(url: str) -> None:

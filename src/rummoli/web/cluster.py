@@ -1,6 +1,7 @@
 """Several server processes on one database: every table's requests at its owner.
 
-Each unfinished table is run by one process, its owner (:mod:`.leases`). A client is
+Each unfinished table is run by one process, its owner (:mod:`.leases`), and each game
+over that people look at is kept by one (with its rematch, if any). A client is
 routed to it the way Colyseus does, without a proxy: the table's page (served by any
 process) asks ``/api/tables/{id}/socket`` where the table's WebSocket is, and opens it
 there; a process that is asked for a WebSocket of a table it does not own closes it
@@ -40,7 +41,6 @@ from starlette.responses import Response
 from starlette.types import ASGIApp
 
 from rummoli.i18n import N_
-from rummoli.web.schema import utcnow
 
 if TYPE_CHECKING:
     from rummoli.web.hub import Hub
@@ -95,15 +95,16 @@ def socket_origin(origin: str) -> str:
 
 
 async def owner_address(hub: Hub, table_id: str) -> str | None:
-    """The address of the live process that owns the table, if it is another one
-    (None: this process owns it, or nobody does and this one may take it)."""
+    """The address of the live process that owns the table (or keeps it, a game over,
+    or keeps its rematch: :meth:`.leases.Leases.keeper`), if it is another one (None:
+    this process does, or nobody does and this one may take it)."""
     if table_id in hub.held or not hub.shared:
         return None
-    lease = await hub.db(hub.leases.lease, table_id)
-    if lease is None or lease.owner == hub.owner or lease.expires_at <= utcnow():
+    keeper = await hub.db(hub.leases.keeper, table_id)
+    if keeper is None or keeper == hub.owner:
         return None
     for worker in await hub.db(hub.leases.workers):
-        if worker.id == lease.owner:
+        if worker.id == keeper:
             return worker.address
     return None  # its owner stopped saying it is alive: its lease ends soon
 
@@ -114,7 +115,7 @@ async def least_loaded(hub: Hub) -> str | None:
     if not hub.shared:
         return None
     workers = await hub.db(hub.leases.workers)
-    mine = len(hub.held)
+    mine = hub.tables_run()
     best = min(
         (w for w in workers if w.id != hub.owner), key=lambda w: (w.tables, w.id), default=None
     )

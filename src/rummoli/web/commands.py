@@ -431,6 +431,8 @@ async def _rematch(room: Room, client: Client) -> None:
         return _refuse(room, client, "not_over", N_("a rematch comes once the game is over"))
     seat = room.seats[client.seat]
     new = await room.hub.rematch_of(room)
+    if new is None:  # the rematch is at another process: this table goes there too
+        return _refuse(room, client, "moving", MOVING)
     taken = new.seats[client.seat]
     if taken.name is not None and taken.token_hash != seat.token_hash:
         # The rematch began without him (the host gave his seat to a computer player):

@@ -97,8 +97,11 @@ class Hub:
         #: start, so a restarted process is a new owner.
         self.owner = f"{socket.gethostname()[:32]}-{os.getpid()}-{secrets.token_hex(4)}"
         self.leases = Leases(storage.engine, self.owner, self.limits.lease_seconds)
-        #: The tables this process owns: id -> the lease's epoch (the fencing token).
+        #: The tables this process owns: id -> the lease's epoch (the fencing token);
+        #: the games over it keeps loaded too (:meth:`room`).
         self.held: dict[str, int] = {}
+        #: Games over unloaded since the last renewal: their leases are released then.
+        self._unloaded: dict[str, int] = {}
         #: Other processes share the database: take only the tables nobody owns. Alone
         #: (the default), the process takes every unfinished table, whoever held it
         #: last (its own previous run, killed, need not be waited for).
@@ -189,6 +192,8 @@ class Hub:
         when shared, those nobody owns); returns the ones taken, with their epochs."""
         won = await self.db(self.leases.acquire, game_ids, not self.shared)
         self.held.update(won)
+        for game_id in won:
+            self._unloaded.pop(game_id, None)
         return won
 
     def drop_taken_over(self, stale: StaleOwner) -> None:
@@ -205,22 +210,21 @@ class Hub:
         disconnected (they reconnect, and are sent to the new owner)."""
         self.held.pop(game_id, None)
         room = self.rooms.get(game_id)
-        if room is None or room.status in OVER:
-            return  # a game over needs no owner: its room stays as it is
+        if room is None:
+            return
+        # A game over too: another process keeps it now, and its pages go there (one
+        # rematch, one host's removals).
         del self.rooms[game_id]
         log.warning("table taken over by another process", extra={"table": game_id})
         await room.stop()
         refuse_waiting(room, Refused(503, MOVING))
 
     async def renew(self) -> None:
-        """Renew this process's leases; stop the rooms of those it lost."""
-        held = {
-            g: epoch
-            for g, epoch in self.held.items()
-            if (room := self.rooms.get(g)) is None or room.status not in OVER
-        }
-        for g in set(self.held) - set(held):
-            del self.held[g]
+        """Renew this process's leases; stop the rooms of those it lost; release those
+        of the games over it unloaded."""
+        unloaded, self._unloaded = self._unloaded, {}
+        await self.db(self.leases.release, unloaded)
+        held = dict(self.held)
         kept = await self.db(self.leases.renew, held)
         for game_id in set(held) - kept:
             if self.held.get(game_id) == held[game_id]:
@@ -274,7 +278,14 @@ class Hub:
 
     async def heartbeat(self) -> None:
         """Say this process is alive, where it is reached and how many tables it owns."""
-        await self.db(self.leases.heartbeat, self.address, len(self.held))
+        await self.db(self.leases.heartbeat, self.address, self.tables_run())
+
+    def tables_run(self) -> int:
+        """How many unfinished tables this process owns: its load, by which the
+        siblings place new tables (the games over it keeps cost next to nothing)."""
+        return sum(
+            1 for g in self.held if (room := self.rooms.get(g)) is None or room.status not in OVER
+        )
 
     async def _resume(self, games: list[StoredGame]) -> int:
         resumed = 0
@@ -348,7 +359,7 @@ class Hub:
             await self._flusher
         # A clean stop: the others may take these tables at once, not after the expiry.
         try:
-            await self.db(self.leases.release, dict(self.held))
+            await self.db(self.leases.release, {**self._unloaded, **self.held})
         except Exception:
             log.exception("releasing the leases failed; they expire by themselves")
         self.held.clear()
@@ -399,13 +410,19 @@ class Hub:
         log.info("table created: %s, %d seats", settings.game, len(seats), extra={"table": room.id})
         return room, invite, host
 
-    async def rematch_of(self, room: Room) -> Room:
+    async def rematch_of(self, room: Room) -> Room | None:
         """The rematch of a finished table (made on the first ask): the same settings
-        and computer players, private, the same host; each person takes his old seat."""
+        and computer players, private, the same host; each person takes his old seat.
+        None if another process runs the rematch: the finished table is handed over to
+        it (:meth:`hand_over`), and its pages ask again there."""
         if room.rematch_id is not None:
             found = await self.room(room.rematch_id)
             if found is not None:
                 return found
+            keeper = await self.db(self.leases.keeper, room.rematch_id)
+            if keeper is not None and keeper != self.owner:
+                await self.hand_over(room)
+                return None
         settings = TableSettings(
             seats=tuple(s.bot for s in room.seats),
             rules=room.rules,
@@ -419,6 +436,15 @@ class Hub:
         room.rematch_id = new.id
         return new
 
+    async def hand_over(self, room: Room) -> None:
+        """Let a game over go (its lease released first, so that its pages, which
+        reconnect, are sent to the process its rematch is at: :meth:`.leases.Leases.keeper`);
+        its room stops from outside its own step, which may be the caller."""
+        epoch = self.held.pop(room.id, None)
+        if epoch is not None:
+            await self.db(self.leases.release, {room.id: epoch})
+        asyncio.get_running_loop().create_task(self.lose(room.id), name=f"lose-{room.id}")
+
     async def room(self, table_id: str) -> Room | None:
         """The room of a table; a finished game is loaded from storage when asked for
         (and unloaded once nobody looks: :meth:`sweep`)."""
@@ -429,8 +455,14 @@ class Hub:
         stored = await self.db(self.storage.load_game, table_id)
         if stored is None or stored.status == EXPIRED:
             return None
-        if stored.status not in OVER and table_id not in self.held:
-            # An unfinished table is run by its owner only.
+        if table_id not in self.held:
+            # An unfinished table is run by its owner only, and a game over kept by one
+            # process at a time (the one its pages reach: one rematch, one host), with
+            # its rematch if another process runs that (Leases.keeper).
+            if stored.status in OVER and self.shared:
+                keeper = await self.db(self.leases.keeper, table_id)
+                if keeper is not None and keeper != self.owner:
+                    return None
             if table_id not in await self.take([table_id]):
                 return None
             stored = await self.db(self.storage.load_game, table_id)  # as its owner left it
@@ -447,6 +479,9 @@ class Hub:
         """A finished game nobody watches leaves memory (it stays stored)."""
         if room.status in OVER and not room.clients and self.rooms.get(room.id) is room:
             del self.rooms[room.id]
+            epoch = self.held.pop(room.id, None)
+            if epoch is not None:
+                self._unloaded[room.id] = epoch
             if room.task is not None:
                 room.task.cancel()
                 room.task = None

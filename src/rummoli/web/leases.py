@@ -19,6 +19,13 @@ one owner after the other, never two owners' interleaved. The check locks the le
 for share (PostgreSQL) or runs under the database's single writer (SQLite), so a
 takeover waits for a write under way and a write after the takeover sees the new epoch.
 
+A game over is *kept* the same way while people look at it: the process that loads it
+(its last owner, or the first asked once nobody keeps it) holds its lease until it
+unloads it and releases it (:meth:`Leases.release`; the row stays, so its epoch only
+grows and a keeper paused since cannot write under an epoch given again). So every page
+of a finished table reaches one room: its rematch is made once and its host's removals
+hold for everyone. Only unfinished tables are taken over (:meth:`Leases.orphans`).
+
 Times are the processes' clocks in UTC (SQLite has no server clock): machines that
 share a database keep their clocks in step (NTP), as they do for the games' times.
 """
@@ -33,11 +40,14 @@ from sqlalchemy import delete, insert, or_, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from rummoli.web.schema import PLAYING, WAITING, GameRow, LeaseRow, WorkerRow, utcnow
+from rummoli.web.schema import OVER, PLAYING, WAITING, GameRow, LeaseRow, WorkerRow, utcnow
 
+#: How far :meth:`Leases.keeper` follows a game over's rematches (a rematch of a rematch...).
+REMATCH_HOPS = 8
 #: A lease's expiry when released: long past, so anyone may take the table at once.
 RELEASED = datetime(1970, 1, 1)
-#: The statuses of a table someone must own (a game over needs no owner).
+#: The statuses of a table someone must own, and take over when its owner dies (a game
+#: over is only kept while it is loaded, and loaded again by whoever is asked for it).
 UNFINISHED = (WAITING, PLAYING)
 
 
@@ -179,11 +189,6 @@ class Leases:
                     .values(expires_at=RELEASED)
                 )
 
-    def forget(self, game_id: str) -> None:
-        """The table is over: it needs no owner any more."""
-        with self.engine.begin() as connection:
-            connection.execute(delete(LeaseRow).where(LeaseRow.game_id == game_id))
-
     def lease(self, game_id: str) -> Lease | None:
         """The table's lease as stored (None: nobody has taken it yet)."""
         with self.engine.connect() as connection:
@@ -193,6 +198,31 @@ class Leases:
                 )
             ).first()
         return None if row is None else Lease(game_id, row.owner, int(row.epoch), row.expires_at)
+
+    def keeper(self, game_id: str) -> str | None:
+        """The process that runs the table now (the owner of its lease, unexpired), or
+        for a game over nobody keeps, the one that runs or keeps its rematch, and so on
+        (at most :data:`REMATCH_HOPS`); None: nobody, and whoever is asked may take it.
+
+        Why a game over goes where its rematch is: the rematch is asked for and accepted
+        at the finished table (a player is seated in the rematch's room by that room's
+        process), so the two must be in one process; a page of the finished table then
+        reaches the process that can seat it."""
+        now = utcnow()
+        with self.engine.connect() as connection:
+            for _ in range(REMATCH_HOPS):
+                lease = connection.execute(
+                    select(LeaseRow.owner, LeaseRow.expires_at).where(LeaseRow.game_id == game_id)
+                ).first()
+                if lease is not None and lease.expires_at > now:
+                    return str(lease.owner)
+                game = connection.execute(
+                    select(GameRow.status, GameRow.rematch_id).where(GameRow.id == game_id)
+                ).first()
+                if game is None or game.status not in OVER or game.rematch_id is None:
+                    return None
+                game_id = game.rematch_id
+        return None
 
     def orphans(self, limit: int = 500) -> list[str]:
         """Unfinished tables nobody owns now (no lease, or an expired or released one):

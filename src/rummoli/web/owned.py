@@ -17,12 +17,12 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Delete, Update, delete, select, update
+from sqlalchemy import Update, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
 from rummoli.web.leases import check_fence
-from rummoli.web.schema import EXPIRED, FINISHED, PLAYING, WAITING, GameRow, LeaseRow, SeatRow
+from rummoli.web.schema import EXPIRED, FINISHED, PLAYING, WAITING, GameRow, SeatRow
 
 #: The tables whose owner writes, each with its lease's epoch (:mod:`.leases`).
 Fence = Mapping[str, int] | None
@@ -51,7 +51,7 @@ class OwnedWrites:
         with Session(self.engine) as session, session.begin():
             yield session
 
-    def _write(self, fence: Fence, first: Update, *more: Update | Delete) -> None:
+    def _write(self, fence: Fence, first: Update, *more: Update) -> None:
         """One transaction of a table's owner: ``first``, then the fence checked, then
         ``more``; a stale owner's raises :class:`.leases.StaleOwner` and nothing is
         stored. The check comes after a write, never before: on SQLite the first write
@@ -107,13 +107,13 @@ class OwnedWrites:
         fence: Fence = None,
     ) -> None:
         """The game is over (``status``: finished, or abandoned), with each seat's amount
-        and the rounds it played; its lease goes (a game over needs no owner), after the
-        fence is checked: a stale owner cannot end a game another process runs."""
+        and the rounds it played, once the fence is checked: a stale owner cannot end a
+        game another process runs. Its lease stays with its owner, who keeps the game
+        over while people look at it (:meth:`.hub.Hub.room`) and lets it go after."""
         values = {"status": status, "finished_at": finished_at, "rounds_played": rounds_played}
         self._write(
             fence,
             _game(game_id).values(**values),
-            delete(LeaseRow).where(LeaseRow.game_id == game_id),
             *(_seat(game_id, seat).values(final_chips=n) for seat, n in enumerate(chips)),
         )
 

@@ -66,7 +66,7 @@ from rummoli.web.runs import Run, Steps, run_parts
 from rummoli.web.seating import Seat, Timing
 from rummoli.web.security import stream_seed, token_matches
 from rummoli.web.settings import standin_level
-from rummoli.web.storage import ABANDONED, FINISHED, OVER, PLAYING, StoredGame, utcnow
+from rummoli.web.storage import ABANDONED, FINISHED, PLAYING, StoredGame, utcnow
 
 if TYPE_CHECKING:
     from rummoli.web.hub import Hub
@@ -222,8 +222,8 @@ class Room:
     def fence(self) -> dict[str, int]:
         """The fence of this room's writes (:mod:`.owned`): the epoch it runs under, not
         the hub's of the moment (a write made while the hub lets the table go is refused,
-        not made unchecked); none once the game is over."""
-        if self.epoch is None or self.status in OVER:
+        not made unchecked). A game over has one too: its keeper's (:meth:`.hub.Hub.room`)."""
+        if self.epoch is None:
             return {}
         return {self.id: self.epoch}
 
@@ -421,7 +421,8 @@ class Room:
         finished = utcnow()
         amounts = final_amounts(self.game, state)
         rounds = round_number(self.game, state)
-        self.hub.held.pop(self.id, None)  # a game over needs no owner (its lease goes)
+        # Its lease stays: the process keeps the game over while people look at it
+        # (one rematch, one host), and lets it go when it unloads it (Hub.forget_if_idle).
         await self.hub.write(
             self.hub.storage.finish_game, self.id, amounts, finished, status, rounds, self.fence
         )
