@@ -29,10 +29,11 @@ import asyncio
 import hmac
 import json
 import re
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from starlette.middleware.base import BaseHTTPMiddleware
@@ -55,6 +56,40 @@ TABLE_PATH = re.compile(r"^/api/tables/([A-Za-z0-9_-]{1,32})(?:/(?:host|join))?$
 KEPT_HEADERS = ("content-type", "accept-language", "x-rummoli-key", "x-rummoli-token")
 #: Seconds a forwarded request may take.
 FORWARD_SECONDS = 10.0
+#: Seconds the siblings' tables, asked for by a lobby, serve the lobbies after it.
+LISTING_SECONDS = 1.0
+
+
+class SiblingTables:
+    """The siblings' tables for the lobby, asked for at most once a :data:`LISTING_SECONDS`.
+
+    Why: each lobby's list asked every sibling over HTTP, so under many lobbies (a page
+    polls it) every process spent its time answering the others; a second's staleness
+    in a list of tables waiting for players costs nobody anything. Lobbies asking while
+    the siblings are being asked wait for that answer (one ask, not one each)."""
+
+    def __init__(self, seconds: float = LISTING_SECONDS) -> None:
+        self.seconds = seconds
+        self._tables: list[dict[str, Any]] = []
+        self._at = float("-inf")
+        self._asking: asyncio.Task[list[dict[str, Any]]] | None = None
+
+    async def get(self, ask: Callable[[], Awaitable[list[dict[str, Any]]]]) -> list[dict[str, Any]]:
+        """The siblings' tables (a copy: the caller may add its own), from ``ask`` unless
+        asked for less than :attr:`seconds` ago."""
+        if time.monotonic() - self._at < self.seconds:
+            return list(self._tables)
+        if self._asking is None:
+            self._asking = asyncio.ensure_future(ask())
+        asking = self._asking
+        try:
+            tables = await asyncio.shield(asking)
+        finally:
+            if self._asking is asking and asking.done():
+                self._asking = None
+        if not asking.cancelled() and asking.exception() is None:
+            self._tables, self._at = tables, time.monotonic()
+        return list(tables)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +102,8 @@ class Cluster:
 
     address: str
     secret: str
+    #: The siblings' tables for the lobby, asked for at most once a second.
+    listings: SiblingTables = field(default_factory=SiblingTables, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not re.match(r"^https?://[^/\s]+$", self.address):
@@ -194,20 +231,23 @@ def _listing(address: str, secret: str) -> list[dict[str, Any]]:
     return tables
 
 
+async def _siblings_tables(hub: Hub, secret: str) -> list[dict[str, Any]]:
+    """Every live sibling's own tables, asked for in parallel (one that does not answer
+    lists none)."""
+    others = [w.address for w in await hub.db(hub.leases.workers) if w.id != hub.owner]
+    found = await asyncio.gather(
+        *(asyncio.to_thread(_listing, a, secret) for a in others), return_exceptions=True
+    )
+    return [table for listed in found if isinstance(listed, list) for table in listed]
+
+
 async def open_tables(hub: Hub, cluster: Cluster | None, here: bool) -> list[dict[str, Any]]:
     """The lobby's list: this process's public tables and, unless ``here`` (a sibling
     asks for this process's own), every live sibling's, merged, the latest first."""
     tables = hub.open_tables()
     if cluster is None or here or not hub.shared:
         return tables
-    others = [w.address for w in await hub.db(hub.leases.workers) if w.id != hub.owner]
-    found = await asyncio.gather(
-        *(asyncio.to_thread(_listing, a, cluster.secret) for a in others),
-        return_exceptions=True,
-    )
-    for listed in found:
-        if isinstance(listed, list):
-            tables.extend(listed)
+    tables.extend(await cluster.listings.get(lambda: _siblings_tables(hub, cluster.secret)))
     tables.sort(key=lambda t: str(t.get("created_at", "")), reverse=True)
     return tables[: hub.limits.listed_tables]
 
@@ -225,6 +265,7 @@ __all__ = [
     "CLUSTER_HEADER",
     "Cluster",
     "Forwarding",
+    "SiblingTables",
     "client_address",
     "forward",
     "least_loaded",
