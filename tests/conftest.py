@@ -19,7 +19,7 @@ import io
 import os
 import random
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -52,6 +52,44 @@ def pytest_sessionstart(session: pytest.Session) -> None:
             "(it compiles again), or `.venv/bin/python setup.py build_ext --inplace`.",
             returncode=4,
         )
+
+
+#: Set to replay the deals of a failed web test's tables (its report says the value).
+TABLE_SEEDS = "RUMMOLI_TEST_SEEDS"
+
+
+@pytest.fixture(autouse=True)
+def table_seeds(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The tables an in-process server makes in a web or browser test draw their secret
+    seeds from one generator seeded for that test, and a failed test's report says how
+    to deal them again (:data:`TABLE_SEEDS`). Why: the server's seeds come from
+    :mod:`secrets`, so a failure that depends on the deal (stop 34's, one seed in fifty)
+    could not be replayed from CI's log. A test that fixes its own seeds still does."""
+    if request.node.path.parent.name not in ("web", "e2e"):
+        yield
+        return
+    base = int(os.environ.get(TABLE_SEEDS) or random.SystemRandom().getrandbits(32))
+    seeds = random.Random(f"{base}:{request.node.nodeid}")
+    request.node.stash[_SEEDS_BASE] = base
+    monkeypatch.setattr("rummoli.web.hub.new_seed", lambda: seeds.getrandbits(62))
+    yield
+
+
+_SEEDS_BASE = pytest.StashKey[int]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A failed web test's report says the value of :data:`TABLE_SEEDS` that replays it."""
+    report = yield
+    base = item.stash.get(_SEEDS_BASE, None)
+    if report.failed and base is not None:
+        report.sections.append(
+            ("table seeds", f"{TABLE_SEEDS}={base} deals this test's tables again")
+        )
+    return report
 
 
 settings.register_profile(

@@ -134,6 +134,9 @@ def test_a_game_over_goes_where_its_rematch_is(url: str) -> None:
     assert bob.keeper("t1") == bob.keeper("t3") == "ann"
     assert bob.acquire(["t2"]) == {"t2": 1}  # t2 kept by Bob: t1 goes to Bob, t3 to Ann
     assert ann.keeper("t1") == "bob" and ann.keeper("t3") == "ann"
+    # A rematch that waited too long is gone, though its lease lasts a few seconds more.
+    storage.expire_waiting(utcnow(), ["r3"])
+    assert bob.keeper("t3") is None and bob.keeper("r3") is None
     storage.close()
 
 

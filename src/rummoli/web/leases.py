@@ -40,7 +40,7 @@ from sqlalchemy import delete, insert, or_, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from rummoli.web.schema import OVER, PLAYING, WAITING, GameRow, LeaseRow, WorkerRow, utcnow
+from rummoli.web.schema import EXPIRED, OVER, PLAYING, WAITING, GameRow, LeaseRow, WorkerRow, utcnow
 
 #: How far :meth:`Leases.keeper` follows a game over's rematches (a rematch of a rematch...).
 REMATCH_HOPS = 8
@@ -211,15 +211,17 @@ class Leases:
         now = utcnow()
         with self.engine.connect() as connection:
             for _ in range(REMATCH_HOPS):
+                game = connection.execute(
+                    select(GameRow.status, GameRow.rematch_id).where(GameRow.id == game_id)
+                ).first()
+                if game is None or game.status == EXPIRED:
+                    return None  # gone (its lease may outlive it by a few seconds)
                 lease = connection.execute(
                     select(LeaseRow.owner, LeaseRow.expires_at).where(LeaseRow.game_id == game_id)
                 ).first()
                 if lease is not None and lease.expires_at > now:
                     return str(lease.owner)
-                game = connection.execute(
-                    select(GameRow.status, GameRow.rematch_id).where(GameRow.id == game_id)
-                ).first()
-                if game is None or game.status not in OVER or game.rematch_id is None:
+                if game.status not in OVER or game.rematch_id is None:
                     return None
                 game_id = game.rematch_id
         return None
