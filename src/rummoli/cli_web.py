@@ -208,13 +208,10 @@ def serve(
         log_level=log_level,
         log_config=None,  # logs.configure's handler, in the format asked for
         access_log=access_log,
-        ws_max_size=64 * 1024,
         # Off unless asked: deflating every frame (each seat's, every action) doubles the
         # CPU of an action, and loopback, LAN and broadband carry 3-4 KB frames at no
         # cost; on slow links a frame shrinks to a twentieth (docs/web.md, "Compression").
         ws_per_message_deflate=ws_deflate,
-        ws_ping_interval=20.0,
-        ws_ping_timeout=20.0,
     )
 
 

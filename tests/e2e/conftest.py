@@ -17,6 +17,7 @@ import uvicorn
 from playwright.sync_api import Browser, sync_playwright
 
 from rummoli.web.app import create_app
+from rummoli.web.ops import WEBSOCKETS
 from rummoli.web.room import Timing
 
 CHROMIUM = os.environ.get("RUMMOLI_CHROMIUM", "/usr/bin/chromium")
@@ -60,8 +61,8 @@ class LiveServer:
             host="127.0.0.1",
             port=self.port,
             log_level="warning",
-            ws_max_size=64 * 1024,
             timeout_graceful_shutdown=3,
+            **WEBSOCKETS,  # as `rummoli serve` serves them
         )
         server = uvicorn.Server(config)
         thread = threading.Thread(target=server.run, name="e2e-server", daemon=True)

@@ -22,11 +22,12 @@ from rummoli.engine.description import CHOICE_OR_INT, INT, OPTIONAL_INT
 from rummoli.games import registry
 from rummoli.web.games import games as web_games
 from rummoli.web.limits import Limits
+from rummoli.web.ops import WEBSOCKETS
 from rummoli.web.protocol import Act, ProtocolError, parse_message
 from rummoli.web.security import hash_token
 from rummoli.web.storage import PLAYING, Storage, StoredGame, StoredSeat
 
-FRAME_LIMIT = 64 * 1024
+FRAME_LIMIT = WEBSOCKETS["ws_max_size"]  # what `rummoli serve` takes
 
 # ---------------------------------------------------------------------- 1. bounds
 

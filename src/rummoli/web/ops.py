@@ -63,6 +63,19 @@ SHUTDOWN_SECONDS: Final = 10.0
 SHUTDOWN_RANGE: Final = (1.0, 300.0)
 #: Seconds uvicorn then waits for the connections to close.
 CLOSE_SECONDS: Final = 3.0
+#: How uvicorn serves the WebSockets, for ``rummoli serve`` and the browser tests' server
+#: alike. The sans-I/O protocol of ``websockets``, named rather than left to ``auto``
+#: (which picks it from uvicorn 0.50, and its older, task-per-connection protocol
+#: before): 0.8-0.94x the server's CPU an action under load against the older one
+#: (docs/performance.md, "WebSocket protocol"); uvicorn >= 0.52.1 for its keepalive
+#: pings and its write flow control. Frames of at most 64 KiB (a page sends far less);
+#: a ping every 20 s, and a peer that does not answer in 20 s is gone.
+WEBSOCKETS: Final[dict[str, Any]] = {
+    "ws": "websockets-sansio",
+    "ws_max_size": 64 * 1024,
+    "ws_ping_interval": 20.0,
+    "ws_ping_timeout": 20.0,
+}
 #: Seconds the readiness check waits for the database.
 READY_TIMEOUT: Final = 2.0
 #: Paths that name a table: their log lines carry its id (:mod:`.logs`).
@@ -198,10 +211,12 @@ class DrainingServer(uvicorn.Server):
 
 
 def serve(app: FastAPI, shutdown_seconds: float = SHUTDOWN_SECONDS, **options: Any) -> None:
-    """Run ``app`` on uvicorn (``options``: uvicorn's), draining on SIGTERM or Ctrl-C."""
+    """Run ``app`` on uvicorn (``options``: uvicorn's, over :data:`WEBSOCKETS`), draining
+    on SIGTERM or Ctrl-C."""
     low, high = SHUTDOWN_RANGE
     if not low <= shutdown_seconds <= high:
         raise ValueError(f"shutdown seconds must be from {low:g} to {high:g}")
+    options = {**WEBSOCKETS, **options}
     config = uvicorn.Config(app, timeout_graceful_shutdown=int(CLOSE_SECONDS), **options)
     DrainingServer(config, app, shutdown_seconds).run()
 
@@ -210,6 +225,7 @@ __all__ = [
     "CONTENT_TYPE",
     "RESTARTING",
     "SHUTDOWN_SECONDS",
+    "WEBSOCKETS",
     "Draining",
     "DrainingServer",
     "add_routes",
