@@ -70,6 +70,8 @@ def finish(state: StopsState, view: dict[str, Any], legal: Sequence[int]) -> dic
         # views as they were, byte for byte.)
         known = _LAYOUTS.get(id(plan))
         if known is None or known[0] is not plan:
+            if len(_LAYOUTS) >= _LAYOUTS_KEPT:
+                _LAYOUTS.clear()
             known = _LAYOUTS[id(plan)] = (plan, board_layout(plan))
         view["layout"] = known[1]
     return view
@@ -77,8 +79,11 @@ def finish(state: StopsState, view: dict[str, Any], legal: Sequence[int]) -> dic
 
 #: :func:`board_layout` by the layout's identity: a layout is a frozen dataclass of many
 #: fields, hashed afresh at each look-up of the cache (a few microseconds for every
-#: seat's view of every step of a run); the layouts of a process are few.
+#: seat's view of every step of a run). Each table's house rules make a layout of their
+#: own, so the memory is emptied when it holds :data:`_LAYOUTS_KEPT` (and holds them
+#: alive meanwhile: an identity is never another layout's while it is kept).
 _LAYOUTS: dict[int, tuple[Layout, dict[str, Any]]] = {}
+_LAYOUTS_KEPT = 256
 
 
 @cache
