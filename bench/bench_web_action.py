@@ -73,6 +73,11 @@ from rummoli.web.room import Room, Timing
 from rummoli.web.security import hash_token
 from rummoli.web.storage import PLAYING, Storage, StoredGame, StoredSeat
 
+try:
+    from rummoli.web.stops.steps import StepPatches
+except ImportError:  # an older source tree, timed for a comparison
+    StepPatches = None  # type: ignore[assignment,misc]
+
 SEATS = 4
 #: The moment every recorded game starts at: frames carry the table's times.
 MOMENT = datetime(2026, 1, 2, 3, 4, 5)
@@ -83,6 +88,9 @@ NO_WAIT = Timing(bot_delay=0.0, round_pause=0.0, watch=False)
 #: source tree too, for a comparison).
 PARTS: tuple[tuple[str, object, tuple[str, ...]], ...] = (
     ("a run's steps, in all", broadcast, ("seats_parts",)),
+    # The Stops family's views and patches of a step, made together (web/stops/steps.py);
+    # the two lines below: the plain way's (another game's, or an older source tree's).
+    ("  their views and patches", StepPatches, ("__call__",)),
     ("  their views", runs, ("seat_views",)),
     ("  their patches", runs, ("diff_shared",)),
     ("  their events", runs, ("seats_events", "events_for")),
@@ -123,7 +131,9 @@ def _timed_parts(totals: dict[str, float]) -> Iterator[None]:
     ``totals``; every function put back after."""
     saved = []
     for name, module, attributes in PARTS:
-        attribute = next(a for a in attributes if hasattr(module, a))
+        attribute = next((a for a in attributes if hasattr(module, a)), None)
+        if module is None or attribute is None:
+            continue  # (not in the source tree timed)
         function = getattr(module, attribute)
         saved.append((module, attribute, function))
 

@@ -85,6 +85,8 @@ AnyRules = Any
 
 #: Views of several seats, as :attr:`WebPart.views` makes them.
 Views = list[dict[str, Any]]
+#: Each seat's patch of a run's step, from that step's state (:attr:`WebPart.step_patches`).
+StepPatcher = Callable[[Any], list[dict[str, Any]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +131,15 @@ class WebPart:
     #: the state after them (one copy, changed by the next step): the views a page
     #: shows during a run are the engine's own (:mod:`.runs`). None: one step an action.
     steps: Callable[[Any, int], Iterator[tuple[list[Event], Any]]] | None = None
+    #: ``step_patches(final, seats, finals)``: what makes each seat's patch of a run's
+    #: step: called with a step's state, the patches that make its views (those of
+    #: :func:`seat_views` without choices, ``to_move`` null) from ``finals``, each seat's
+    #: view of ``final`` as its frame sends it: the same patches as diffing the views,
+    #: made cheaper from what the game knows of its views (:mod:`.runs`). None: the views
+    #: made and diffed.
+    step_patches: (
+        Callable[[Any, Sequence[int | None], Sequence[dict[str, Any]]], StepPatcher] | None
+    ) = None
 
 
 def description(game: str) -> GameDescription:

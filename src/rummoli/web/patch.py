@@ -58,18 +58,23 @@ def _pair(old: Any, new: Any) -> tuple[int, Any]:
 Shared = dict[str, tuple[Any, Any, int, Any]]
 
 
-def _dict_patch(a: dict[str, Any], b: dict[str, Any], shared: Shared | None = None) -> Patch:
-    """:func:`diff` of two dicts, in one pass: each pair of values is compared once (at
-    C speed), and only those that differ are looked into. The patch's keys come in the
-    order :func:`diff` always gave them: ``s`` holds the new keys (in ``b``'s order), then
-    the changed values sent whole; ``d`` the deleted keys (in ``a``'s order); ``p`` the
-    values patched.
+#: A dict's patch in its four parts, as :func:`dict_parts` gives them: the keys added (in
+#: the new dict's order), the values changed and sent whole (the same order), the keys
+#: deleted (in the old dict's order), the values patched (the new dict's order).
+Parts = tuple[dict[str, Any], dict[str, Any], list[str], dict[str, Any]]
+
+
+def dict_parts(a: dict[str, Any], b: dict[str, Any], shared: Shared | None = None) -> Parts:
+    """:func:`diff` of two dicts in its four parts (:data:`Parts`), in one pass: each pair
+    of values is compared once (at C speed), and only those that differ are looked into.
+    Kept apart so that the patch of two dicts made of two groups of keys can be made from
+    each group's parts (:func:`joined`).
 
     With ``shared`` (:func:`diff_shared`), for dicts whose values other pairs share
     (every seat's views of the same two states hold the same objects for what every seat
     sees alike): what a key's pair of values gives is kept in ``shared``, with the two
     objects, and not worked out again for the next pair that holds the very same objects
-    there. The same patch as without, key for key."""
+    there. The same parts as without, key for key."""
     added: dict[str, Any] = {}
     whole: dict[str, Any] = {}
     nested: dict[str, Any] = {}
@@ -91,15 +96,44 @@ def _dict_patch(a: dict[str, Any], b: dict[str, Any], shared: Shared | None = No
             nested[key] = inner
         elif kind == _WHOLE:
             whole[key] = new
+    # ``b``'s keys that ``a`` has too: fewer than ``a``'s when some were deleted.
+    kept = len(b) - len(added)
+    deleted = [key for key in a if key not in b] if kept != len(a) else []
+    return added, whole, deleted, nested
+
+
+def _dict_patch(a: dict[str, Any], b: dict[str, Any], shared: Shared | None = None) -> Patch:
+    """:func:`diff` of two dicts (:func:`dict_parts`, put together). The patch's keys come
+    in the order :func:`diff` always gave them: ``s`` holds the new keys (in ``b``'s
+    order), then the changed values sent whole; ``d`` the deleted keys (in ``a``'s order);
+    ``p`` the values patched."""
+    added, whole, deleted, nested = dict_parts(a, b, shared)
     patch: Patch = {}
-    kept = len(b) - len(added)  # the keys of ``b`` that ``a`` has too
     if added or whole:
         added.update(whole)
         patch["s"] = added
-    if kept != len(a):
-        patch["d"] = [key for key in a if key not in b]
+    if deleted:
+        patch["d"] = deleted
     if nested:
         patch["p"] = nested
+    return patch
+
+
+def joined(first: Parts, then: Parts) -> Patch:
+    """The patch of ``a`` to ``b`` from the parts of two groups of their keys: ``first``,
+    :func:`dict_parts` of the keys that come first in both ``a`` and ``b``, ``then`` of
+    the keys after them in both (the same patch, key for key, as :func:`diff` of the
+    whole dicts, given that order). A run's step makes what every seat sees alike once
+    (``first``) and each seat's own keys, which its views hold last, apart (``then``)."""
+    added, whole, deleted, nested = first
+    added_then, whole_then, deleted_then, nested_then = then
+    patch: Patch = {}
+    if added or whole or added_then or whole_then:
+        patch["s"] = {**added, **added_then, **whole, **whole_then}
+    if deleted or deleted_then:
+        patch["d"] = deleted + deleted_then
+    if nested or nested_then:
+        patch["p"] = {**nested, **nested_then}
     return patch
 
 
@@ -155,4 +189,4 @@ def apply(value: Any, patch: Patch) -> Any:
     return result
 
 
-__all__ = ["Patch", "Shared", "apply", "diff", "diff_shared"]
+__all__ = ["Parts", "Patch", "Shared", "apply", "dict_parts", "diff", "diff_shared", "joined"]

@@ -23,7 +23,7 @@ from typing import Any
 
 from rummoli.engine.base import Event
 from rummoli.web.games import AnyState, seat_views, seats_events, web_part
-from rummoli.web.patch import Shared, diff_shared
+from rummoli.web.patch import Patch, Shared, diff_shared
 
 
 @dataclass(slots=True)
@@ -120,13 +120,15 @@ def seats_parts(
     finals: Sequence[dict[str, Any]],
 ) -> list[tuple[list[dict[str, Any]], list[list[Any]]]]:
     """:func:`seat_parts` of each of ``seats`` (``finals``: each one's frame view), the
-    same answers, at once: each step's views are made for every seat together
-    (:func:`.games.seat_views`), what every seat sees alike is patched once
-    (:func:`.patch.diff_shared`), and each event made JSON once (:func:`.games.seats_events`)."""
+    same answers, at once: each step's patches are made for every seat together (the
+    game's ``WebPart.step_patches``, else :func:`step_patches`), and each event made JSON
+    once (:func:`.games.seats_events`)."""
     seen: list[list[dict[str, Any]]] = [[] for _ in seats]
     out: list[list[list[Any]]] = [[] for _ in seats]
     start = 0
     last = len(parts) - 1
+    make = web_part(game).step_patches
+    patcher = None if make is None else make(parts.final, seats, finals)
     for index, (count, state) in enumerate(parts.walk()):
         chunk = events[start : start + count]
         start += count
@@ -138,13 +140,29 @@ def seats_parts(
             for i in range(len(seats)):
                 out[i].append([counts[i]])
             continue
-        # A step's view while the rest of its action is still to be shown: nobody to
-        # move, no decision offered mid-run.
-        shared: Shared = {}
-        for i, view in enumerate(seat_views(game, state, seats, choices=False)):
-            view["to_move"] = None
-            out[i].append([counts[i], diff_shared(finals[i], view, shared)])
+        patches = step_patches(game, state, seats, finals) if patcher is None else patcher(state)
+        for i, patch in enumerate(patches):
+            out[i].append([counts[i], patch])
     return list(zip(seen, out, strict=True))
 
 
-__all__ = ["Run", "Steps", "run_parts", "seat_parts", "seats_parts"]
+def step_patches(
+    game: str, state: AnyState, seats: Sequence[int | None], finals: Sequence[dict[str, Any]]
+) -> list[Patch]:
+    """Each of ``seats``' patch of a run's step (``state``) against its frame view (in
+    ``finals``), the plain way: the step's views of every seat made together
+    (:func:`.games.seat_views`, without choices, nobody to move) and each diffed against
+    its frame view, what every seat sees alike patched once (:func:`.patch.diff_shared`).
+    A game's web part may make the same patches cheaper (``WebPart.step_patches``: the
+    Stops family's :class:`rummoli.web.stops.steps.StepPatches`)."""
+    shared: Shared = {}
+    patches = []
+    for final, view in zip(finals, seat_views(game, state, seats, choices=False), strict=True):
+        # A step's view while the rest of its action is still to be shown: nobody to
+        # move, no decision offered mid-run.
+        view["to_move"] = None
+        patches.append(diff_shared(final, view, shared))
+    return patches
+
+
+__all__ = ["Run", "Steps", "run_parts", "seat_parts", "seats_parts", "step_patches"]

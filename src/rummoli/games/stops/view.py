@@ -397,27 +397,45 @@ _POKER_AHEAD = frozenset(("widow", "auction", "betting", "settlement"))
 _SET_NAMES: Final = ("", "", "pair", "three of a kind", "four of a kind")
 
 
-def observation_to_view(obs: Observation) -> dict[str, Any]:
-    """The JSON-ready view of an observation, for people and the wire."""
+def observation_to_view(
+    obs: Observation, later: tuple[Observation, dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """The JSON-ready view of an observation, for people and the wire.
+
+    ``later``: an observation of the same table and its view (a run's final state, whose
+    laid cards this one's may be the first of): the same view, made cheaper, its laid
+    cards (the table's list and each player's) then the first items of the later view's,
+    shared with it (read them, never change them). A run's every step is viewed so, and
+    patched against the final view (``rummoli.web.stops.steps``): what is shared is
+    compared by identity, not item by item."""
     text = _CARD_TEXT
-    laid_by: list[list[str]] = [[] for _ in obs.names]
-    for p, c in obs.laid:
-        if 0 <= p < len(laid_by):  # (a card laid by no seat is in the table's list only)
-            laid_by[p].append(text[c])
+    laid_view: list[dict[str, Any]] | None = None
+    if later is not None:
+        laid_by, laid_view = _laid_of_later(obs, later[0], later[1])
+    else:
+        laid_by = [[] for _ in obs.names]
+        for p, c in obs.laid:
+            if 0 <= p < len(laid_by):  # (a card laid by no seat is in the table's list only)
+                laid_by[p].append(text[c])
+    # With ``later``: a player the same in both views is the later view's own dict.
+    same: list[dict[str, Any]] | None = None
+    if later is not None and len(later[0].names) == len(obs.names):
+        same = later[1]["players"]
     players = []
     for s, name in enumerate(obs.names):
-        players.append(
-            {
-                "name": name,
-                "chips": obs.chips[s],
-                "cards": obs.card_counts[s],
-                "out": obs.out[s],
-                "in_round": s in obs.in_round,
-                "bet": obs.bets[s],
-                "folded": obs.folded[s],
-                "laid": laid_by[s],
-            }
-        )
+        player = {
+            "name": name,
+            "chips": obs.chips[s],
+            "cards": obs.card_counts[s],
+            "out": obs.out[s],
+            "in_round": s in obs.in_round,
+            "bet": obs.bets[s],
+            "folded": obs.folded[s],
+            "laid": laid_by[s],
+        }
+        if same is not None and player == same[s]:
+            player = same[s]
+        players.append(player)
     to_move: int | str | None
     if obs.to_move == CHANCE:
         to_move = "chance"
@@ -440,7 +458,11 @@ def observation_to_view(obs: Observation) -> dict[str, Any]:
             "taken_by": _seat_or_none(obs.widow_taker),
             "known": _cards(obs.known_widow),
         },
-        "laid": [{"player": s, "card": text[c]} for s, c in obs.laid],
+        "laid": (
+            laid_view
+            if laid_view is not None
+            else [{"player": s, "card": text[c]} for s, c in obs.laid]
+        ),
         "shown": {str(s): _cards(m) for s, m in obs.shown},
         "poker_winners": list(obs.poker_winners),
         "leader": _seat_or_none(obs.leader),
@@ -482,6 +504,30 @@ def observation_to_view(obs: Observation) -> dict[str, Any]:
     return view
 
 
+def _laid_of_later(
+    obs: Observation, later: Observation, view: dict[str, Any]
+) -> tuple[list[list[str]], list[dict[str, Any]] | None]:
+    """The laid cards of ``obs``'s view, each player's and the table's list (None: make
+    it), from ``view``, the view of ``later``, when ``obs``'s are the first of ``later``'s
+    (the first items of its lists, shared); else each player's made afresh."""
+    laid = obs.laid
+    count = len(laid)
+    ahead = later.laid
+    if len(obs.names) != len(later.names) or ahead[:count] != laid:
+        laid_by: list[list[str]] = [[] for _ in obs.names]
+        for p, c in laid:
+            if 0 <= p < len(laid_by):
+                laid_by[p].append(_CARD_TEXT[c])
+        return laid_by, None
+    # Each player's cards less those laid after: the later view's first ones.
+    counts = [len(player["laid"]) for player in view["players"]]
+    for p, _ in ahead[count:]:
+        if 0 <= p < len(counts):
+            counts[p] -= 1
+    laid_by = [player["laid"][:n] for player, n in zip(view["players"], counts, strict=True)]
+    return laid_by, view["laid"][:count]
+
+
 def _add_seat_part(view: dict[str, Any], obs: Observation) -> None:
     """What only a seat sees, at the end of its view: its hand, its poker hand, its
     choices."""
@@ -509,20 +555,34 @@ def _add_hand(view: dict[str, Any], hand: int, phase: str, plan: Layout, trump: 
         }
 
 
+def seat_own(
+    public: dict[str, Any], public_obs: Observation, state: StopsState, seat: int
+) -> tuple[dict[str, Any] | None, dict[str, Any], tuple[int, ...]]:
+    """What :func:`seat_view_for` puts in the spectator's view ``public`` for ``seat``:
+    the widow as the seat sees it (None: as the spectator does), the seat's own keys
+    that follow the spectator's (its hand, its poker hand), and its legal actions. A
+    run's steps patch these alone for each seat (``rummoli.web.stops.steps``)."""
+    hand, known_widow, legal = seat_fields(state, seat)
+    widow = {**public["widow"], "known": _cards(known_widow)} if known_widow else None
+    own: dict[str, Any] = {}
+    _add_hand(own, hand, public_obs.phase, public_obs.plan, public_obs.trump)
+    return widow, own, legal
+
+
 def seat_view_for(
     public: dict[str, Any], public_obs: Observation, state: StopsState, seat: int
 ) -> tuple[dict[str, Any], tuple[int, ...]]:
     """``observation_to_view`` of ``seat``'s observation of ``state`` without its legal
     actions, made from ``public`` (the view of ``public_obs``, the spectator's observation
     of ``state``), and those legal actions: the seat's own fields
-    (:func:`seat_fields`) set in a copy of the spectator's view, which is the same keys
+    (:func:`seat_own`) set in a copy of the spectator's view, which is the same keys
     in the same order (only the seat's own keys differ), and no observation built again."""
-    hand, known_widow, legal = seat_fields(state, seat)
+    widow, own, legal = seat_own(public, public_obs, state, seat)
     view = dict(public)
     view["seat"] = seat
-    if known_widow:
-        view["widow"] = {**public["widow"], "known": _cards(known_widow)}
-    _add_hand(view, hand, public_obs.phase, public_obs.plan, public_obs.trump)
+    if widow is not None:
+        view["widow"] = widow
+    view.update(own)
     return view, legal
 
 

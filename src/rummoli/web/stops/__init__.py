@@ -11,96 +11,21 @@ has no draws or stalemates: a game always ends with a count of chips.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from rummoli.games.stops import layout as lay
-from rummoli.games.stops.actions import BID_BASE
-from rummoli.games.stops.layout import Layout
-from rummoli.games.stops.state import StopsState
 from rummoli.games.stops.steps import card_by_card
-from rummoli.games.stops.view import build_observation, observation_to_view, seat_view_for
 from rummoli.i18n import N_
-from rummoli.web.choices import offered_blocks
 from rummoli.web.games import WebPart
 from rummoli.web.history import amount_stats
 from rummoli.web.stops.forced import may_unfold, unfold
+from rummoli.web.stops.steps import StepPatches
+from rummoli.web.stops.views import board_layout, seat_view, seat_views
 
 
 def _starting_chips(rules: Mapping[str, Any]) -> int:
     return int(rules.get("starting_chips", 0))
-
-
-def seat_view(state: StopsState, seat: int | None, only: int | None) -> dict[str, Any]:
-    """The engine's view of ``seat`` with bids and raises as ranges (:mod:`..choices`).
-
-    Built from the engine's own observation and view functions, with the legal actions
-    put in afterwards: the view's list of one item per chip is never made (at the largest
-    settings a bidder may bid any of 8,000 amounts).
-    """
-    obs = build_observation(state, seat)
-    legal = obs.legal if only is None else ((only,) if obs.legal else ())
-    obs.legal = ()
-    return _finish(state, observation_to_view(obs), legal)
-
-
-def seat_views(
-    state: StopsState,
-    seats: Sequence[int | None],
-    only: Sequence[int | None],
-    choices: bool = True,
-) -> list[dict[str, Any]]:
-    """:func:`seat_view` of each of ``seats`` (``only``: each one's forced action, or
-    None), the same views, made at once: the part every seat sees alike is built once
-    and shared by the views (:func:`~rummoli.games.stops.view.seat_view_for`), which
-    halves what the views of a table's frames cost. Read them; never change their parts.
-    ``choices`` False: without legal actions (a run's step offers none)."""
-    public_obs = build_observation(state, None)
-    public_obs.legal = ()
-    public = observation_to_view(public_obs)
-    views = []
-    for seat, forced in zip(seats, only, strict=True):
-        if seat is None:
-            views.append(_finish(state, dict(public), ()))
-            continue
-        view, legal = seat_view_for(public, public_obs, state, seat)
-        if forced is not None:
-            legal = (forced,) if legal else ()
-        views.append(_finish(state, view, legal if choices else ()))
-    return views
-
-
-def _finish(state: StopsState, view: dict[str, Any], legal: Sequence[int]) -> dict[str, Any]:
-    """A view with its legal actions as frames offer them, and its board's layout."""
-    if legal:
-        codec = state.codec
-        # Bids, then raises (the stakes follow the raises): amounts of one choice each.
-        bids = (BID_BASE, codec.raise_base, "bid")
-        blocks = (bids, (codec.raise_base, codec.stake_base, "raise"))
-        view["legal_actions"] = offered_blocks(legal, blocks, codec.to_text)
-    if state.plan.board_shape != lay.OCTAGON:
-        # (Rummoli's octagon is the page's own drawing: its frames stay the engine's
-        # views as they were, byte for byte.)
-        view["layout"] = board_layout(state.plan)
-    return view
-
-
-@cache
-def board_layout(plan: Layout) -> dict[str, Any]:
-    """How the page draws this game's board, from its layout's data: the shape, each
-    space's cards (its label: the page writes them as the rules do) and role, when its
-    cards pay, what the game calls its spare hand and its play of the runs, and whether
-    there is a poker stage. The page names no game: a board is what this says."""
-    return {
-        "shape": plan.board_shape,
-        "spare": plan.spare_word,
-        "poker": plan.poker != lay.NONE,
-        "spaces": [
-            {"name": s.name, "cards": list(s.cards), "role": s.role, "when": s.when}
-            for s in plan.spaces
-        ],
-    }
 
 
 #: Each game's line in the lobby (the interface's words for it: per-game presentation).
@@ -141,8 +66,11 @@ def web_part(game: str) -> WebPart:
         unfold=unfold,
         paced=frozenset({"lay"}),
         steps=card_by_card,
+        step_patches=StepPatches,
     )
 
 
 #: Rummoli's part.
 WEB = web_part("rummoli")
+
+__all__ = ["INTROS", "WEB", "board_layout", "seat_view", "seat_views", "web_part"]
