@@ -170,5 +170,9 @@ def test_a_fourth_language_is_one_new_catalogue(
             assert i18n._("Game over") == "Game over"  # not translated yet: English
             assert number(12345) == "12.345"
     finally:
+        # The real folder back before the caches are emptied: emptied first, a call from
+        # another thread in between (a browser test's server still answering a page)
+        # would keep the fourth language for the rest of the run.
+        monkeypatch.undo()
         i18n.languages.cache_clear()
         i18n.translator.cache_clear()

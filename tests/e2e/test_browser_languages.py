@@ -28,7 +28,17 @@ from babel.messages.pofile import read_po
 from playwright.sync_api import Browser, Page
 
 from e2e.conftest import LiveServer
-from e2e.pages import DESKTOP, GAME_SECONDS, INSTANT_PACE, PHONE, TIMEOUT_MS, Shots, create_in_lobby
+from e2e.pages import (
+    DESKTOP,
+    GAME_SECONDS,
+    INSTANT_PACE,
+    NO_GUIDE,
+    PHONE,
+    TIMEOUT_MS,
+    Shots,
+    create_in_lobby,
+    take_first_seat,
+)
 
 LOCALE = Path(__file__).resolve().parents[2] / "src" / "rummoli" / "locale"
 LARGE = {"width": 1366, "height": 768}
@@ -426,5 +436,31 @@ def test_a_rummy_match_in_the_browser_s_language(
         robot = {"fr": "Robot 2", "ru": "Бот 2"}[lang]
         assert robot in page.get_by_test_id("player-name-1").inner_text()
         _replay_choices(page, live_server.url, forbidden)
+    finally:
+        context.close()
+
+
+#: A deal of two seats whose person holds nine spades of seventeen cards (CI found it:
+#: the suit widened the page to 434 pixels on a 390-pixel phone).
+LONG_SUIT_SEED = 530867161223682837
+#: The most cards of one suit in the hand shown.
+LONGEST_SUIT = """() => Math.max(0, ...[...document.querySelectorAll('#table .suit-group')]
+  .map(group => group.children.length))"""
+
+
+def test_a_long_suit_wraps_within_itself_on_a_phone(
+    browser: Browser, live_server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("rummoli.web.hub.new_seed", lambda: LONG_SUIT_SEED)
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(NO_GUIDE)
+    try:
+        page = context.new_page()
+        body = {"seats": ["human", "basic"], "name": "Ann", "rules": {"rounds": 1}}
+        table = take_first_seat(page, live_server.url, body)
+        page.goto(f"{live_server.url}/table/{table}")
+        page.wait_for_function(f"({LONGEST_SUIT})() > 0")
+        assert page.evaluate(LONGEST_SUIT) >= 9  # the deal this test is about
+        assert page.evaluate(OVERFLOW) == []
     finally:
         context.close()
