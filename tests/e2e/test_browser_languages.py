@@ -459,7 +459,7 @@ def test_a_long_suit_wraps_within_itself_on_a_phone(
         body = {"seats": ["human", "basic"], "name": "Ann", "rules": {"rounds": 1}}
         table = take_first_seat(page, live_server.url, body)
         page.goto(f"{live_server.url}/table/{table}")
-        page.wait_for_function(f"({LONGEST_SUIT})() > 0")
+        page.locator("#table .suit-group").first.wait_for()
         assert page.evaluate(LONGEST_SUIT) >= 9  # the deal this test is about
         assert page.evaluate(OVERFLOW) == []
     finally:
