@@ -137,8 +137,8 @@ async def owner_address(hub: Hub, table_id: str) -> str | None:
     this process does, or nobody does and this one may take it)."""
     if table_id in hub.held or not hub.shared:
         return None
-    keeper = await hub.db(hub.leases.keeper, table_id)
-    if keeper is None or keeper == hub.owner:
+    keeper = await hub.kept_elsewhere(table_id)
+    if keeper is None:
         return None
     for worker in await hub.db(hub.leases.workers):
         if worker.id == keeper:

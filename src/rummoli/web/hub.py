@@ -419,8 +419,7 @@ class Hub:
             found = await self.room(room.rematch_id)
             if found is not None:
                 return found
-            keeper = await self.db(self.leases.keeper, room.rematch_id)
-            if keeper is not None and keeper != self.owner:
+            if await self.kept_elsewhere(room.rematch_id) is not None:
                 await self.hand_over(room)
                 return None
         settings = TableSettings(
@@ -435,6 +434,12 @@ class Hub:
         await self.write(self.storage.set_game, room.id, fence=room.fence, rematch_id=new.id)
         room.rematch_id = new.id
         return new
+
+    async def kept_elsewhere(self, table_id: str) -> str | None:
+        """The other process that runs the table or keeps it (:meth:`.leases.Leases.keeper`:
+        a game over with its rematch), if it is not this one."""
+        keeper = await self.db(self.leases.keeper, table_id)
+        return None if keeper == self.owner else keeper
 
     async def hand_over(self, room: Room) -> None:
         """Let a game over go (its lease released first, so that its pages, which
@@ -459,15 +464,15 @@ class Hub:
             # An unfinished table is run by its owner only, and a game over kept by one
             # process at a time (the one its pages reach: one rematch, one host), with
             # its rematch if another process runs that (Leases.keeper).
-            if stored.status in OVER and self.shared:
-                keeper = await self.db(self.leases.keeper, table_id)
-                if keeper is not None and keeper != self.owner:
-                    return None
+            over = stored.status in OVER
+            if over and self.shared and await self.kept_elsewhere(table_id) is not None:
+                return None
             if table_id not in await self.take([table_id]):
                 return None
-            stored = await self.db(self.storage.load_game, table_id)  # as its owner left it
-            if stored is None:
-                return None
+            if not over:  # (a game over no longer changes)
+                stored = await self.db(self.storage.load_game, table_id)  # as its owner left it
+                if stored is None:
+                    return None
         room = self.rooms.get(table_id)  # another request may have loaded it meanwhile
         if room is None:
             room = Room(self, stored)
