@@ -218,6 +218,34 @@ def test_a_rematch_at_another_process_hands_the_game_over_there(url: str) -> Non
     _finished_with_two_hubs(url, play, "t1")
 
 
+def test_a_rematch_made_by_a_stale_keeper_goes_at_once(url: str) -> None:
+    """A keeper that lost its finished table (paused past its lease, another process
+    keeps it now) and is then asked for the rematch: its write of the rematch's id is
+    refused, and the rematch it made, which no page can reach, expires at once instead
+    of waiting out ``waiting_ttl`` as a private table nobody can join."""
+
+    async def play(ann: Hub, bob: Hub, storage: Storage) -> None:
+        kept = await ann.room("t1")
+        assert kept is not None
+        ann.forget_if_idle(kept)
+        await ann.renew()
+        assert await bob.room("t1") is not None  # Bob keeps it now
+        with pytest.raises(StaleOwner):
+            await ann.rematch_of(kept)
+        game = storage.load_game("t1")
+        assert game is not None and game.rematch_id is None
+        made = [g for g in storage.load_unfinished() if g.rematch_of == "t1"]
+        assert made == []
+        assert [t for t in ann.rooms if t != "t1"] == [] and list(ann.held) == []
+        # Bob, the keeper, makes the one rematch.
+        again = await bob.room("t1")
+        assert again is not None
+        rematch = await bob.rematch_of(again)
+        assert rematch is not None and rematch.status == WAITING
+
+    _finished_with_two_hubs(url, play, "t1")
+
+
 def test_the_hub_fences_its_writes_and_drops_a_table_taken_over(url: str) -> None:
     """Two processes' hubs on one database: the first owns a table; once its lease
     expires unrenewed (as if it were paused), the second takes it over, and the first's

@@ -20,7 +20,7 @@ import socket
 import time
 from collections.abc import Callable, Collection, Iterable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, ParamSpec, TypeVar
 
 from rummoli.i18n import N_
@@ -323,10 +323,19 @@ class Hub:
         """Expire waiting tables past their time; unload finished games nobody looks at."""
         cutoff = utcnow() - timedelta(seconds=self.limits.waiting_ttl)
         # Shared, a process expires its own tables only (another's room is its own).
-        among = list(self.held) if self.shared else None
+        await self.expire(cutoff, list(self.held) if self.shared else None)
+        idle = time.monotonic() - self.limits.idle_unload
+        for room in list(self.rooms.values()):
+            if room.status in OVER and not room.clients and room.last_active <= idle:
+                self.forget_if_idle(room)
+        self.addresses.sweep()
+
+    async def expire(self, created_before: datetime, among: list[str] | None) -> None:
+        """Waiting tables created before that moment (``among`` these, if given) expire:
+        their rooms stop, and the people at them are told why."""
         try:
             expired = await self.write(
-                self.storage.expire_waiting, cutoff, among, fence=dict(self.held)
+                self.storage.expire_waiting, created_before, among, fence=dict(self.held)
             )
         except StaleOwner:
             expired = []  # those taken over are dropped; the others expire at the next sweep
@@ -340,11 +349,6 @@ class Hub:
                         error_message("expired", N_("this table waited too long: it is gone"))
                     )
                 await room.stop()
-        idle = time.monotonic() - self.limits.idle_unload
-        for room in list(self.rooms.values()):
-            if room.status in OVER and not room.clients and room.last_active <= idle:
-                self.forget_if_idle(room)
-        self.addresses.sweep()
 
     async def stop(self) -> None:
         for task in (self._sweeper, self._renewer):
@@ -431,7 +435,13 @@ class Hub:
             public=False,
         )
         new, _, _ = await self.create(settings, host_hash=room.host_hash, rematch_of=room.id)
-        await self.write(self.storage.set_game, room.id, fence=room.fence, rematch_id=new.id)
+        try:
+            await self.write(self.storage.set_game, room.id, fence=room.fence, rematch_id=new.id)
+        except StaleOwner:
+            # Another process keeps the game over now: no page can reach the rematch
+            # made here, so it goes at once rather than waiting out ``waiting_ttl``.
+            await self.expire(utcnow() + timedelta(seconds=1), [new.id])
+            raise
         room.rematch_id = new.id
         return new
 
