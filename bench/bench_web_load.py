@@ -73,7 +73,11 @@ MAX_TABLES = 2000
 TABLES_PER_CLIENT = 250
 MAX_CLIENTS = 16
 MAX_WORKERS = 8
+#: How long the tables may take to be seated and connected (``--ramp-seconds``), by
+#: default and at most: a saturated server seats 2,000 tables slowly, since the tables
+#: seated first play while the others sit down.
 RAMP_SECONDS = 300
+MAX_RAMP_SECONDS = 1800
 #: How many times a setup request answered 503 with Retry-After is sent again.
 BUSY_RETRIES = 5
 #: Where ``serve --workers`` takes its cluster's secret (rummoli.web.supervisor.SECRET_ENV).
@@ -118,6 +122,7 @@ class Options:
     seed: int
     deflate: bool
     route: bool = False
+    ramp_seconds: float = RAMP_SECONDS
 
 
 def _free_port() -> int:
@@ -549,11 +554,12 @@ async def client(base: str, options: Options, share: Share, start: Any) -> dict[
                     failed = next(t for t in tasks if t.done())
                     failed.result()  # raises what went wrong
                     raise RuntimeError("a table stopped during the ramp")
-                if time.perf_counter() - ramp_start > RAMP_SECONDS:
-                    raise RuntimeError(f"only {stats.held()} tables held after {RAMP_SECONDS} s")
+                if time.perf_counter() - ramp_start > options.ramp_seconds:
+                    held = stats.held()
+                    raise RuntimeError(f"only {held} tables held after {options.ramp_seconds} s")
                 await asyncio.sleep(0.05)
             ramp = time.perf_counter() - ramp_start
-            await asyncio.to_thread(start.wait, RAMP_SECONDS + 60)
+            await asyncio.to_thread(start.wait, options.ramp_seconds + 60)
             wait_client = _cpu_wait_seconds(os.getpid())
             cpu_client = time.process_time()
             frames, frame_bytes, sent = stats.frames, stats.frame_bytes, stats.sent
@@ -622,7 +628,7 @@ def run(base: str, pid: int | None, options: Options, clients: int) -> dict[str,
         process.start()
     try:
         try:
-            start.wait(RAMP_SECONDS + 60)
+            start.wait(options.ramp_seconds + 60)
         except threading.BrokenBarrierError:
             errors = [r["error"] for r in _results(out, len(parts), 30) if "error" in r]
             raise RuntimeError("; ".join(errors) or "a load client stopped") from None
@@ -745,6 +751,12 @@ def main() -> None:
         action="store_true",
         help="with --url: ask each table's socket address (a server of several processes)",
     )
+    parser.add_argument(
+        "--ramp-seconds",
+        type=float,
+        default=RAMP_SECONDS,
+        help=f"how long the tables may take to be seated (at most {MAX_RAMP_SECONDS})",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--url", help="load a server already running (http://127.0.0.1:PORT) instead"
@@ -758,6 +770,8 @@ def main() -> None:
         parser.error(f"--clients from 1 to {MAX_CLIENTS} (0: one per {TABLES_PER_CLIENT} tables)")
     if not 1 <= args.workers <= MAX_WORKERS:
         parser.error(f"--workers from 1 to {MAX_WORKERS}")
+    if not 0 < args.ramp_seconds <= MAX_RAMP_SECONDS:
+        parser.error(f"--ramp-seconds up to {MAX_RAMP_SECONDS}")
     if args.url and (args.workers > 1 or args.postgres):
         parser.error("--workers and --postgres start a server: not with --url")
     clients = args.clients or -(-args.tables // TABLES_PER_CLIENT)
@@ -770,6 +784,7 @@ def main() -> None:
         args.seed,
         not args.no_deflate,
         route=args.workers > 1 or args.route,
+        ramp_seconds=args.ramp_seconds,
     )
     before = [round(x, 2) for x in os.getloadavg()]
     _raise_file_limit(options.tables)  # the server started here inherits it
