@@ -39,6 +39,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import importlib
 import json
 import multiprocessing
@@ -65,6 +66,11 @@ import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+try:  # the dev extra's orjson parses a frame in a third of the standard library's time
+    from orjson import loads
+except ImportError:  # pragma: no cover - a bare install
+    from json import loads
+
 SEATS = 4
 HOST = "127.0.0.1"
 MAX_TABLES = 2000
@@ -85,6 +91,13 @@ CLUSTER_SECRET_ENV = "RUMMOLI_CLUSTER_SECRET"
 #: The close code of a socket opened at a process that does not own its table
 #: (rummoli.web.protocol.CLOSE_MOVED): ask ``/api/tables/{id}/socket`` again.
 CLOSE_MOVED = 4308
+#: The load client's collector thresholds while measuring: young collections once
+#: 50,000 more objects are alive, not 700 (the frames it parses die young, by their
+#: reference counts; collecting them 700 at a time was a quarter of its time).
+CLIENT_GC_THRESHOLDS = (50_000, 20, 100)
+#: How many times a seat opens its socket again when the opening handshake times out
+#: (a saturated server: a page would reconnect too); counted in ``errors``.
+HANDSHAKE_RETRIES = 5
 
 
 @dataclass
@@ -106,6 +119,9 @@ class Stats:
     moved: int = 0
     #: Connections made, by the server port they went to (one per process).
     ports: Counter[int] = field(default_factory=Counter)
+    #: The pauses of this process's garbage collector while measuring, seconds each: the
+    #: whole loop stops for one, so a long one is in every latency it overlaps.
+    gc_pauses: list[float] = field(default_factory=list)
 
     def held(self) -> int:
         """Tables whose four seats are connected now."""
@@ -307,7 +323,16 @@ async def player(ws_base: str, http: httpx.AsyncClient, me: Player) -> None:
             answer.raise_for_status()
             url = answer.json()["url"] or url
         me.stats.ports[urlsplit(url).port or 0] += 1
-        if not await _seat(url, me):
+        for attempt in range(HANDSHAKE_RETRIES + 1):
+            try:
+                moved = await _seat(url, me)
+                break
+            except TimeoutError:  # the opening handshake: the server is saturated
+                me.stats.errors["handshake_timeout"] += 1
+                if attempt == HANDSHAKE_RETRIES:
+                    raise
+                await asyncio.sleep(1.0)
+        if not moved:
             return
         me.stats.moved += 1
 
@@ -338,7 +363,7 @@ async def _seat(ws_url: str, me: Player) -> bool:
                 now = time.perf_counter()
                 stats.frames += 1
                 stats.frame_bytes += len(raw)
-                frame = json.loads(raw)
+                frame = loads(raw)
                 kind = frame["type"]
                 if kind == "error":
                     if frame["code"] != "moved":  # the close that follows says where to go
@@ -473,6 +498,20 @@ async def table_loop(
         game += 1
 
 
+def _gc_timer(stats: Stats) -> Callable[[str, dict[str, int]], None]:
+    """A ``gc.callbacks`` entry that times each collection while measuring."""
+    began = 0.0
+
+    def timer(phase: str, info: dict[str, int]) -> None:
+        nonlocal began
+        if phase == "start":
+            began = time.perf_counter()
+        elif stats.measuring:
+            stats.gc_pauses.append(time.perf_counter() - began)
+
+    return timer
+
+
 async def sample(stats: Stats) -> None:
     """Every second: how many tables are held. Every 50 ms: this client's loop lag."""
     next_held = time.perf_counter() + 1.0
@@ -559,6 +598,14 @@ async def client(base: str, options: Options, share: Share, start: Any) -> dict[
                     raise RuntimeError(f"only {held} tables held after {options.ramp_seconds} s")
                 await asyncio.sleep(0.05)
             ramp = time.perf_counter() - ramp_start
+            # What the ramp made (connections, tasks, tables) lives for the whole run: out
+            # of the collector's full passes, which stop this loop; and young collections
+            # rarer, as the server's (rummoli.web.ops.GC_THRESHOLDS). The pauses left are
+            # timed (``client_gc_pause_ms``).
+            gc.collect()
+            gc.freeze()
+            gc.set_threshold(*CLIENT_GC_THRESHOLDS)
+            gc.callbacks.append(_gc_timer(stats))
             await asyncio.to_thread(start.wait, options.ramp_seconds + 60)
             wait_client = _cpu_wait_seconds(os.getpid())
             cpu_client = time.process_time()
@@ -594,6 +641,7 @@ async def client(base: str, options: Options, share: Share, start: Any) -> dict[
         "ports": dict(stats.ports),
         "cpu": cpu_client,
         "cpu_wait": wait_client,
+        "gc_pauses": stats.gc_pauses,
     }
 
 
@@ -699,6 +747,11 @@ def run(base: str, pid: int | None, options: Options, clients: int) -> dict[str,
             1000 * max(_percentile(r["loop_lag"], 0.99) for r in results), 2
         ),
         "client_loop": results[0]["client_loop"],
+        # The worst process's collector: its longest pause and its pauses in all.
+        "client_gc_pause_ms": {
+            "max": round(1000 * max(max(r["gc_pauses"], default=0.0) for r in results), 2),
+            "total": round(1000 * max(sum(r["gc_pauses"]) for r in results), 1),
+        },
     }
 
 

@@ -122,7 +122,6 @@ def serve(
     ] = False,
 ) -> None:
     """Run the web table: play Rummoli in the browser with friends and computer players."""
-    import gc
     import os
     import sys
 
@@ -131,6 +130,7 @@ def serve(
     from rummoli.web.limits import Limits
     from rummoli.web.migrate import NewerDatabase
     from rummoli.web.ops import serve as serve_app
+    from rummoli.web.ops import settle_collector
     from rummoli.web.storage import DEFAULT_DB_URL, refuse_newer_schema
 
     logs.configure(log_format, log_level)
@@ -179,11 +179,7 @@ def serve(
     allowed = list(origin or [])
     if allowed:
         allowed += [f"http://{host}:{port}", f"http://localhost:{port}"]
-    # What is loaded by now (about 100,000 objects: modules, classes, functions) lives as
-    # long as the server: keep it out of the collector's full passes, which pause every
-    # table (docs/performance.md).
-    gc.collect()
-    gc.freeze()
+    settle_collector()
     limits = Limits(
         connections_per_address=connections_per_address,
         connects_per_minute=connects_per_minute,

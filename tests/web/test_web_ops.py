@@ -3,12 +3,14 @@ parses them, the drain's refusals, and the log's lines with their table."""
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import logging
 import random
 import sqlite3
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +24,15 @@ from rummoli.web import logs
 from rummoli.web.metrics import WINDOW, ActionRate
 from rummoli.web.migrate import head
 from rummoli.web.ops import CONTENT_TYPE, RESTARTING, drain
+
+
+@pytest.fixture(autouse=True)
+def collector_restored() -> Iterator[None]:
+    """``serve`` run in this process sets the collector as a server's: the test process's
+    own settings come back after each test."""
+    before = gc.get_threshold()
+    yield
+    gc.set_threshold(*before)
 
 
 def scrape(client: TestClient) -> dict[str, float]:
@@ -287,6 +298,33 @@ def test_serve_sets_each_per_address_limit_within_its_bound(
             assert refused.exit_code == 2, (option, value, refused.output)
     with pytest.raises(ValueError, match="connects_per_minute must be at most 1,000,000"):
         web_limits.Limits(connects_per_minute=cli_web.MAX_PER_ADDRESS + 1)
+
+
+def test_serve_runs_its_collector_at_the_server_s_thresholds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Python's 700-object threshold made full collections of a busy server's heap, each
+    # pausing every table (docs/performance.md, "The garbage collector"): serve sets the
+    # thresholds, and freezes what it loaded, before it serves.
+    from typer.testing import CliRunner
+
+    from rummoli import cli
+    from rummoli.web.ops import GC_THRESHOLDS
+
+    seen: list[tuple[tuple[int, int, int], int]] = []
+    monkeypatch.setattr("rummoli.web.app.create_app", lambda url, **options: "app")
+    monkeypatch.setattr(
+        "rummoli.web.ops.serve",
+        lambda *args, **kwargs: seen.append((gc.get_threshold(), gc.get_freeze_count())),
+    )
+    monkeypatch.setattr("rummoli.web.storage.refuse_newer_schema", lambda url: None)
+    gc.unfreeze()
+    gc.set_threshold(700, 10, 10)
+    served = CliRunner().invoke(cli.app, ["serve"])
+    assert served.exit_code == 0, served.output
+    assert GC_THRESHOLDS[0] > 700
+    [(thresholds, frozen)] = seen
+    assert thresholds == GC_THRESHOLDS and frozen > 0
 
 
 def test_serve_offers_websocket_compression_only_when_asked(
