@@ -20,6 +20,10 @@ process owns the table). The server's CPU is then that of all its processes.
 ``--postgres`` puts the database on a private PostgreSQL server started for the run
 (``tests/web/pgserver.py``: Debian's ``postgresql``) instead of a temporary SQLite file.
 
+The load clients run their garbage collector as the server does
+(:data:`CLIENT_GC_THRESHOLDS`, after freezing what the ramp made) and time its pauses;
+``--ramp-seconds`` bounds how long the tables may take to be seated.
+
 Reported: tables and seats held (sampled every second), actions per second, and the
 latency of an action: from the moment the client sends it to the moment the same client
 has received the update that applies it (server queue, SQLite commit, engine, views for
