@@ -97,7 +97,7 @@ CLUSTER_SECRET_ENV = "RUMMOLI_CLUSTER_SECRET"
 CLOSE_MOVED = 4308
 #: The load client's collector thresholds while measuring: young collections once
 #: 50,000 more objects are alive, not 700 (the frames it parses die young, by their
-#: reference counts; collecting them 700 at a time was a quarter of its time).
+#: reference counts; collecting them 700 at a time took a fifth of its time).
 CLIENT_GC_THRESHOLDS = (50_000, 20, 100)
 #: How many times a seat opens its socket again when the opening handshake times out
 #: (a saturated server: a page would reconnect too); counted in ``errors``.
