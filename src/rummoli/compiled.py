@@ -53,9 +53,7 @@ GROUP: Final = "rummoli.compiled_group"
 #: numpy only when a table is made), so that a compiled install, and a Ray worker
 #: checking its compiled modules, imports them without the ``rl`` extra or numpy. The web
 #: table's patches of a run's step views (every seat, every step of a run: the largest
-#: part of a Stops action's CPU on the web table) import the standard library alone; the
-#: family's step patches, views and offered choices, which call them and the view
-#: module at every step, import those and the standard library alone.
+#: part of a Stops action's CPU on the web table) import the standard library alone.
 MODULES: Final = (
     "rummoli.cards",
     "rummoli.poker",
@@ -100,9 +98,6 @@ MODULES: Final = (
     "rummoli.envs.table",
     "rummoli.envs.replay",
     "rummoli.web.patch",
-    "rummoli.web.choices",
-    "rummoli.web.stops.views",
-    "rummoli.web.stops.steps",
 )
 
 #: Extensions written in C, built with the compiled modules (module: its source): what
