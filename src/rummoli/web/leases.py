@@ -40,6 +40,7 @@ from sqlalchemy import delete, insert, or_, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
+from rummoli.web.commit_sql import statements_for
 from rummoli.web.schema import EXPIRED, OVER, PLAYING, WAITING, GameRow, LeaseRow, WorkerRow, utcnow
 
 #: How far :meth:`Leases.keeper` follows a game over's rematches (a rematch of a rematch...).
@@ -84,16 +85,11 @@ class Worker:
 def check_fence(connection: Connection, fence: Mapping[str, int]) -> None:
     """Raise :class:`StaleOwner` unless every table of ``fence`` (id: the epoch the
     writer holds) still has that epoch; run it inside the write's own transaction,
-    after its inserts (on SQLite the insert takes the write lock first)."""
+    after its inserts (on SQLite the insert takes the write lock first). The read is
+    compiled once per dialect (:mod:`.commit_sql`): it is in every group commit."""
     if not fence:
         return
-    stored = dict(
-        connection.execute(
-            select(LeaseRow.game_id, LeaseRow.epoch)
-            .where(LeaseRow.game_id.in_(list(fence)))
-            .with_for_update(read=True)
-        ).all()
-    )
+    stored = statements_for(connection.dialect).epochs(connection, list(fence))
     stale = [game_id for game_id, epoch in fence.items() if stored.get(game_id) != epoch]
     if stale:
         raise StaleOwner(stale)

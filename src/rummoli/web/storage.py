@@ -27,6 +27,7 @@ from typing import Any
 from sqlalchemy import delete, func, insert, or_, select
 from sqlalchemy.orm import Session
 
+from rummoli.web.commit_sql import statements_for
 from rummoli.web.engines import engine_for as _engine_for
 from rummoli.web.leases import check_fence
 from rummoli.web.owned import Fence, OwnedWrites
@@ -223,15 +224,8 @@ class Storage(OwnedWrites):
             s.execute(delete(GameRow).where(GameRow.id == game_id))
 
     def append_action(self, game_id: str, index: int, action: int) -> None:
-        """Store one accepted action; (game, index) is the key, so a gap or a repeat fails.
-
-        A plain insert on a connection, not an ORM session: this runs once per action of
-        every table, and the session's unit of work was a fifth of the server's time.
-        """
-        with self.engine.begin() as connection:
-            connection.execute(
-                insert(ActionRow), {"game_id": game_id, "idx": index, "action": action}
-            )
+        """Store one accepted action; (game, index) is the key, so a gap or a repeat fails."""
+        self.append_rows([(game_id, index, action)])
 
     def append_actions(self, rows: Sequence[tuple[str, int, int]]) -> None:
         """Store the actions of several tables, ``(game_id, index, action)`` each, in one
@@ -249,13 +243,14 @@ class Storage(OwnedWrites):
 
         ``fence``: the tables whose owner writes (id: the lease's epoch it holds); if any
         of them changed hands, :class:`.leases.StaleOwner` is raised and nothing is
-        written (:func:`.leases.check_fence`)."""
+        written (:func:`.leases.check_fence`).
+
+        A plain transaction on a connection, not an ORM session (its unit of work was a
+        fifth of the server's time), and the actions' insert in the driver's own SQL,
+        compiled once (:mod:`.commit_sql`): this runs at every group commit."""
         with self.engine.begin() as connection:
             if actions:
-                connection.execute(
-                    insert(ActionRow),
-                    [{"game_id": g, "idx": index, "action": a} for g, index, a in actions],
-                )
+                statements_for(connection.dialect).insert_actions(connection, actions)
             if chat:
                 connection.execute(
                     insert(ChatRow),
