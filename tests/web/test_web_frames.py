@@ -134,3 +134,20 @@ if __name__ == "__main__":
         json.dumps({g: record(g) for g in ("rummoli", "rummy", "michigan", "tripoley")}) + "\n"
     )
     print(f"wrote {FIXTURE}")
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"type": "update", "step": 3, "view": {"hand": ["AS", "10H"], "chips": [1, 2.5, None]}},
+        {"type": "table", "seats": {0: "Ann", 2: "Bob"}, "nested": [{7: True}]},
+        {"name": "Zoë — Дмитрий", "text": "\u2028 \"quoted\" \\ 😀"},
+    ],
+)
+def test_the_encoder_writes_what_json_writes_with_number_keys_or_without(value: Any) -> None:
+    """A frame without number keys takes orjson's fast path, one with them is encoded
+    again with its option: both are the compact JSON ``json`` writes, keys as strings."""
+    from rummoli.web.client import encode
+
+    expected = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    assert encode(value) == expected
