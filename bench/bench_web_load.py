@@ -22,7 +22,9 @@ process owns the table). The server's CPU is then that of all its processes.
 
 The load clients run their garbage collector as the server does
 (:data:`CLIENT_GC_THRESHOLDS`, after freezing what the ramp made) and time its pauses;
-``--ramp-seconds`` bounds how long the tables may take to be seated.
+``--ramp-seconds`` bounds how long the tables may take to be seated; meanwhile each
+client process says on stderr every 15 s how many of its tables are seated, and the
+script says when the measured seconds start.
 
 Reported: tables and seats held (sampled every second), actions per second, and the
 latency of an action: from the moment the client sends it to the moment the same client
@@ -88,6 +90,9 @@ MAX_WORKERS = 8
 #: seated first play while the others sit down.
 RAMP_SECONDS = 300
 MAX_RAMP_SECONDS = 1800
+#: How often each load-client process says how many of its tables are seated (a ramp
+#: can take minutes).
+RAMP_REPORT_SECONDS = 15.0
 #: How many times a setup request answered 503 with Retry-After is sent again.
 BUSY_RETRIES = 5
 #: Where ``serve --workers`` takes its cluster's secret (rummoli.web.supervisor.SECRET_ENV).
@@ -630,8 +635,17 @@ async def client(base: str, options: Options, share: Share, start: Any) -> dict[
             )
             for i in range(share.tables)
         ]
+        next_report = ramp_start + RAMP_REPORT_SECONDS
         try:
             while stats.held() < share.tables:
+                if time.perf_counter() >= next_report:  # a long ramp shows how far it got
+                    next_report += RAMP_REPORT_SECONDS
+                    print(
+                        f"{share.address}: {stats.held()} of {share.tables} tables seated "
+                        f"after {time.perf_counter() - ramp_start:.0f} s",
+                        file=sys.stderr,
+                        flush=True,
+                    )
                 if any(t.done() for t in tasks):
                     failed = next(t for t in tasks if t.done())
                     failed.result()  # raises what went wrong
