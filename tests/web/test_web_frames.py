@@ -141,7 +141,7 @@ if __name__ == "__main__":
     [
         {"type": "update", "step": 3, "view": {"hand": ["AS", "10H"], "chips": [1, 2.5, None]}},
         {"type": "table", "seats": {0: "Ann", 2: "Bob"}, "nested": [{7: True}]},
-        {"name": "Zoë — Дмитрий", "text": "\u2028 \"quoted\" \\ 😀"},
+        {"name": "Zoë — Дмитрий", "text": '\u2028 "quoted" \\ 😀'},
     ],
 )
 def test_the_encoder_writes_what_json_writes_with_number_keys_or_without(value: Any) -> None:
