@@ -24,6 +24,8 @@ from typing import Any
 import pytest
 from webtools import run_in_thread
 
+from rummoli.web.client import encode
+
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = Path(__file__).parent / "data" / "frames.json"
 #: What is recorded: a seed, the actions per game, one spectator (its frames differ).
@@ -129,13 +131,6 @@ def test_views_made_together_are_each_seats_own_view_key_for_key(game: str) -> N
     assert checked >= 100
 
 
-if __name__ == "__main__":
-    FIXTURE.write_text(
-        json.dumps({g: record(g) for g in ("rummoli", "rummy", "michigan", "tripoley")}) + "\n"
-    )
-    print(f"wrote {FIXTURE}")
-
-
 @pytest.mark.parametrize(
     "value",
     [
@@ -147,7 +142,12 @@ if __name__ == "__main__":
 def test_the_encoder_writes_what_json_writes_with_number_keys_or_without(value: Any) -> None:
     """A frame without number keys takes orjson's fast path, one with them is encoded
     again with its option: both are the compact JSON ``json`` writes, keys as strings."""
-    from rummoli.web.client import encode
-
     expected = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
     assert encode(value) == expected
+
+
+if __name__ == "__main__":
+    FIXTURE.write_text(
+        json.dumps({g: record(g) for g in ("rummoli", "rummy", "michigan", "tripoley")}) + "\n"
+    )
+    print(f"wrote {FIXTURE}")
