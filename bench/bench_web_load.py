@@ -17,6 +17,9 @@ processes on consecutive ports sharing the database, a cluster secret of its own
 the least loaded one, and every seat asks ``/api/tables/{id}/socket`` where its table's
 WebSocket is, as the page does, and goes again on a close with code 4308 (another
 process owns the table). The server's CPU is then that of all its processes.
+``--server-cpus`` and ``--client-cpus`` pin the server and the load clients to CPUs of
+their own, so that a saturated run says how many actions a second the server carries
+on the CPUs it was given, without the clients taking any of them.
 ``--postgres`` puts the database on a private PostgreSQL server started for the run
 (``tests/web/pgserver.py``: Debian's ``postgresql``) instead of a temporary SQLite file.
 
@@ -36,6 +39,7 @@ every seat, JSON, the network and the client's own parsing, all included).
     .venv/bin/python bench/bench_web_load.py --tables 1000 --clients 4
     .venv/bin/python bench/bench_web_load.py --tables 1000 --seconds 30 --workers 2
     .venv/bin/python bench/bench_web_load.py --tables 400 --workers 2 --postgres
+    .venv/bin/python bench/bench_web_load.py --tables 1000 --server-cpus 0 --client-cpus 1
 
 The players and their processes are ``bench/load_client.py``'s.
 Figures for this machine are in docs/performance.md ("Web table").
@@ -90,6 +94,21 @@ MAX_RAMP_SECONDS = 1800
 CLUSTER_SECRET_ENV = "RUMMOLI_CLUSTER_SECRET"
 
 
+def _cpu_list(text: str) -> frozenset[int]:
+    """``--server-cpus`` / ``--client-cpus``: CPU numbers, comma-separated, each one this
+    process may run on (``os.sched_getaffinity``)."""
+    allowed = os.sched_getaffinity(0)
+    try:
+        cpus = frozenset(int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of CPU numbers: {text!r}") from None
+    if not cpus or not cpus <= allowed:
+        raise argparse.ArgumentTypeError(
+            f"CPUs {sorted(cpus)}: each must be one of this machine's {sorted(allowed)}"
+        )
+    return cpus
+
+
 def _free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind((HOST, 0))
@@ -105,6 +124,7 @@ def server(
     *,
     workers: int = 1,
     db_url: str | None = None,
+    cpus: frozenset[int] = frozenset(),
 ) -> Iterator[subprocess.Popen[bytes]]:
     """``rummoli serve`` on loopback, stopped (SIGINT, then SIGKILL) however we leave.
 
@@ -113,7 +133,8 @@ def server(
     lifted to ``serve``'s bound unless ``extra`` says otherwise. ``workers`` > 1: ``serve
     --workers N`` (a supervisor and N children on ``port``, ``port`` + 1, ...; one cluster
     secret for them, in the environment), ready when every child answers ``/readyz``.
-    ``db_url`` (a PostgreSQL URL) instead of the SQLite file ``db_path``. The server's
+    ``db_url`` (a PostgreSQL URL) instead of the SQLite file ``db_path``. ``cpus``: the
+    CPUs the server (and every process and thread it starts) may run on. The server's
     messages go to a file beside ``db_path`` (a pipe nobody reads would fill and stall it).
     """
     exe = Path(sys.executable).with_name("rummoli")
@@ -131,7 +152,14 @@ def server(
         env.setdefault(CLUSTER_SECRET_ENV, secrets.token_urlsafe(24))
     log_path = db_path.with_name(db_path.name + ".log")
     with log_path.open("wb") as log:
-        proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log, env=env)
+        proc = subprocess.Popen(
+            command,
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+            env=env,
+            # set in the child before it runs the server: every thread inherits it
+            preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None,
+        )
     children: list[int] = []
     try:
         deadline = time.monotonic() + 60
@@ -390,8 +418,22 @@ def main() -> None:
         "--url", help="load a server already running (http://127.0.0.1:PORT) instead"
     )
     parser.add_argument("--server-pid", type=int, help="with --url: its pid, for its CPU time")
+    parser.add_argument(
+        "--server-cpus",
+        type=_cpu_list,
+        default=frozenset(),
+        help="the CPUs the server may run on, e.g. 0 or 0,1 (default: any)",
+    )
+    parser.add_argument(
+        "--client-cpus",
+        type=_cpu_list,
+        default=frozenset(),
+        help="the CPUs the load-client processes may run on (default: any)",
+    )
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args()
+    if args.url and args.server_cpus:
+        parser.error("--server-cpus starts a server pinned: not with --url")
     if not 1 <= args.tables <= MAX_TABLES or not 0 < args.seconds <= 600:
         parser.error(f"--tables from 1 to {MAX_TABLES:,}, --seconds up to 600")
     if not 0 <= args.clients <= MAX_CLIENTS:
@@ -413,6 +455,7 @@ def main() -> None:
         not args.no_deflate,
         route=args.workers > 1 or args.route,
         ramp_seconds=args.ramp_seconds,
+        cpus=args.client_cpus,
     )
     before = [round(x, 2) for x in os.getloadavg()]
     raise_file_limit(options.tables)  # the server started here inherits it
@@ -427,13 +470,19 @@ def main() -> None:
                 tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="rummoli-load-"))
                 db_url = stack.enter_context(_postgres()) if args.postgres else None
                 with server(
-                    Path(tmp) / "load.db", port, workers=args.workers, db_url=db_url
+                    Path(tmp) / "load.db",
+                    port,
+                    workers=args.workers,
+                    db_url=db_url,
+                    cpus=args.server_cpus,
                 ) as proc:
                     result = run(f"http://{HOST}:{port}", proc.pid, options, clients)
                 if db_url is None:
                     files = Path(tmp).glob("load.db*")
                     result["db_mb"] = round(sum(p.stat().st_size for p in files) / 1e6, 1)
             result["workers"] = args.workers
+            result["server_cpus"] = sorted(args.server_cpus)
+            result["client_cpus"] = sorted(args.client_cpus)
             result["database"] = "postgresql" if args.postgres else "sqlite"
     except (ConnectionClosed, InvalidStatus, OSError, RuntimeError, httpx.HTTPError) as error:
         raise SystemExit(f"the load run failed: {error}") from None

@@ -100,6 +100,8 @@ class Options:
     deflate: bool
     route: bool = False
     ramp_seconds: float = RAMP_SECONDS
+    #: The CPUs the load-client processes may run on (``--client-cpus``); empty: any.
+    cpus: frozenset[int] = frozenset()
 
 
 def cpu_wait_seconds(pid: int) -> float:
@@ -511,6 +513,8 @@ async def client(base: str, options: Options, share: Share, start: Any) -> dict[
 def client_process(base: str, options: Options, share: Share, start: Any, out: Any) -> None:
     """A load-client process's body: its figures, or what went wrong, go to ``out``."""
     raise_file_limit(share.tables)
+    if options.cpus:
+        os.sched_setaffinity(0, options.cpus)
     try:
         out.put(_run_loop(client(base, options, share, start)))
     except BaseException as error:  # reported by the parent, which stops the others
