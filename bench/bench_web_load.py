@@ -432,8 +432,6 @@ def main() -> None:
     )
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args()
-    if args.url and args.server_cpus:
-        parser.error("--server-cpus starts a server pinned: not with --url")
     if not 1 <= args.tables <= MAX_TABLES or not 0 < args.seconds <= 600:
         parser.error(f"--tables from 1 to {MAX_TABLES:,}, --seconds up to 600")
     if not 0 <= args.clients <= MAX_CLIENTS:
@@ -442,8 +440,8 @@ def main() -> None:
         parser.error(f"--workers from 1 to {MAX_WORKERS}")
     if not 0 < args.ramp_seconds <= MAX_RAMP_SECONDS:
         parser.error(f"--ramp-seconds up to {MAX_RAMP_SECONDS}")
-    if args.url and (args.workers > 1 or args.postgres):
-        parser.error("--workers and --postgres start a server: not with --url")
+    if args.url and (args.workers > 1 or args.postgres or args.server_cpus):
+        parser.error("--workers, --postgres and --server-cpus start a server: not with --url")
     clients = args.clients or -(-args.tables // TABLES_PER_CLIENT)
     options = Options(
         args.tables,
@@ -482,10 +480,10 @@ def main() -> None:
                     result["db_mb"] = round(sum(p.stat().st_size for p in files) / 1e6, 1)
             result["workers"] = args.workers
             result["server_cpus"] = sorted(args.server_cpus)
-            result["client_cpus"] = sorted(args.client_cpus)
             result["database"] = "postgresql" if args.postgres else "sqlite"
     except (ConnectionClosed, InvalidStatus, OSError, RuntimeError, httpx.HTTPError) as error:
         raise SystemExit(f"the load run failed: {error}") from None
+    result["client_cpus"] = sorted(args.client_cpus)  # with --url too
     result["load_average_before"] = before
     _report(result, args.json)
 
